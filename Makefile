@@ -1,0 +1,29 @@
+# The two commands a newcomer runs: `make demo` and `make test`. Both create .venv first.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+# The provider plugin mirror; empty means "use the registry". This machine's mirror, when present.
+TFBRIDGE_PLUGIN_DIR ?= $(wildcard /opt/tf-plugins)
+export TFBRIDGE_PLUGIN_DIR
+PYTEST_ARGS ?=
+
+.PHONY: install demo test lint
+
+$(BIN)/tfbridge: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+install: $(BIN)/tfbridge
+
+demo: install
+	$(BIN)/tfbridge demo
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
+	$(BIN)/pytest -n 2 $(PYTEST_ARGS)

@@ -1,0 +1,1 @@
+"""Contracts between generated providers, the reconciler and the executors."""

@@ -1,0 +1,205 @@
+"""Hand-written configuration of the AWS provider (the upjet ``config/`` analogue).
+
+Kinds, short groups and external-name strategies follow crossplane-contrib/provider-upjet-aws, so
+manifests written for it fit with only the API group's root changed (``aws.upbound.io`` →
+``aws.tfbridge.io``). As there, ``region`` is added to every resource outside ``iam`` and configures
+the provider, and ``tags_all`` is observed only.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from tfconfig import (
+    Credentials,
+    Example,
+    GroupRule,
+    InjectedField,
+    Provider,
+    Reference,
+    Resource,
+    TemplateError,
+    composite_from_parameters,
+    identifier_from_provider,
+    name_as_identifier,
+    parameter_as_identifier,
+    templated,
+)
+
+REGION = "us-east-1"
+
+_ASSUME_ROLE = (
+    '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"ec2.amazonaws.com"},'
+    '"Action":"sts:AssumeRole"}]}'
+)
+_POLICY = (
+    '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}'
+)
+
+
+def _iam_policy_arn(external_name: str, parameters: Mapping[str, Any], setup: Mapping[str, Any]) -> str:
+    meta = setup.get("client_metadata") or {}
+    if not meta.get("account_id"):
+        raise TemplateError("client_metadata.account_id is needed for the policy ARN and has no value")
+    path = parameters.get("path") or "/"
+    return f"arn:{meta.get('partition', 'aws')}:iam::{meta['account_id']}:policy{path}{external_name}"
+
+
+def _last_arn_segment(attributes: Mapping[str, Any]) -> str:
+    sid = attributes.get("id")
+    if not isinstance(sid, str) or not sid:
+        raise TemplateError("the state has no string attribute 'id'")
+    return sid.rsplit("/", 1)[-1]
+
+
+def _route53_record_id(external_name: str, parameters: Mapping[str, Any], setup: Mapping[str, Any]) -> str:
+    # Terraform's import ID: ZONEID_name_TYPE, with _SETIDENTIFIER when a routing policy sets one.
+    parts = []
+    for arg in ("zone_id", "name", "type"):
+        if not parameters.get(arg):
+            raise TemplateError(f"{arg} is needed for the import ID and has no value")
+        parts.append(str(parameters[arg]))
+    if parameters.get("set_identifier"):
+        parts.append(str(parameters["set_identifier"]))
+    return "_".join(parts)
+
+
+PROVIDER = Provider(
+    name="aws",
+    source="hashicorp/aws",
+    version="5.100.0",
+    root_group="aws.tfbridge.io",
+    resource_prefix="aws_",
+    default_version="v1beta1",
+    include=(
+        "aws_cloudwatch_log_group",
+        "aws_dynamodb_table",
+        "aws_ecr_repository",
+        "aws_iam_policy",
+        "aws_iam_role",
+        "aws_iam_role_policy_attachment",
+        "aws_kms_key",
+        "aws_route53_record",
+        "aws_route53_zone",
+        "aws_s3_bucket",
+        "aws_secretsmanager_secret",
+        "aws_security_group",
+        "aws_sns_topic",
+        "aws_sqs_queue",
+        "aws_subnet",
+        "aws_vpc",
+        "aws_vpc_security_group_ingress_rule",
+    ),
+    group_rules=(
+        GroupRule(r"^aws_cloudwatch_log_", "cloudwatchlogs", drop_words=2),
+        GroupRule(r"^aws_vpc_security_group_", "ec2", drop_words=1),
+        GroupRule(r"^aws_(vpc|subnet|security_group|instance|eip|internet_gateway|nat_gateway|route_table"
+                  r"|network_|ebs_|ami|launch_template|key_pair|default_)", "ec2", drop_words=0),
+        GroupRule(r"^aws_(db|rds)_", "rds", drop_words=1),
+        GroupRule(r"^aws_lb(_|$)", "elbv2", drop_words=1),
+    ),
+    injected_fields=(
+        InjectedField("region", "Region is the region you'd like your resource to be created in.",
+                      required=True, except_groups=("iam",), example=REGION),
+    ),
+    removed_parameters=("tags_all",),
+    credentials=Credentials(env={
+        "access_key": "AWS_ACCESS_KEY_ID",
+        "secret_key": "AWS_SECRET_ACCESS_KEY",
+        "session_token": "AWS_SESSION_TOKEN",
+    }, provider_arguments=("access_key", "secret_key", "token")),
+    resources={
+        "aws_vpc": Resource(
+            short_group="ec2", kind="VPC", external_name=identifier_from_provider(),
+            example=Example({"region": REGION, "cidrBlock": "10.0.0.0/16", "tags": {"Name": "example"}},
+                            name="example-vpc"),
+        ),
+        "aws_subnet": Resource(
+            short_group="ec2", kind="Subnet", external_name=identifier_from_provider(),
+            references={"vpc_id": Reference("aws_vpc")},
+            example=Example({"region": REGION, "cidrBlock": "10.0.1.0/24", "availabilityZone": "us-east-1a",
+                             "vpcIdRef": {"name": "example-vpc"}}, name="example-subnet"),
+        ),
+        "aws_security_group": Resource(
+            short_group="ec2", kind="SecurityGroup", external_name=identifier_from_provider(),
+            references={"vpc_id": Reference("aws_vpc")},
+            example=Example({"region": REGION, "name": "example-sg", "description": "Allow TLS inbound",
+                             "vpcIdRef": {"name": "example-vpc"}}, name="example-sg"),
+        ),
+        "aws_vpc_security_group_ingress_rule": Resource(
+            short_group="ec2", kind="SecurityGroupIngressRule", external_name=identifier_from_provider(),
+            references={"security_group_id": Reference("aws_security_group")},
+            example=Example({"region": REGION, "cidrIpv4": "10.0.0.0/8", "fromPort": 443, "toPort": 443,
+                             "ipProtocol": "tcp", "securityGroupIdRef": {"name": "example-sg"}},
+                            name="example-ingress"),
+        ),
+        "aws_s3_bucket": Resource(
+            short_group="s3", kind="Bucket", external_name=parameter_as_identifier("bucket"),
+            example=Example({"region": REGION, "tags": {"Name": "example"}}, name="example-bucket-tfbridge"),
+        ),
+        "aws_iam_role": Resource(
+            short_group="iam", kind="Role", external_name=name_as_identifier(),
+            example=Example({"assumeRolePolicy": _ASSUME_ROLE}, name="example-role"),
+        ),
+        "aws_iam_policy": Resource(
+            short_group="iam", kind="Policy",
+            external_name=name_as_identifier().with_get_id(_iam_policy_arn)
+            .with_get_external_name(_last_arn_segment),
+            example=Example({"policy": _POLICY, "description": "example"}, name="example-policy"),
+        ),
+        "aws_iam_role_policy_attachment": Resource(
+            short_group="iam", kind="RolePolicyAttachment",
+            external_name=composite_from_parameters("/", "role", "policy_arn"),
+            references={"role": Reference("aws_iam_role"), "policy_arn": Reference("aws_iam_policy", "arn")},
+            example=Example({"roleRef": {"name": "example-role"}, "policyArnRef": {"name": "example-policy"}},
+                            name="example-attachment"),
+        ),
+        "aws_sqs_queue": Resource(
+            short_group="sqs", kind="Queue", external_name=identifier_from_provider(),
+            example=Example({"region": REGION, "name": "example-queue"}, name="example-queue"),
+        ),
+        "aws_sns_topic": Resource(
+            short_group="sns", kind="Topic",
+            external_name=templated(
+                "name", "arn:{{ .setup.client_metadata.partition }}:sns:{{ .parameters.region }}:"
+                        "{{ .setup.client_metadata.account_id }}:{{ .external_name }}"),
+            example=Example({"region": REGION}, name="example-topic"),
+        ),
+        "aws_dynamodb_table": Resource(
+            short_group="dynamodb", kind="Table", external_name=name_as_identifier(),
+            example=Example({"region": REGION, "billingMode": "PAY_PER_REQUEST", "hashKey": "id",
+                             "attribute": [{"name": "id", "type": "S"}]}, name="example-table"),
+        ),
+        "aws_kms_key": Resource(
+            short_group="kms", kind="Key", external_name=identifier_from_provider(),
+            # Not importable: never copied back from the cloud, so an import does not fight the spec.
+            late_init_ignore=("deletion_window_in_days", "bypass_policy_lockout_safety_check"),
+            example=Example({"region": REGION, "description": "example key", "deletionWindowInDays": 7},
+                            name="example-key"),
+        ),
+        "aws_route53_zone": Resource(
+            short_group="route53", kind="Zone", external_name=identifier_from_provider(),
+            example=Example({"region": REGION, "name": "example.com"}, name="example-zone"),
+        ),
+        "aws_route53_record": Resource(
+            short_group="route53", kind="Record",
+            external_name=identifier_from_provider().with_get_id(_route53_record_id),
+            references={"zone_id": Reference("aws_route53_zone")},
+            example=Example({"region": REGION, "name": "www.example.com", "type": "A", "ttl": 300,
+                             "records": ["192.0.2.1"], "zoneIdRef": {"name": "example-zone"}},
+                            name="example-record"),
+        ),
+        "aws_cloudwatch_log_group": Resource(
+            short_group="cloudwatchlogs", kind="Group", external_name=name_as_identifier(),
+            example=Example({"region": REGION, "retentionInDays": 7}, name="example-log-group"),
+        ),
+        "aws_ecr_repository": Resource(
+            short_group="ecr", kind="Repository", external_name=name_as_identifier(),
+            example=Example({"region": REGION, "imageTagMutability": "MUTABLE"}, name="example-repository"),
+        ),
+        "aws_secretsmanager_secret": Resource(
+            short_group="secretsmanager", kind="Secret", external_name=identifier_from_provider(),
+            example=Example({"region": REGION, "name": "example-secret", "recoveryWindowInDays": 0},
+                            name="example-secret"),
+        ),
+    },
+)

@@ -1,0 +1,1 @@
+"""The ``tfbridge`` command: generate providers, run them, inspect and repair workspaces."""

@@ -1,0 +1,3 @@
+from tfbridge.cli import main
+
+main()

@@ -1,0 +1,23 @@
+"""Entry point of the ``tfbridge`` command; each subcommand lives in its own module."""
+
+from __future__ import annotations
+
+import click
+
+from tfbridge import demo as demo_cmd
+from tfbridge import generate as generate_cmd
+from tfbridge import schema as schema_cmd
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """tfbridge turns a Terraform provider into a Kubernetes provider."""
+
+
+cli.add_command(demo_cmd.demo)
+cli.add_command(generate_cmd.generate)
+cli.add_command(schema_cmd.schema)
+
+
+def main() -> None:
+    cli()

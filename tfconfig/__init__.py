@@ -1,0 +1,54 @@
+"""The typed provider configuration API, shared by the generator and the runtime.
+
+A provider author writes ``providers/<name>/config.py`` with one :class:`Provider` value.
+``codegen`` reads it to decide what to generate; ``bridge`` reads the very same value at run
+time (through the generated registry) to decide how to name, import and observe resources.
+Because both sides call :meth:`Provider.resolve`, they cannot disagree on a resource's rules.
+
+This package depends on the standard library only.
+"""
+
+from tfconfig.externalname import (
+    ExternalName,
+    Strategy,
+    TemplateError,
+    composite_from_parameters,
+    identifier_from_provider,
+    name_as_identifier,
+    parameter_as_identifier,
+    templated,
+)
+from tfconfig.naming import camel, lower_camel, plural
+from tfconfig.provider import (
+    ConfigError,
+    Credentials,
+    GroupRule,
+    InjectedField,
+    Provider,
+    ResolvedResource,
+)
+from tfconfig.resource import Example, Reference, Resource, Timeouts
+
+__all__ = [
+    "ConfigError",
+    "Credentials",
+    "Example",
+    "ExternalName",
+    "GroupRule",
+    "InjectedField",
+    "Provider",
+    "Reference",
+    "ResolvedResource",
+    "Resource",
+    "Strategy",
+    "TemplateError",
+    "Timeouts",
+    "camel",
+    "composite_from_parameters",
+    "identifier_from_provider",
+    "lower_camel",
+    "name_as_identifier",
+    "parameter_as_identifier",
+    "plural",
+    "templated",
+]

@@ -1,0 +1,173 @@
+"""External-name strategies: how ``crossplane.io/external-name`` relates to a Terraform resource.
+
+Each strategy answers four questions the same way for the generator and the runtime:
+
+* which Terraform argument (if any) is set from the external name and so left out of the spec;
+* which fields identify the resource and so cannot appear in ``spec.initProvider``;
+* the import ID for ``terraform import`` (``get_id``: external name + parameters + setup → ID);
+* the external name to record after a create (``get_external_name``: tfstate attributes → name).
+
+Templates use the Go-template subset upjet configs use: ``{{ .external_name }}``,
+``{{ .parameters.role }}``, ``{{ .setup.client_metadata.account_id }}``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+GetIDFn = Callable[[str, Mapping[str, Any], Mapping[str, Any]], str]
+GetExternalNameFn = Callable[[Mapping[str, Any]], str]
+
+_PLACEHOLDER = re.compile(r"\{\{\s*\.([A-Za-z0-9_.]+)\s*\}\}")
+
+
+class TemplateError(ValueError):
+    """An import ID or external name could not be built; the message names the missing value."""
+
+
+class Strategy(enum.StrEnum):
+    NAME_AS_IDENTIFIER = "NameAsIdentifier"
+    PARAMETER_AS_IDENTIFIER = "ParameterAsIdentifier"
+    IDENTIFIER_FROM_PROVIDER = "IdentifierFromProvider"
+    TEMPLATED = "TemplatedStringAsIdentifier"
+
+
+def _lookup(path: str, scope: Mapping[str, Any]) -> Any:
+    value: Any = scope
+    for part in path.split("."):
+        if not isinstance(value, Mapping) or value.get(part) in (None, ""):
+            raise TemplateError(f"{{{{ .{path} }}}} has no value")
+        value = value[part]
+    return value
+
+
+def render_template(template: str, external_name: str, parameters: Mapping[str, Any],
+                    setup: Mapping[str, Any]) -> str:
+    scope = {"external_name": external_name, "parameters": parameters, "setup": setup}
+    return _PLACEHOLDER.sub(lambda m: str(_lookup(m.group(1), scope)), template)
+
+
+def template_parameters(template: str) -> tuple[str, ...]:
+    """The ``.parameters.X`` names a template reads, in order of first use."""
+    names: list[str] = []
+    for path in _PLACEHOLDER.findall(template):
+        parts = path.split(".")
+        if parts[0] == "parameters" and len(parts) > 1 and parts[1] not in names:
+            names.append(parts[1])
+    return tuple(names)
+
+
+def _state_id(attributes: Mapping[str, Any]) -> str:
+    value = attributes.get("id")
+    if not isinstance(value, str) or not value:
+        raise TemplateError("the state has no string attribute 'id'")
+    return value
+
+
+def _identity_id(external_name: str, parameters: Mapping[str, Any], setup: Mapping[str, Any]) -> str:
+    return external_name
+
+
+@dataclasses.dataclass(frozen=True)
+class ExternalName:
+    strategy: Strategy
+    get_id: GetIDFn = _identity_id
+    get_external_name: GetExternalNameFn = _state_id
+    # The Terraform argument filled from the external name (omitted from the spec), if any.
+    identifier_argument: str | None = None
+    template: str | None = None
+    # False when the provider assigns the identifier, so metadata.name is no default for it.
+    name_initializer: bool = True
+    extra_identifier_fields: tuple[str, ...] = ()
+
+    @property
+    def identifier_fields(self) -> tuple[str, ...]:
+        """Terraform arguments that identify the resource; they never appear in initProvider."""
+        fields = list(self.extra_identifier_fields)
+        if self.template:
+            fields += [p for p in template_parameters(self.template) if p not in fields]
+        return tuple(fields)
+
+    def import_id(self, external_name: str, parameters: Mapping[str, Any],
+                  setup: Mapping[str, Any]) -> str:
+        try:
+            return self.get_id(external_name, parameters, setup)
+        except (KeyError, TypeError, IndexError) as exc:
+            raise TemplateError(f"cannot build the import ID: {exc}") from exc
+
+    def set_identifier_argument(self, arguments: dict[str, Any], external_name: str) -> None:
+        if self.identifier_argument and external_name and self.identifier_argument not in arguments:
+            arguments[self.identifier_argument] = external_name
+
+    def with_get_id(self, fn: GetIDFn) -> ExternalName:
+        return dataclasses.replace(self, get_id=fn)
+
+    def with_get_external_name(self, fn: GetExternalNameFn) -> ExternalName:
+        return dataclasses.replace(self, get_external_name=fn)
+
+
+def name_as_identifier(argument: str = "name") -> ExternalName:
+    """The external name is the ``name`` argument and the import ID (IAM roles, log groups)."""
+    return ExternalName(Strategy.NAME_AS_IDENTIFIER, identifier_argument=argument)
+
+
+def parameter_as_identifier(argument: str) -> ExternalName:
+    """Like :func:`name_as_identifier` for an argument with another name (``bucket``)."""
+    return ExternalName(Strategy.PARAMETER_AS_IDENTIFIER, identifier_argument=argument)
+
+
+def identifier_from_provider() -> ExternalName:
+    """The provider assigns the ID (VPCs, KMS keys); the external name is that ID."""
+    return ExternalName(Strategy.IDENTIFIER_FROM_PROVIDER, name_initializer=False)
+
+
+def _reverse(template: str) -> GetExternalNameFn:
+    """Recover ``external_name`` from a state ID rendered from ``template``; the whole ID otherwise."""
+    pieces: list[str] = []
+    last = 0
+    for m in _PLACEHOLDER.finditer(template):
+        pieces.append(re.escape(template[last:m.start()]))
+        pieces.append("(?P<en>.+)" if m.group(1) == "external_name" and "(?P<en>" not in "".join(pieces)
+                      else ".+?")
+        last = m.end()
+    pieces.append(re.escape(template[last:]))
+    pattern = re.compile("^" + "".join(pieces) + "$")
+
+    def get_external_name(attributes: Mapping[str, Any]) -> str:
+        sid = _state_id(attributes)
+        match = pattern.match(sid)
+        return match.group("en") if match and "en" in pattern.groupindex else sid
+
+    return get_external_name
+
+
+def templated(argument: str | None, template: str) -> ExternalName:
+    """The import ID is rendered from ``template``; ``argument`` (if any) is set from the name."""
+    def get_id(external_name: str, parameters: Mapping[str, Any], setup: Mapping[str, Any]) -> str:
+        return render_template(template, external_name, parameters, setup)
+
+    return ExternalName(Strategy.TEMPLATED, get_id=get_id, get_external_name=_reverse(template),
+                        identifier_argument=argument or None, template=template,
+                        name_initializer=bool(argument))
+
+
+def composite_from_parameters(separator: str, *arguments: str) -> ExternalName:
+    """Provider-assigned state ID, but imported by arguments joined with ``separator``.
+
+    ``aws_iam_role_policy_attachment`` imports as ``role/policy_arn`` while its state ID differs.
+    """
+    def get_id(external_name: str, parameters: Mapping[str, Any], setup: Mapping[str, Any]) -> str:
+        values = []
+        for arg in arguments:
+            value = parameters.get(arg)
+            if value in (None, ""):
+                raise TemplateError(f"{arg} is needed for the import ID and has no value")
+            values.append(str(value))
+        return separator.join(values)
+
+    return ExternalName(Strategy.IDENTIFIER_FROM_PROVIDER, get_id=get_id, name_initializer=False,
+                        extra_identifier_fields=tuple(arguments))

@@ -1,0 +1,168 @@
+"""Provider-wide settings and the one function that turns them into a resource's final rules."""
+
+from __future__ import annotations
+
+import dataclasses
+import fnmatch
+import re
+from collections.abc import Iterable, Mapping
+
+from tfconfig.externalname import ExternalName
+from tfconfig.naming import camel, plural
+from tfconfig.resource import Example, Reference, Resource, Timeouts
+
+
+class ConfigError(ValueError):
+    """The provider config is wrong; the message names the config entry."""
+
+
+@dataclasses.dataclass(frozen=True)
+class InjectedField:
+    """A string argument added to every resource's forProvider that configures the provider instead
+    of the resource: upjet's AWS provider adds ``region`` this way."""
+
+    name: str
+    description: str
+    required: bool = True
+    except_groups: tuple[str, ...] = ()
+    example: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class GroupRule:
+    """Resources whose Terraform type matches ``pattern`` go to ``group``; the first ``drop_words``
+    words after the provider prefix are dropped from the kind (``aws_cloudwatch_log_group`` with
+    group ``cloudwatchlogs`` and drop 2 → kind ``Group``)."""
+
+    pattern: str
+    group: str
+    drop_words: int = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Credentials:
+    """How the ProviderConfig's credentials Secret becomes provider-process environment.
+
+    The Secret key holds a JSON object; ``env`` maps its keys to environment variable names.
+    Credentials travel only through the process environment, never through files.
+    """
+
+    env: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # Provider-block arguments that carry credentials: left out of ProviderConfig.configuration, so
+    # a credential can only arrive through the Secret.
+    provider_arguments: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class ResolvedResource:
+    """Everything both sides need to know about one generated kind."""
+
+    tf_type: str
+    kind: str
+    short_group: str
+    group: str
+    version: str
+    plural: str
+    external_name: ExternalName
+    references: Mapping[str, Reference]
+    sensitive: tuple[str, ...]
+    late_init_ignore: tuple[str, ...]
+    injected: tuple[InjectedField, ...]
+    removed_parameters: tuple[str, ...]
+    removed_blocks: tuple[str, ...]
+    timeouts: Timeouts
+    example: Example | None
+
+    @property
+    def api_version(self) -> str:
+        return f"{self.group}/{self.version}"
+
+    @property
+    def crd_name(self) -> str:
+        return f"{self.plural}.{self.group}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Provider:
+    name: str
+    source: str
+    version: str
+    root_group: str
+    resource_prefix: str
+    default_version: str = "v1alpha1"
+    schema_file: str = "schema.json.gz"
+    # Exact Terraform types or fnmatch patterns.
+    include: tuple[str, ...] = ()
+    resources: Mapping[str, Resource] = dataclasses.field(default_factory=dict)
+    group_rules: tuple[GroupRule, ...] = ()
+    injected_fields: tuple[InjectedField, ...] = ()
+    removed_parameters: tuple[str, ...] = ()
+    # Blocks the runtime fills itself (``timeouts`` comes from Resource.timeouts).
+    removed_blocks: tuple[str, ...] = ("timeouts",)
+    default_timeouts: Timeouts = dataclasses.field(default_factory=Timeouts)
+    credentials: Credentials = dataclasses.field(default_factory=Credentials)
+
+    @property
+    def registry_source(self) -> str:
+        host_path = self.source if self.source.count("/") == 2 else f"registry.terraform.io/{self.source}"
+        return host_path
+
+    def select(self, available: Iterable[str], *, origin: str = "config.py") -> tuple[str, ...]:
+        """The Terraform types to generate, sorted. Names that match nothing are errors."""
+        pool = sorted(set(available))
+        chosen: set[str] = set()
+        for entry in self.include:
+            if any(ch in entry for ch in "*?["):
+                matches = fnmatch.filter(pool, entry)
+                if not matches:
+                    raise ConfigError(f"{origin}: include: pattern {entry!r} matches no resource in the schema")
+                chosen.update(matches)
+            elif entry in pool:
+                chosen.add(entry)
+            else:
+                raise ConfigError(f"{origin}: include: {entry!r} is not a resource of {self.source}")
+        for name in sorted(self.resources):
+            if name not in chosen:
+                raise ConfigError(f"{origin}: resources[{name!r}]: configured but not included "
+                                  f"(or not a resource of {self.source})")
+        for name in sorted(chosen):
+            for path, ref in sorted(self.resources.get(name, Resource()).references.items()):
+                if ref.to not in chosen:
+                    raise ConfigError(f"{origin}: resources[{name!r}].references[{path!r}]: "
+                                      f"refers to unknown resource {ref.to!r}")
+        return tuple(sorted(chosen))
+
+    def _group_and_kind(self, tf_type: str) -> tuple[str, str]:
+        if not tf_type.startswith(self.resource_prefix):
+            raise ConfigError(f"{tf_type!r} does not start with the provider prefix {self.resource_prefix!r}")
+        words = tf_type[len(self.resource_prefix):].split("_")
+        for rule in self.group_rules:
+            if re.search(rule.pattern, tf_type):
+                rest = words[rule.drop_words:] or words
+                return rule.group, camel("_".join(rest))
+        rest = words[1:] or words
+        return words[0], camel("_".join(rest))
+
+    def resolve(self, tf_type: str) -> ResolvedResource:
+        cfg = self.resources.get(tf_type, Resource())
+        short_group, kind = self._group_and_kind(tf_type)
+        short_group = cfg.short_group or short_group
+        kind = cfg.kind or kind
+        injected = tuple(f for f in self.injected_fields if short_group not in f.except_groups)
+        return ResolvedResource(
+            tf_type=tf_type,
+            kind=kind,
+            short_group=short_group,
+            group=f"{short_group}.{self.root_group}",
+            version=cfg.version or self.default_version,
+            plural=plural(kind),
+            external_name=cfg.external_name,
+            references=dict(cfg.references),
+            sensitive=cfg.sensitive,
+            late_init_ignore=cfg.late_init_ignore,
+            injected=injected,
+            removed_parameters=self.removed_parameters,
+            removed_blocks=self.removed_blocks,
+            timeouts=cfg.timeouts or self.default_timeouts,
+            example=cfg.example,
+        )

@@ -1,0 +1,56 @@
+"""Per-resource settings a provider author writes by hand (the upjet ``config.Resource`` analogue)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from tfconfig.externalname import ExternalName, identifier_from_provider
+
+
+@dataclasses.dataclass(frozen=True)
+class Reference:
+    """A field whose value comes from another managed resource.
+
+    ``to`` is the referenced Terraform type. ``extract`` is the attribute of the referenced
+    resource's observed state to copy; the special value ``external_name`` copies its external name.
+    """
+
+    to: str
+    extract: str = "external_name"
+
+
+@dataclasses.dataclass(frozen=True)
+class Timeouts:
+    """Seconds an operation may run before it is interrupted and reported as timed out."""
+
+    create: float = 1800.0
+    update: float = 1800.0
+    delete: float = 1800.0
+    observe: float = 300.0
+
+
+@dataclasses.dataclass(frozen=True)
+class Example:
+    """An example manifest: ``spec.forProvider`` in CR form (camelCase), and its object name."""
+
+    for_provider: Mapping[str, Any]
+    name: str | None = None
+    labels: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class Resource:
+    external_name: ExternalName = dataclasses.field(default_factory=identifier_from_provider)
+    kind: str | None = None
+    short_group: str | None = None
+    version: str | None = None
+    # Terraform argument path (dots for nested blocks) → where its value comes from.
+    references: Mapping[str, Reference] = dataclasses.field(default_factory=dict)
+    # Argument paths to treat as sensitive although the schema does not say so.
+    sensitive: tuple[str, ...] = ()
+    # Argument paths never copied from the observed state into spec.forProvider.
+    late_init_ignore: tuple[str, ...] = ()
+    example: Example | None = None
+    timeouts: Timeouts | None = None
