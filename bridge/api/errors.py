@@ -1,0 +1,55 @@
+"""Errors that cross the executor seam, as types that say whether to retry.
+
+::
+
+    BridgeError
+    ├── Retryable(delay)        try again later (after ``delay`` seconds, or with backoff)
+    │   ├── OperationTimedOut   terraform hit its deadline and was interrupted
+    │   └── TerraformFailed     a terraform command failed; ``diagnostics`` has Terraform's words
+    └── Terminal                retrying cannot help until a person changes something
+        ├── InvalidSpec         the spec cannot be turned into Terraform arguments
+        ├── ImmutableChange     the change needs a replacement, which tfbridge never does silently
+        └── StateCorrupted      a tfstate file could not be read; it was moved aside, never overwritten
+
+Messages name the object and the field, carry Terraform's "summary: detail", never a secret value,
+and are stable (no timestamps), because they end up in conditions and events.
+"""
+
+from __future__ import annotations
+
+
+class BridgeError(Exception):
+    """Base of all tfbridge runtime errors."""
+
+
+class Retryable(BridgeError):
+    def __init__(self, message: str, *, delay: float | None = None) -> None:
+        super().__init__(message)
+        self.delay = delay
+
+
+class Terminal(BridgeError):
+    """Do not retry until the object changes."""
+
+
+class TerraformFailed(Retryable):
+    def __init__(self, message: str, *, verb: str, diagnostics: tuple[str, ...] = (), delay: float | None = None):
+        super().__init__(message, delay=delay)
+        self.verb = verb
+        self.diagnostics = diagnostics
+
+
+class OperationTimedOut(Retryable):
+    pass
+
+
+class InvalidSpec(Terminal):
+    pass
+
+
+class ImmutableChange(Terminal):
+    pass
+
+
+class StateCorrupted(Terminal):
+    pass

@@ -1,0 +1,51 @@
+"""The executor seam: the reconciler talks to an :class:`ExternalClient` and nothing else.
+
+As in crossplane-runtime, ``observe`` reports whether the external resource exists and is up to
+date; ``create``, ``update`` and ``delete`` act. A second executor (direct gRPC) implements the
+same protocol without the reconciler noticing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from bridge.api.managed import Managed
+
+
+@dataclasses.dataclass(frozen=True)
+class Observation:
+    exists: bool
+    up_to_date: bool = True
+    # status.atProvider in CR form.
+    at_provider: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    connection_details: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
+    # The external name the resource has now, when the observation learned it.
+    external_name: str | None = None
+    # spec.forProvider values to fill in from the cloud (CR form); empty when none.
+    late_init: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    diff: str = ""
+    # What the observation had to do to get here: "import", "untaint", ... (for events and logs).
+    recovered: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Creation:
+    external_name: str
+    connection_details: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class Update:
+    connection_details: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
+
+
+class ExternalClient(Protocol):
+    def observe(self, mr: Managed) -> Observation: ...
+
+    def create(self, mr: Managed) -> Creation: ...
+
+    def update(self, mr: Managed) -> Update: ...
+
+    def delete(self, mr: Managed) -> None: ...

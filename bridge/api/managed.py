@@ -1,0 +1,97 @@
+"""A managed resource as the runtime sees it: a thin, typed view over the object's dict."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+EXTERNAL_NAME = "crossplane.io/external-name"
+CREATE_PENDING = "crossplane.io/external-create-pending"
+CREATE_SUCCEEDED = "crossplane.io/external-create-succeeded"
+CREATE_FAILED = "crossplane.io/external-create-failed"
+PAUSED = "crossplane.io/paused"
+FINALIZER = "finalizer.managedresource.crossplane.io"
+
+
+class Managed:
+    """Wraps a managed resource object (apiVersion, kind, metadata, spec, status)."""
+
+    def __init__(self, obj: Mapping[str, Any]) -> None:
+        self.obj: dict[str, Any] = copy.deepcopy(dict(obj))
+
+    @property
+    def api_version(self) -> str:
+        return str(self.obj.get("apiVersion", ""))
+
+    @property
+    def kind(self) -> str:
+        return str(self.obj.get("kind", ""))
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        return self.obj.setdefault("metadata", {})  # type: ignore[no-any-return]
+
+    @property
+    def name(self) -> str:
+        return str(self.metadata.get("name", ""))
+
+    @property
+    def namespace(self) -> str:
+        return str(self.metadata.get("namespace") or "")
+
+    @property
+    def uid(self) -> str:
+        return str(self.metadata.get("uid") or "")
+
+    @property
+    def generation(self) -> int:
+        return int(self.metadata.get("generation") or 0)
+
+    @property
+    def annotations(self) -> dict[str, str]:
+        return self.metadata.setdefault("annotations", {}) or {}  # type: ignore[no-any-return]
+
+    @property
+    def external_name(self) -> str:
+        return self.annotations.get(EXTERNAL_NAME, "")
+
+    def set_external_name(self, value: str) -> None:
+        self.metadata.setdefault("annotations", {})[EXTERNAL_NAME] = value
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        return self.obj.setdefault("spec", {})  # type: ignore[no-any-return]
+
+    @property
+    def for_provider(self) -> dict[str, Any]:
+        return self.spec.setdefault("forProvider", {})  # type: ignore[no-any-return]
+
+    @property
+    def init_provider(self) -> dict[str, Any]:
+        return self.spec.get("initProvider") or {}
+
+    @property
+    def management_policies(self) -> frozenset[str]:
+        return frozenset(self.spec.get("managementPolicies") or ["*"])
+
+    def allows(self, action: str) -> bool:
+        policies = self.management_policies
+        return "*" in policies or action in policies
+
+    @property
+    def deletion_policy(self) -> str:
+        return str(self.spec.get("deletionPolicy") or "Delete")
+
+    @property
+    def provider_config_name(self) -> str:
+        return str((self.spec.get("providerConfigRef") or {}).get("name") or "default")
+
+    @property
+    def deleting(self) -> bool:
+        return bool(self.metadata.get("deletionTimestamp"))
+
+    @property
+    def display(self) -> str:
+        """``Kind/name``: how messages name the object."""
+        return f"{self.kind}/{self.name}"

@@ -1,0 +1,192 @@
+"""One directory per managed resource under a root: ``main.tf.json``, ``terraform.tfstate`` and ours.
+
+* The directory name is derived from the object's identity and is always a single safe path
+  component: no name can escape the root.
+* Directories are 0700 and files 0600; terraform itself runs with umask 077.
+* A file lock guards each workspace; a sidecar records who holds it, so an operator can see a
+  holder and clear a dead one. Different workspaces never wait for each other.
+* A tfstate that cannot be read is moved aside, never overwritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import os
+import re
+import shutil
+import socket
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import filelock
+
+from bridge.api.errors import Retryable, StateCorrupted
+from bridge.tfexec import state as tfstate
+
+STATE = "terraform.tfstate"
+MAIN = "main.tf.json"
+META = ".tfbridge-meta.json"
+LOCK = ".tfbridge.lock"
+HOLDER = ".tfbridge-holder.json"
+_UNSAFE = re.compile(r"[^a-z0-9-]+")
+
+
+def workspace_key(api_version: str, kind: str, name: str, namespace: str = "") -> str:
+    identity = f"{api_version}/{kind}/{namespace}/{name}"
+    digest = hashlib.sha256(identity.encode()).hexdigest()[:12]
+    readable = _UNSAFE.sub("-", f"{kind}-{name}".lower()).strip("-")[:48] or "object"
+    return f"{readable}-{digest}"
+
+
+def _write_private(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@dataclasses.dataclass
+class Workspace:
+    root: Path
+    key: str
+
+    @property
+    def dir(self) -> Path:
+        return self.root / self.key
+
+    @property
+    def state_path(self) -> Path:
+        return self.dir / STATE
+
+    def ensure(self) -> None:
+        self.dir.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(self.dir, 0o700)
+
+    @contextlib.contextmanager
+    def lock(self, operation: str, timeout: float) -> Iterator[None]:
+        """Hold the workspace exclusively; raises Retryable if another operation holds it too long."""
+        self.ensure()
+        lock = filelock.FileLock(str(self.dir / LOCK), mode=0o600)
+        try:
+            lock.acquire(timeout=timeout)
+        except filelock.Timeout as exc:
+            holder = self.holder()
+            who = f" by {holder.get('operation')} (pid {holder.get('pid')})" if holder else ""
+            raise Retryable(f"workspace {self.key} is busy{who}", delay=5.0) from exc
+        try:
+            _write_private(self.dir / HOLDER, json.dumps({
+                "pid": os.getpid(), "host": socket.gethostname(), "operation": operation, "since": time.time()}))
+            yield
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                (self.dir / HOLDER).unlink()
+            lock.release()
+
+    def holder(self) -> dict[str, Any]:
+        try:
+            return dict(json.loads((self.dir / HOLDER).read_text()))
+        except (FileNotFoundError, json.JSONDecodeError):
+            return {}
+
+    def locked(self) -> bool:
+        """Whether some process holds the lock right now (the kernel drops a dead holder's lock)."""
+        if not (self.dir / LOCK).exists():
+            return False
+        probe = filelock.FileLock(str(self.dir / LOCK))
+        try:
+            probe.acquire(timeout=0)
+        except filelock.Timeout:
+            return True
+        probe.release()
+        return False
+
+    def clear_stale_lock(self) -> bool:
+        """Remove a dead holder's leftovers (our sidecar, terraform's lock.info). Never a live one's."""
+        if self.locked():
+            return False
+        removed = False
+        for name in (HOLDER, ".terraform.tfstate.lock.info"):
+            with contextlib.suppress(FileNotFoundError):
+                (self.dir / name).unlink()
+                removed = True
+        return removed
+
+    def meta(self) -> dict[str, Any]:
+        try:
+            return dict(json.loads((self.dir / META).read_text()))
+        except (FileNotFoundError, json.JSONDecodeError):
+            return {}
+
+    def update_meta(self, **fields: Any) -> None:
+        self.ensure()
+        _write_private(self.dir / META, json.dumps({**self.meta(), **fields}, sort_keys=True, indent=1))
+
+    def write_main(self, document: Mapping[str, Any]) -> None:
+        self.ensure()
+        _write_private(self.dir / MAIN, json.dumps(document, indent=1, sort_keys=True))
+
+    def read_main(self) -> dict[str, Any] | None:
+        try:
+            return dict(json.loads((self.dir / MAIN).read_text()))
+        except (FileNotFoundError, json.JSONDecodeError):
+            return None
+
+    def read_state(self) -> dict[str, Any] | None:
+        """The state, or None if there is none. A corrupt file is moved aside and reported."""
+        try:
+            text = self.state_path.read_text()
+        except FileNotFoundError:
+            return None
+        if not text.strip():
+            return None
+        try:
+            return tfstate.parse(text, str(self.state_path))
+        except StateCorrupted as exc:
+            aside = self.set_state_aside("corrupt")
+            raise StateCorrupted(f"{exc}; kept as {aside.name}, a fresh state will be imported") from exc
+
+    def set_state_aside(self, reason: str) -> Path:
+        aside = self.dir / f"{STATE}.{reason}-{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
+        self.state_path.rename(aside)
+        for backup in (self.dir / f"{STATE}.backup",):
+            with contextlib.suppress(FileNotFoundError):
+                backup.rename(aside.with_name(aside.name + ".backup"))
+        return aside
+
+    def remove(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class WorkspaceStore:
+    """All workspaces under one root (``--workspace-root`` / ``TFBRIDGE_WORKSPACE_ROOT``)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(self.root, 0o700)
+
+    def get(self, api_version: str, kind: str, name: str, namespace: str = "") -> Workspace:
+        key = workspace_key(api_version, kind, name, namespace)
+        ws = Workspace(self.root, key)
+        assert ws.dir.parent == self.root, "a workspace key is always a single path component"
+        return ws
+
+    def all(self) -> list[Workspace]:
+        return [Workspace(self.root, p.name) for p in sorted(self.root.iterdir())
+                if p.is_dir() and not p.name.startswith(".")]
