@@ -24,6 +24,7 @@ class ClassSpec:
     tf_nested: tuple[tuple[str, str, tuple[str, ...]], ...]
     tf_secrets: tuple[tuple[str, str], ...]
     tf_provider: tuple[tuple[str, str], ...]
+    tf_dynamic: tuple[str, ...]
 
 
 class _Collector:
@@ -52,7 +53,7 @@ class _Collector:
         name = obj.class_name
         if name in self.names:
             return name
-        specs, tf_fields, nested, secrets, provider = [], [], [], [], []
+        specs, tf_fields, nested, secrets, provider, dynamic = [], [], [], [], [], []
         for fld in obj.fields:
             annotation, cls, containers = self.type_of(fld.node)
             specs.append(FieldSpec(fld.py_name, annotation, fld.json_name))
@@ -60,13 +61,15 @@ class _Collector:
                 tf_fields.append((fld.py_name, fld.tf_name))
                 if cls is not None:
                     nested.append((fld.py_name, cls, containers))
+                if isinstance(fld.node, f.Dynamic):
+                    dynamic.append(fld.py_name)
             elif fld.role is f.SECRET:
                 secrets.append((fld.py_name, fld.tf_name))
             elif fld.role is f.PROVIDER:
                 provider.append((fld.py_name, fld.tf_name))
         self.names.add(name)
         self.classes.append(ClassSpec(name, tuple(specs), tuple(tf_fields), tuple(nested), tuple(secrets),
-                                      tuple(provider)))
+                                      tuple(provider), tuple(dynamic)))
         return name
 
 

@@ -6,6 +6,7 @@ import dataclasses
 import fnmatch
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from tfconfig.externalname import ExternalName
 from tfconfig.naming import camel, plural
@@ -101,6 +102,11 @@ class Provider:
     removed_blocks: tuple[str, ...] = ("timeouts",)
     default_timeouts: Timeouts = dataclasses.field(default_factory=Timeouts)
     credentials: Credentials = dataclasses.field(default_factory=Credentials)
+    # Provider-block arguments used when neither the ProviderConfig nor the resource sets them.
+    provider_defaults: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    # client_metadata for GetIDFn templates, read once per provider configuration from data
+    # sources: metadata key → "data.<type>.<name>.<attribute>" (AWS: the account ID).
+    identity: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def registry_source(self) -> str:

@@ -4,12 +4,13 @@
 
     BridgeError
     ├── Retryable(delay)        try again later (after ``delay`` seconds, or with backoff)
-    │   ├── OperationTimedOut   terraform hit its deadline and was interrupted
-    │   └── TerraformFailed     a terraform command failed; ``diagnostics`` has Terraform's words
+    │   ├── OperationTimedOut   terraform hit its deadline (or shutdown) and was interrupted
+    │   ├── TerraformFailed     a terraform command failed; ``diagnostics`` has Terraform's words
+    │   └── StateCorrupted      a tfstate file could not be read; it was moved aside, never
+    │                           overwritten, and the next observe imports a fresh one
     └── Terminal                retrying cannot help until a person changes something
         ├── InvalidSpec         the spec cannot be turned into Terraform arguments
-        ├── ImmutableChange     the change needs a replacement, which tfbridge never does silently
-        └── StateCorrupted      a tfstate file could not be read; it was moved aside, never overwritten
+        └── ImmutableChange     the change needs a replacement, which tfbridge never does silently
 
 Messages name the object and the field, carry Terraform's "summary: detail", never a secret value,
 and are stable (no timestamps), because they end up in conditions and events.
@@ -51,5 +52,5 @@ class ImmutableChange(Terminal):
     pass
 
 
-class StateCorrupted(Terminal):
+class StateCorrupted(Retryable):
     pass

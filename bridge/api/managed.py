@@ -50,7 +50,8 @@ class Managed:
 
     @property
     def annotations(self) -> dict[str, str]:
-        return self.metadata.setdefault("annotations", {}) or {}  # type: ignore[no-any-return]
+        annotations: dict[str, str] = self.metadata.setdefault("annotations", {}) or {}
+        return annotations
 
     @property
     def external_name(self) -> str:

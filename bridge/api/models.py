@@ -28,6 +28,8 @@ class TFModel(BaseModel):
     tf_nested: ClassVar[dict[str, tuple[type[TFModel], tuple[str, ...]]]] = {}
     tf_secrets: ClassVar[dict[str, str]] = {}
     tf_provider: ClassVar[dict[str, str]] = {}
+    # Fields of Terraform's dynamic type: raw tfstate stores them as {"value": v, "type": t}.
+    tf_dynamic: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod
     def from_cr(cls, data: Mapping[str, Any]) -> Self:
@@ -55,6 +57,8 @@ class TFModel(BaseModel):
             if value is None:
                 continue
             nested = cls.tf_nested.get(attr)
+            if attr in cls.tf_dynamic and isinstance(value, Mapping) and set(value) == {"value", "type"}:
+                value = value["value"]
             kwargs[attr] = _from_tf(value, nested[0], nested[1]) if nested else value
         return cls(**kwargs)
 

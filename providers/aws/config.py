@@ -107,6 +107,10 @@ PROVIDER = Provider(
         "secret_key": "AWS_SECRET_ACCESS_KEY",
         "session_token": "AWS_SESSION_TOKEN",
     }, provider_arguments=("access_key", "secret_key", "token")),
+    # IAM is global: its kinds have no region field, but the provider block needs one.
+    provider_defaults={"region": REGION},
+    identity={"account_id": "data.aws_caller_identity.this.account_id",
+              "partition": "data.aws_partition.this.partition"},
     resources={
         "aws_vpc": Resource(
             short_group="ec2", kind="VPC", external_name=identifier_from_provider(),

@@ -1,0 +1,23 @@
+"""Terraform's built-in provider: ``terraform_data`` as a managed kind.
+
+It needs no plugin and no cloud, and runs in about 0.1 s, so tests and demos use it to exercise
+the runtime's semantics against the real terraform CLI.
+"""
+
+from tfconfig import Example, Provider, Resource, identifier_from_provider
+
+PROVIDER = Provider(
+    name="terraform",
+    source="terraform.io/builtin/terraform",
+    version="",
+    root_group="builtin.tfbridge.io",
+    resource_prefix="terraform_",
+    default_version="v1alpha1",
+    include=("terraform_data",),
+    resources={
+        "terraform_data": Resource(
+            short_group="core", kind="Data", external_name=identifier_from_provider(),
+            example=Example({"input": {"hello": "world"}}, name="example-data"),
+        ),
+    },
+)
