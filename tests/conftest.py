@@ -3,9 +3,12 @@ needs one and cannot find it fails, unless TFBRIDGE_SKIP_EXTERNAL=1 is set (the 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,3 +39,79 @@ def plugin_dir() -> Path:
         _missing(f"a provider plugin mirror (TFBRIDGE_PLUGIN_DIR={value!r})")
     assert path is not None
     return path
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for(condition: Callable[[], object], *, timeout: float, what: str, interval: float = 0.05) -> object:
+    """Poll ``condition`` until it returns something truthy, or fail after ``timeout`` seconds."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout}s waiting for {what}")
+        time.sleep(interval)
+
+
+@dataclasses.dataclass(frozen=True)
+class Moto:
+    endpoint: str
+
+    def client(self, service: str) -> Any:
+        import boto3
+
+        return boto3.client(service, endpoint_url=self.endpoint, region_name="us-east-1",
+                            aws_access_key_id="test", aws_secret_access_key="test")
+
+
+@pytest.fixture(scope="session")
+def moto() -> Iterator[Moto]:
+    import subprocess
+    import urllib.request
+
+    binary = shutil.which("moto_server")
+    if binary is None:
+        _missing("moto_server (pip install 'moto[server]')")
+    assert binary is not None
+    port = _free_port()
+    proc = subprocess.Popen([binary, "-H", "127.0.0.1", "-p", str(port)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    endpoint = f"http://127.0.0.1:{port}"
+
+    def up() -> bool:
+        try:
+            with urllib.request.urlopen(f"{endpoint}/moto-api/", timeout=1):
+                return True
+        except OSError:
+            return proc.poll() is not None  # stop waiting if it died; asserted below
+
+    wait_for(up, timeout=30, what="moto_server to answer")
+    assert proc.poll() is None, "moto_server exited"
+    try:
+        yield Moto(endpoint)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+MOTO_CONFIGURATION = {"skip_credentials_validation": True, "skip_metadata_api_check": True,
+                      "skip_requesting_account_id": True, "s3_use_path_style": True}
+MOTO_CREDENTIALS = {"AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test"}
+
+
+def provider_env(moto: Moto | None = None) -> dict[str, str]:
+    """The environment terraform and providers get in tests: endpoints by env, no CA bundle."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TF_", "AWS_"))}
+    if moto is not None:
+        env["AWS_ENDPOINT_URL"] = moto.endpoint
+    return env

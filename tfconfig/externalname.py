@@ -156,9 +156,12 @@ def templated(argument: str | None, template: str) -> ExternalName:
 
 
 def composite_from_parameters(separator: str, *arguments: str) -> ExternalName:
-    """Provider-assigned state ID, but imported by arguments joined with ``separator``.
+    """Imported by arguments joined with ``separator``; that composite is also the external name.
 
-    ``aws_iam_role_policy_attachment`` imports as ``role/policy_arn`` while its state ID differs.
+    ``aws_iam_role_policy_attachment`` imports as ``role/policy_arn``, and its state ``id`` is a
+    random name after a create but different after an import: an external name read from ``id``
+    would change across a restore. The composite, read back from the state's own attributes,
+    stays the same.
     """
     def get_id(external_name: str, parameters: Mapping[str, Any], setup: Mapping[str, Any]) -> str:
         values = []
@@ -169,5 +172,8 @@ def composite_from_parameters(separator: str, *arguments: str) -> ExternalName:
             values.append(str(value))
         return separator.join(values)
 
-    return ExternalName(Strategy.IDENTIFIER_FROM_PROVIDER, get_id=get_id, name_initializer=False,
-                        extra_identifier_fields=tuple(arguments))
+    def get_external_name(attributes: Mapping[str, Any]) -> str:
+        return get_id("", attributes, {})
+
+    return ExternalName(Strategy.IDENTIFIER_FROM_PROVIDER, get_id=get_id, get_external_name=get_external_name,
+                        name_initializer=False, extra_identifier_fields=tuple(arguments))

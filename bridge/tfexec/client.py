@@ -96,7 +96,10 @@ class Executor:
         return TerraformClient(self, kind, setup, secrets or _no_secrets)
 
     def shutdown(self) -> None:
+        """Interrupt terraform runs cleanly, and only when they have finished stop the providers:
+        a provider stopped under a running apply loses the in-flight resource."""
         self.runner.shutdown()
+        self.runner.wait_idle(self.settings.grace + 10)
         self.pool.shutdown()
 
     @contextlib.contextmanager

@@ -47,6 +47,8 @@ class ProviderProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
 
 
 def start(binary: Path, env: Mapping[str, str], timeout: float = 60.0) -> ProviderProcess:
@@ -72,6 +74,7 @@ def start(binary: Path, env: Mapping[str, str], timeout: float = 60.0) -> Provid
     if not ready.wait(timeout) or not found:
         proc.kill()
         proc.wait()
+        proc.stdout.close()
         tail = b"".join(lines[-5:]).decode(errors="replace")
         raise ProviderStartFailed(f"{binary.name} did not print TF_REATTACH_PROVIDERS within {timeout:.0f}s: {tail}")
     return ProviderProcess(proc, found[0])

@@ -55,12 +55,17 @@ class Runner:
         self.grace = grace
         self._stop = threading.Event()
         self._live: set[subprocess.Popen[bytes]] = set()
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
         self.runs_by_verb: dict[str, int] = {}
 
     def shutdown(self) -> None:
         """Interrupt every running terraform cleanly (SIGINT, then SIGKILL after the grace period)."""
         self._stop.set()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until no terraform runs; True if idle within ``timeout``."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self._live, timeout=timeout)
 
     @property
     def stopping(self) -> bool:
@@ -109,8 +114,12 @@ class Runner:
         finally:
             with self._lock:
                 self._live.discard(proc)
+                self._lock.notify_all()
         for r in readers:
             r.join()
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
         if outcome is Outcome.OK and proc.returncode != 0:
             outcome = Outcome.FAILED
         return Run(tuple(args), proc.returncode, b"".join(out_chunks).decode(errors="replace"),

@@ -48,6 +48,8 @@ def test_import_id(tf_type: str, external_name: str, parameters: dict[str, Any],
         pytest.param("aws_iam_policy", {"id": "arn:aws:iam::1:policy/a/b/pol"}, "pol", id="PolicyNameFromArn"),
         pytest.param("aws_sns_topic", {"id": "arn:aws:sns:us-east-1:1:topic-x"}, "topic-x", id="ReverseTemplate"),
         pytest.param("aws_route53_record", {"id": "Z1_www_A"}, "Z1_www_A", id="RecordStateId"),
+        pytest.param("aws_iam_role_policy_attachment", {"id": "r-2026", "role": "r", "policy_arn": "arn:p"}, "r/arn:p",
+                     id="AttachmentExternalNameIsTheComposite"),
     ],
 )
 def test_external_name_from_state(tf_type: str, state: dict[str, Any], want: str) -> None:

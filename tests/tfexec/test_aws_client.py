@@ -1,0 +1,179 @@
+"""The Terraform client with the real aws provider against moto; the cloud is checked with boto3."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import shutil
+import signal
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridge.api.errors import OperationTimedOut
+from bridge.api.managed import Managed
+from bridge.tfexec import state as tfstate
+from bridge.tfexec.client import Executor, ProviderSetup, Settings, TerraformClient
+
+from providers.aws import zz_registry as aws
+from tests.conftest import MOTO_CONFIGURATION, MOTO_CREDENTIALS, Moto, provider_env, wait_for
+
+pytestmark = [pytest.mark.slow, pytest.mark.cloud]
+SETUP = ProviderSetup(configuration=MOTO_CONFIGURATION, credentials_env=MOTO_CREDENTIALS)
+
+
+def make_executor(root: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -> Executor:
+    return Executor(Settings(workspace_root=root, terraform=terraform_bin, plugin_dir=plugin_dir,
+                             base_env=provider_env(moto), grace=20), aws.PROVIDER)
+
+
+@pytest.fixture
+def executor(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -> Iterator[Executor]:
+    ex = make_executor(tmp_path / "ws", terraform_bin, plugin_dir, moto)
+    yield ex
+    ex.shutdown()
+
+
+def mr(tf_type: str, name: str, for_provider: dict[str, Any], external_name: str = "") -> Managed:
+    kind = aws.PACKAGE.by_type(tf_type)
+    obj: dict[str, Any] = {"apiVersion": kind.api_version, "kind": kind.kind,
+                           "metadata": {"name": name, "uid": str(uuid.uuid4()), "annotations": {}},
+                           "spec": {"forProvider": for_provider}}
+    m = Managed(obj)
+    if external_name:
+        m.set_external_name(external_name)
+    return m
+
+
+def client(executor: Executor, tf_type: str) -> TerraformClient:
+    return executor.client(aws.PACKAGE.by_type(tf_type), SETUP)
+
+
+def wipe(executor: Executor, m: Managed) -> None:
+    shutil.rmtree(executor.store.get(m.api_version, m.kind, m.name).dir)
+
+
+def create(executor: Executor, tf_type: str, m: Managed) -> Managed:
+    m.set_external_name(client(executor, tf_type).create(m).external_name)
+    m.annotations["crossplane.io/external-create-succeeded"] = "2026-01-01T00:00:00Z"
+    return m
+
+
+def test_vpc_is_imported_after_workspace_loss(executor: Executor, moto: Moto) -> None:
+    ec2 = moto.client("ec2")
+    cidr = "10.42.0.0/16"
+    vpc = create(executor, "aws_vpc", mr("aws_vpc", "import-vpc", {"region": "us-east-1", "cidrBlock": cidr}))
+    before = vpc.external_name
+    wipe(executor, vpc)
+    seen = client(executor, "aws_vpc").observe(vpc)
+    assert (seen.exists, seen.up_to_date, seen.recovered) == (True, True, ("import",))
+    assert seen.external_name == before and seen.at_provider["cidrBlock"] == cidr
+    assert [v["VpcId"] for v in ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"]] == [before]
+    client(executor, "aws_vpc").delete(vpc)
+    assert ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"] == []
+
+
+def test_bucket_is_imported_by_name_after_workspace_loss(executor: Executor, moto: Moto) -> None:
+    s3 = moto.client("s3")
+    bucket = mr("aws_s3_bucket", "tfbridge-import-bucket", {"region": "us-east-1"},
+                external_name="tfbridge-import-bucket")
+    c = client(executor, "aws_s3_bucket")
+    assert not c.observe(bucket).exists, "a name that does not exist yet imports as 'does not exist'"
+    create(executor, "aws_s3_bucket", bucket)
+    wipe(executor, bucket)
+    seen = c.observe(bucket)
+    assert seen.exists and seen.recovered == ("import",) and seen.external_name == "tfbridge-import-bucket"
+    assert [b["Name"] for b in s3.list_buckets()["Buckets"]].count("tfbridge-import-bucket") == 1
+    c.delete(bucket)
+    assert "tfbridge-import-bucket" not in [b["Name"] for b in s3.list_buckets()["Buckets"]]
+
+
+def test_composite_ids_round_trip_through_get_id(executor: Executor, moto: Moto) -> None:
+    iam = moto.client("iam")
+    role = create(executor, "aws_iam_role", mr("aws_iam_role", "tfbridge-role", {
+        "assumeRolePolicy": aws.PROVIDER.resources["aws_iam_role"].example.for_provider["assumeRolePolicy"]},
+        external_name="tfbridge-role"))
+    policy = create(executor, "aws_iam_policy", mr("aws_iam_policy", "tfbridge-policy", {
+        "policy": aws.PROVIDER.resources["aws_iam_policy"].example.for_provider["policy"]},
+        external_name="tfbridge-policy"))
+    arn = client(executor, "aws_iam_policy").observe(policy).at_provider["arn"]
+    attachment = create(executor, "aws_iam_role_policy_attachment", mr(
+        "aws_iam_role_policy_attachment", "tfbridge-attach", {"role": "tfbridge-role", "policyArn": arn}))
+    for m, tf_type in ((policy, "aws_iam_policy"), (attachment, "aws_iam_role_policy_attachment")):
+        wipe(executor, m)
+        seen = client(executor, tf_type).observe(m)
+        assert (seen.exists, seen.up_to_date, seen.recovered) == (True, True, ("import",)), tf_type
+        assert seen.external_name == m.external_name
+    # The policy was imported by an ARN built from the account ID the provider reported.
+    assert arn == "arn:aws:iam::123456789012:policy/tfbridge-policy"
+    attached = iam.list_attached_role_policies(RoleName="tfbridge-role")["AttachedPolicies"]
+    assert [p["PolicyArn"] for p in attached] == [arn]
+    for m, tf_type in ((attachment, "aws_iam_role_policy_attachment"), (policy, "aws_iam_policy"),
+                       (role, "aws_iam_role")):
+        client(executor, tf_type).delete(m)
+    assert iam.list_roles()["Roles"] == [] or "tfbridge-role" not in [r["RoleName"] for r in iam.list_roles()["Roles"]]
+
+
+def test_eight_workspaces_initialise_at_once(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
+                                             moto: Moto) -> None:
+    ex = make_executor(tmp_path / "fresh", terraform_bin, plugin_dir, moto)
+    try:
+        c = client(ex, "aws_s3_bucket")
+        buckets = [mr("aws_s3_bucket", f"never-created-{i}", {"region": "us-east-1"}, f"never-created-{i}")
+                   for i in range(8)]
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            seen = list(pool.map(c.observe, buckets))
+        assert [o.exists for o in seen] == [False] * 8
+        assert len([p for p in (ex.store.root / ".plugins").iterdir() if p.is_dir()]) == 1, "one shared init"
+    finally:
+        ex.shutdown()
+
+
+def test_interrupted_apply_leaves_consistent_state(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
+                                                   moto: Moto) -> None:
+    sqs = moto.client("sqs")
+    ex = make_executor(tmp_path / "sigterm", terraform_bin, plugin_dir, moto)
+    queue = mr("aws_sqs_queue", "tfbridge-sigterm", {"region": "us-east-1", "name": "tfbridge-sigterm"})
+    failure: list[BaseException] = []
+
+    def run_create() -> None:
+        try:
+            client(ex, "aws_sqs_queue").create(queue)
+        except BaseException as exc:  # noqa: BLE001 - the test inspects it
+            failure.append(exc)
+
+    t = threading.Thread(target=run_create)
+    t.start()
+    # Interrupt while the provider is inside the create: the queue exists, the apply has not finished.
+    wait_for(lambda: sqs.list_queues(QueueNamePrefix="tfbridge-sigterm").get("QueueUrls"), timeout=120,
+             what="the queue to appear in moto")
+    ex.shutdown()  # what the manager does on SIGTERM
+    t.join(120)
+    assert len(failure) == 1 and isinstance(failure[0], OperationTimedOut), failure
+    ws = ex.store.get(queue.api_version, queue.kind, queue.name)
+    assert not ws.locked() and not (ws.dir / ".terraform.tfstate.lock.info").exists(), "no orphan lock"
+    state = ws.read_state()
+    inst = tfstate.instance(state, "aws_sqs_queue", "this") if state else None
+    assert inst is not None, "the in-flight queue is recorded in the state, not orphaned"
+    again = make_executor(tmp_path / "sigterm", terraform_bin, plugin_dir, moto)
+    try:
+        seen = client(again, "aws_sqs_queue").observe(queue)
+        assert seen.exists and ("untaint" in seen.recovered or not inst.tainted)
+        assert len(sqs.list_queues(QueueNamePrefix="tfbridge-sigterm")["QueueUrls"]) == 1
+        client(again, "aws_sqs_queue").delete(queue)
+    finally:
+        again.shutdown()
+
+
+def test_crashed_shared_provider_is_replaced(executor: Executor) -> None:
+    vpc = create(executor, "aws_vpc", mr("aws_vpc", "crash-vpc", {"region": "us-east-1", "cidrBlock": "10.43.0.0/16"}))
+    (pid,) = executor.pool.pids()
+    os.kill(pid, signal.SIGKILL)
+    seen = client(executor, "aws_vpc").observe(vpc)
+    assert seen.exists and seen.up_to_date
+    assert executor.pool.pids() != [pid] and executor.pool.started == 2
+    client(executor, "aws_vpc").delete(vpc)

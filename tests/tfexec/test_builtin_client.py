@@ -1,0 +1,124 @@
+"""The Terraform client against the real CLI with the built-in terraform_data (no plugin, ~0.1 s a run)."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridge.api.errors import InvalidSpec, StateCorrupted
+from bridge.api.managed import Managed
+from bridge.tfexec.client import Executor, ProviderSetup, Settings, TerraformClient
+
+from providers.builtin import zz_registry as builtin
+from tests.conftest import provider_env
+
+pytestmark = pytest.mark.terraform
+KIND = builtin.KINDS[0]
+
+
+@pytest.fixture
+def executor(tmp_path: Path, terraform_bin: str) -> Iterator[Executor]:
+    ex = Executor(Settings(workspace_root=tmp_path / "ws", terraform=terraform_bin, base_env=provider_env()),
+                  builtin.PROVIDER)
+    yield ex
+    ex.shutdown()
+
+
+def data(name: str, for_provider: dict[str, Any], init: dict[str, Any] | None = None, uid: str = "uid-1") -> Managed:
+    spec: dict[str, Any] = {"forProvider": for_provider}
+    if init is not None:
+        spec["initProvider"] = init
+    return Managed({"apiVersion": KIND.api_version, "kind": "Data", "metadata": {"name": name, "uid": uid},
+                    "spec": spec})
+
+
+def client(executor: Executor) -> TerraformClient:
+    return executor.client(KIND, ProviderSetup(configuration={}))
+
+
+def test_lifecycle(executor: Executor) -> None:
+    c = client(executor)
+    mr = data("life", {"input": {"a": 1}})
+    assert not c.observe(mr).exists
+    created = c.create(mr)
+    mr.set_external_name(created.external_name)
+    seen = c.observe(mr)
+    assert (seen.exists, seen.up_to_date, seen.external_name) == (True, True, created.external_name)
+    assert seen.at_provider["output"] == {"a": 1}
+    mr.for_provider["input"] = {"a": 2}
+    drift = c.observe(mr)
+    assert (drift.exists, drift.up_to_date, drift.diff) == (True, False, "update: input")
+    c.update(mr)
+    assert c.observe(mr).at_provider["output"] == {"a": 2}
+    c.delete(mr)
+    assert not executor.store.get(mr.api_version, mr.kind, mr.name).dir.exists()
+
+
+def test_template_syntax_reaches_the_provider_literally(executor: Executor) -> None:
+    c = client(executor)
+    literal = '${file("/etc/hostname")} and %{ if true }x%{ endif }'
+    mr = data("inject", {"input": literal})
+    mr.set_external_name(c.create(mr).external_name)
+    assert c.observe(mr).at_provider["output"] == literal
+    ws = executor.store.get(mr.api_version, mr.kind, mr.name)
+    state = json.loads(ws.state_path.read_text())
+    assert state["resources"][0]["instances"][0]["attributes"]["output"]["value"] == literal
+
+
+def test_init_provider_is_used_at_create_only(executor: Executor) -> None:
+    c = client(executor)
+    mr = data("init", {}, init={"input": "first"})
+    mr.set_external_name(c.create(mr).external_name)
+    assert c.observe(mr).at_provider["output"] == "first"
+    mr.spec["initProvider"] = {"input": "second"}
+    seen = c.observe(mr)
+    assert seen.up_to_date, "initProvider changes are ignored after create"
+    body = json.loads((executor.store.get(mr.api_version, mr.kind, mr.name).dir / "main.tf.json").read_text())
+    assert body["resource"]["terraform_data"]["this"]["lifecycle"]["ignore_changes"] == ["input"]
+
+
+def test_invalid_spec_names_the_field(executor: Executor) -> None:
+    mr = data("bad", {"input": 1, "notAField": True})
+    with pytest.raises(InvalidSpec, match=r"Data/bad: spec.forProvider.notAField: Extra inputs are not permitted"):
+        client(executor).observe(mr)
+
+
+def test_corrupted_state_is_reported_kept_and_recovered(executor: Executor) -> None:
+    c = client(executor)
+    mr = data("corrupt", {"input": "x"})
+    mr.set_external_name(c.create(mr).external_name)
+    ws = executor.store.get(mr.api_version, mr.kind, mr.name)
+    ws.state_path.write_text("{ this is not a state")
+    with pytest.raises(StateCorrupted, match="terraform.tfstate: not JSON"):
+        c.observe(mr)
+    kept = [p for p in ws.dir.iterdir() if p.name.startswith("terraform.tfstate.corrupt-")]
+    assert [p.read_text() for p in kept] == ["{ this is not a state"]
+    again = c.observe(mr)
+    assert again.exists and again.recovered == ("import",) and again.external_name == mr.external_name
+
+
+def test_state_of_another_object_with_the_same_name_is_set_aside(executor: Executor) -> None:
+    c = client(executor)
+    old = data("reused", {"input": "old"}, uid="uid-old")
+    c.create(old)
+    new = data("reused", {"input": "new"}, uid="uid-new")
+    assert not c.observe(new).exists, "no external name: the old object's state must not be adopted"
+    ws = executor.store.get(new.api_version, new.kind, new.name)
+    assert [p.name for p in ws.dir.iterdir() if p.name.startswith("terraform.tfstate.uid-uid-old")]
+
+
+def test_eight_workspaces_at_once(executor: Executor) -> None:
+    c = client(executor)
+    mrs = [data(f"par-{i}", {"input": i}) for i in range(8)]
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        created = list(pool.map(c.create, mrs))
+    assert len({cr.external_name for cr in created}) == 8
+    for mr, cr in zip(mrs, created, strict=True):
+        mr.set_external_name(cr.external_name)
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        assert all(o.exists and o.up_to_date for o in pool.map(c.observe, mrs))

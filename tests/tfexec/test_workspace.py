@@ -1,0 +1,124 @@
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from bridge.api.errors import Retryable, StateCorrupted
+from bridge.tfexec.workspace import WorkspaceStore, workspace_key
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("../../etc", id="dot-dot"),
+        pytest.param("a/b/../../..", id="slashes"),
+        pytest.param("/absolute", id="absolute"),
+        pytest.param("", id="empty"),
+        pytest.param("x" * 5000, id="very-long"),
+        pytest.param("ünïcödé-名前", id="unicode"),
+        pytest.param(".hidden", id="leading-dot"),
+        pytest.param("a\x00b\nc", id="control-chars"),
+    ],
+)
+def test_names_never_escape_the_root(tmp_path: Path, name: str) -> None:
+    store = WorkspaceStore(tmp_path / "root")
+    ws = store.get("ec2.aws.tfbridge.io/v1beta1", "VPC", name)
+    assert ws.dir.parent == store.root
+    assert "/" not in ws.key and not ws.key.startswith(".") and len(ws.key) < 80
+    ws.ensure()
+    assert ws.dir.resolve().parent == store.root
+
+
+def test_keys_are_stable_and_distinct() -> None:
+    a = workspace_key("g/v1", "VPC", "a")
+    assert a == workspace_key("g/v1", "VPC", "a")
+    assert len({a, workspace_key("g/v1", "VPC", "A"), workspace_key("g/v1", "Subnet", "a"),
+                workspace_key("h/v1", "VPC", "a"), workspace_key("g/v1", "VPC", "a", "ns")}) == 5
+
+
+def test_permissions(tmp_path: Path) -> None:
+    store = WorkspaceStore(tmp_path / "root")
+    ws = store.get("g/v1", "K", "n")
+    ws.write_main({"resource": {}})
+    ws.update_meta(kind="K")
+    for path, mode in ((store.root, 0o700), (ws.dir, 0o700), (ws.dir / "main.tf.json", 0o600),
+                       (ws.dir / ".tfbridge-meta.json", 0o600)):
+        assert stat.S_IMODE(path.stat().st_mode) == mode, path
+
+
+def test_lock_is_exclusive_per_workspace(tmp_path: Path) -> None:
+    store = WorkspaceStore(tmp_path)
+    one, other = store.get("g/v1", "K", "one"), store.get("g/v1", "K", "other")
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with one.lock("create", timeout=5):
+            held.set()
+            release.wait(10)
+
+    t = threading.Thread(target=hold)
+    t.start()
+    assert held.wait(10)
+    try:
+        with pytest.raises(Retryable, match=r"busy by create \(pid \d+\)"):
+            with one.lock("observe", timeout=0.2):
+                pass
+        with other.lock("observe", timeout=0.2):  # another workspace never waits
+            assert one.locked() and one.holder()["operation"] == "create"
+    finally:
+        release.set()
+        t.join()
+    assert not one.locked() and one.holder() == {}
+
+
+HOLD = """
+import sys, time, filelock
+lock = filelock.FileLock(sys.argv[1]); lock.acquire()
+print("held", flush=True); time.sleep(60)
+"""
+
+
+def test_stale_lock_cleared_only_when_holder_is_dead(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+    ws.ensure()
+    (ws.dir / ".tfbridge-holder.json").write_text('{"pid": 1, "operation": "apply"}')
+    (ws.dir / ".terraform.tfstate.lock.info").write_text("{}")
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(ws.dir / ".tfbridge.lock")], stdout=subprocess.PIPE)
+    assert holder.stdout is not None
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+        assert ws.locked()
+        assert not ws.clear_stale_lock(), "a live holder's lock is never cleared"
+        assert (ws.dir / ".tfbridge-holder.json").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+        holder.stdout.close()
+    assert not ws.locked(), "the kernel dropped the dead holder's lock"
+    assert ws.clear_stale_lock()
+    assert not (ws.dir / ".tfbridge-holder.json").exists() and not (ws.dir / ".terraform.tfstate.lock.info").exists()
+
+
+def test_corrupt_state_is_kept_aside_never_overwritten(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+    ws.ensure()
+    garbage = b'{"version": 4, "resources": [ truncated'
+    ws.state_path.write_bytes(garbage)
+    with pytest.raises(StateCorrupted, match=r"terraform.tfstate: not JSON .*kept as terraform.tfstate.corrupt-"):
+        ws.read_state()
+    kept = [p for p in ws.dir.iterdir() if p.name.startswith("terraform.tfstate.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == garbage
+    assert not ws.state_path.exists() and ws.read_state() is None
+
+
+def test_store_lists_workspaces_not_its_own_dirs(tmp_path: Path) -> None:
+    store = WorkspaceStore(tmp_path)
+    (store.root / ".plugins").mkdir()
+    for name in ("b", "a"):
+        store.get("g/v1", "K", name).ensure()
+    assert [w.key for w in store.all()] == sorted(w.key for w in store.all()) and len(store.all()) == 2
+    assert os.access(store.root, os.W_OK)
