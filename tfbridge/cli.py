@@ -7,6 +7,7 @@ import click
 from tfbridge import demo as demo_cmd
 from tfbridge import generate as generate_cmd
 from tfbridge import schema as schema_cmd
+from tfbridge import workspaces as workspaces_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -17,6 +18,7 @@ def cli() -> None:
 cli.add_command(demo_cmd.demo)
 cli.add_command(generate_cmd.generate)
 cli.add_command(schema_cmd.schema)
+cli.add_command(workspaces_cmd.workspaces)
 
 
 def main() -> None:

@@ -39,7 +39,7 @@ def from_planfile(path: Path) -> dict[str, Any] | None:
         return None
 
 
-def _path(steps: list[Mapping[str, Any]]) -> tuple[str | int, ...]:
+def path_of(steps: list[Mapping[str, Any]]) -> tuple[str | int, ...]:
     out: list[str | int] = []
     for step in steps:
         value = step.get("value")
@@ -55,7 +55,7 @@ def instance(doc: Mapping[str, Any], tf_type: str, name: str) -> Instance | None
                 if inst.get("index_key") is None:
                     return Instance(
                         attributes=inst.get("attributes") or {},
-                        sensitive_paths=tuple(_path(p) for p in inst.get("sensitive_attributes") or []),
+                        sensitive_paths=tuple(path_of(p) for p in inst.get("sensitive_attributes") or []),
                         schema_version=int(inst.get("schema_version") or 0),
                         tainted=inst.get("status") == "tainted",
                     )
@@ -72,6 +72,18 @@ def value_at(attributes: Mapping[str, Any], path: tuple[str | int, ...]) -> Any:
         else:
             return None
     return value
+
+
+def redact(attributes: Mapping[str, Any], paths: tuple[tuple[str | int, ...], ...], mark: str) -> dict[str, Any]:
+    """A copy of ``attributes`` with the value at every path replaced by ``mark``."""
+    out: dict[str, Any] = json.loads(json.dumps(attributes))
+    for path in paths:
+        parent, last = value_at(out, path[:-1]), path[-1] if path else None
+        in_dict = isinstance(parent, dict) and isinstance(last, str) and last in parent
+        in_list = isinstance(parent, list) and isinstance(last, int) and 0 <= last < len(parent)
+        if in_dict or in_list:
+            parent[last] = mark
+    return out
 
 
 def connection_details(inst: Instance, extra_sensitive: tuple[str, ...] = ()) -> dict[str, bytes]:

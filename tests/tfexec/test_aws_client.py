@@ -18,7 +18,6 @@ from bridge.api.errors import OperationTimedOut
 from bridge.api.managed import Managed
 from bridge.tfexec import state as tfstate
 from bridge.tfexec.client import Executor, ProviderSetup, Settings, TerraformClient
-
 from providers.aws import zz_registry as aws
 from tests.conftest import MOTO_CONFIGURATION, MOTO_CREDENTIALS, Moto, provider_env, wait_for
 
@@ -143,7 +142,7 @@ def test_interrupted_apply_leaves_consistent_state(tmp_path: Path, terraform_bin
     def run_create() -> None:
         try:
             client(ex, "aws_sqs_queue").create(queue)
-        except BaseException as exc:  # noqa: BLE001 - the test inspects it
+        except BaseException as exc:
             failure.append(exc)
 
     t = threading.Thread(target=run_create)

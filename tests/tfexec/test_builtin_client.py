@@ -13,7 +13,6 @@ import pytest
 from bridge.api.errors import InvalidSpec, StateCorrupted
 from bridge.api.managed import Managed
 from bridge.tfexec.client import Executor, ProviderSetup, Settings, TerraformClient
-
 from providers.builtin import zz_registry as builtin
 from tests.conftest import provider_env
 
@@ -94,7 +93,7 @@ def test_corrupted_state_is_reported_kept_and_recovered(executor: Executor) -> N
     mr.set_external_name(c.create(mr).external_name)
     ws = executor.store.get(mr.api_version, mr.kind, mr.name)
     ws.state_path.write_text("{ this is not a state")
-    with pytest.raises(StateCorrupted, match="terraform.tfstate: not JSON"):
+    with pytest.raises(StateCorrupted, match=r"terraform\.tfstate: not JSON"):
         c.observe(mr)
     kept = [p for p in ws.dir.iterdir() if p.name.startswith("terraform.tfstate.corrupt-")]
     assert [p.read_text() for p in kept] == ["{ this is not a state"]

@@ -62,7 +62,7 @@ def test_state_instance_and_connection_details() -> None:
 
 @pytest.mark.parametrize("text", ["{not json", '{"version": 3, "resources": []}', "[]"])
 def test_corrupt_state_is_refused(text: str) -> None:
-    with pytest.raises(StateCorrupted, match="terraform.tfstate"):
+    with pytest.raises(StateCorrupted, match=r"terraform\.tfstate"):
         tfstate.parse(text, "terraform.tfstate")
 
 

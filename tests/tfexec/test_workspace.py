@@ -64,9 +64,8 @@ def test_lock_is_exclusive_per_workspace(tmp_path: Path) -> None:
     t.start()
     assert held.wait(10)
     try:
-        with pytest.raises(Retryable, match=r"busy by create \(pid \d+\)"):
-            with one.lock("observe", timeout=0.2):
-                pass
+        with pytest.raises(Retryable, match=r"busy by create \(pid \d+\)"), one.lock("observe", timeout=0.2):
+            pass
         with other.lock("observe", timeout=0.2):  # another workspace never waits
             assert one.locked() and one.holder()["operation"] == "create"
     finally:

@@ -1,0 +1,243 @@
+"""``tfbridge workspaces``: inspect and repair Terraform workspaces (also via ``kubectl exec``).
+
+Every subcommand reads the workspace root; ``gc`` also reads the cluster. Tables by default,
+``-o json`` for scripts. Nothing here prints a secret: sensitive arguments and attributes are
+redacted, and credentials only ever live in the process environment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from bridge.tfexec import state as tfstate
+from bridge.tfexec.plugins import cli_config
+from bridge.tfexec.runner import Runner
+from bridge.tfexec.workspace import Workspace, WorkspaceStore
+
+REDACTED = "(redacted)"
+
+
+def _store(ctx: click.Context) -> WorkspaceStore:
+    root: Path = ctx.obj["root"]
+    if not root.is_dir():
+        raise click.ClickException(f"no workspace root at {root}")
+    return WorkspaceStore(root)
+
+
+def _name(ws: Workspace) -> str:
+    meta = ws.meta()
+    return f"{meta.get('kind', '?')}/{meta.get('name', '?')}" if meta else "?"
+
+
+def find(store: WorkspaceStore, ref: str) -> Workspace:
+    """A workspace by ``Kind/name`` (kind case-insensitive) or by its directory name."""
+    matches = [ws for ws in store.all() if ws.key == ref or _name(ws).lower() == ref.lower()]
+    if not matches:
+        raise click.ClickException(f"no workspace for {ref!r}; see `tfbridge workspaces list`")
+    if len(matches) > 1:
+        keys = ", ".join(ws.key for ws in matches)
+        raise click.ClickException(f"{ref!r} matches several workspaces ({keys}); name one by its key")
+    return matches[0]
+
+
+def summary(ws: Workspace) -> dict[str, Any]:
+    meta = ws.meta()
+    try:
+        doc = ws.read_state()
+        state = "yes" if doc and doc.get("resources") else "empty" if doc else "no"
+    except Exception:  # list goes on; show says what is wrong
+        state = "corrupt"
+    holder = ws.holder() if ws.locked() else {}
+    return {
+        "mr": _name(ws), "workspace": ws.key, "state": state, "address": meta.get("address", ""),
+        "last_operation": meta.get("last_operation", ""), "last_result": meta.get("last_result", ""),
+        "last_at": meta.get("last_at"), "lock_holder": f"{holder.get('operation')} pid {holder.get('pid')}"
+        if holder else "", "lock_age_seconds": round(time.time() - holder["since"], 1) if holder else None,
+    }
+
+
+def redacted_config(ws: Workspace) -> dict[str, Any]:
+    doc = ws.read_main() or {}
+    meta = ws.meta()
+    for section, names in (("resource", meta.get("sensitive_arguments", [])),
+                           ("provider", meta.get("sensitive_provider_arguments", []))):
+        for block in (doc.get(section) or {}).values():
+            for body in (block.values() if section == "resource" else [block]):
+                for name in names:
+                    if isinstance(body, dict) and name in body:
+                        body[name] = REDACTED
+    return doc
+
+
+def redacted_state(ws: Workspace) -> dict[str, Any]:
+    doc = ws.read_state() or {}
+    for res in doc.get("resources", []):
+        for inst in res.get("instances", []):
+            paths = tuple(tfstate.path_of(p) for p in inst.get("sensitive_attributes") or [])
+            inst["attributes"] = tfstate.redact(inst.get("attributes") or {}, paths, REDACTED)
+            inst.pop("private", None)
+    return doc
+
+
+def _emit(ctx: click.Context, rows: list[dict[str, Any]], columns: list[str]) -> None:
+    if ctx.obj["output"] == "json":
+        click.echo(json.dumps(rows, indent=2, sort_keys=True, default=str))
+        return
+    table = Table()
+    for col in columns:
+        table.add_column(col.upper().replace("_", " "))
+    for row in rows:
+        table.add_row(*("" if row.get(c) is None else str(row.get(c)) for c in columns))
+    Console(width=200).print(table)
+
+
+@click.group()
+@click.option("--workspace-root", type=click.Path(file_okay=False, path_type=Path),
+              default=lambda: os.environ.get("TFBRIDGE_WORKSPACE_ROOT", "/var/lib/tfbridge/workspaces"),
+              show_default="$TFBRIDGE_WORKSPACE_ROOT or /var/lib/tfbridge/workspaces")
+@click.option("-o", "--output", type=click.Choice(["table", "json"]), default="table")
+@click.pass_context
+def workspaces(ctx: click.Context, workspace_root: Path, output: str) -> None:
+    """Inspect and repair the Terraform workspaces of a running provider."""
+    ctx.obj = {"root": workspace_root, "output": output}
+
+
+@workspaces.command("list")
+@click.pass_context
+def list_(ctx: click.Context) -> None:
+    """Every workspace: its MR, state, last operation and lock holder."""
+    rows = [summary(ws) for ws in _store(ctx).all()]
+    _emit(ctx, rows, ["mr", "workspace", "state", "address", "last_operation", "last_result", "lock_holder",
+                      "lock_age_seconds"])
+
+
+@workspaces.command()
+@click.argument("mr")
+@click.pass_context
+def show(ctx: click.Context, mr: str) -> None:
+    """The rendered configuration (secrets redacted) and a state summary."""
+    ws = find(_store(ctx), mr)
+    doc = ws.read_state() or {}
+    resources = [{"address": f"{r['type']}.{r['name']}", "id": (i.get("attributes") or {}).get("id"),
+                  "tainted": i.get("status") == "tainted"} for r in doc.get("resources", []) for i in r["instances"]]
+    out = {**summary(ws), "config": redacted_config(ws), "state_serial": doc.get("serial"), "resources": resources}
+    click.echo(json.dumps(out, indent=2, sort_keys=True, default=str))
+
+
+@workspaces.command()
+@click.argument("mr")
+@click.pass_context
+def state(ctx: click.Context, mr: str) -> None:
+    """The Terraform state, sensitive attributes redacted."""
+    click.echo(json.dumps(redacted_state(find(_store(ctx), mr)), indent=2, sort_keys=True))
+
+
+def _terraform(ctx: click.Context, ws: Workspace, args: list[str], operation: str) -> None:
+    root: Path = ctx.obj["root"]
+    terraform = os.environ.get("TFBRIDGE_TERRAFORM", "terraform")
+    plugin_dir = os.environ.get("TFBRIDGE_PLUGIN_DIR") or None
+    rc = root / ".plugins" / "terraformrc"
+    if not rc.exists():
+        rc.parent.mkdir(mode=0o700, exist_ok=True)
+        rc.write_text(cli_config(Path(plugin_dir) if plugin_dir else None))
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("TF_")}, "TF_CLI_CONFIG_FILE": str(rc),
+           "TF_IN_AUTOMATION": "1"}
+    with ws.lock(operation, timeout=30):
+        run = Runner(terraform=terraform).run(ws.dir, args, env=env, timeout=900)
+    click.echo(run.stdout, nl=False)
+    click.echo(run.stderr, nl=False, err=True)
+    if run.returncode not in (0, 2):
+        raise SystemExit(run.returncode or 1)
+
+
+@workspaces.command()
+@click.argument("mr")
+@click.pass_context
+def plan(ctx: click.Context, mr: str) -> None:
+    """A dry run: what Terraform would change. Writes nothing."""
+    ws = find(_store(ctx), mr)
+    _terraform(ctx, ws, ["plan", "-input=false", "-no-color", "-lock=false", "-detailed-exitcode"], "plan")
+
+
+@workspaces.command("import")
+@click.argument("mr")
+@click.argument("resource_id")
+@click.pass_context
+def import_(ctx: click.Context, mr: str, resource_id: str) -> None:
+    """Import RESOURCE_ID into the workspace's state (it must have none yet)."""
+    ws = find(_store(ctx), mr)
+    address = ws.meta().get("address") or ""
+    if not address:
+        raise click.ClickException(f"{ws.key}: no resource address recorded; let the provider observe it once")
+    doc = ws.read_state()
+    if doc and tfstate.instance(doc, *address.split(".", 1)):
+        raise click.ClickException(f"{ws.key}: the state already holds {address}; nothing imported")
+    _terraform(ctx, ws, ["import", "-input=false", "-no-color", address, resource_id], "import")
+
+
+@workspaces.command()
+@click.argument("mr")
+@click.pass_context
+def unlock(ctx: click.Context, mr: str) -> None:
+    """Clear a lock whose holder is dead. A live holder's lock is never touched."""
+    ws = find(_store(ctx), mr)
+    if ws.locked():
+        holder = ws.holder()
+        raise click.ClickException(f"{ws.key} is locked by a live process ({holder.get('operation')}, "
+                                   f"pid {holder.get('pid')}); not unlocking")
+    click.echo(f"{ws.key}: {'stale lock cleared' if ws.clear_stale_lock() else 'not locked'}")
+
+
+def orphans(store: WorkspaceStore, exists: Callable[[Mapping[str, Any]], bool]) -> list[Workspace]:
+    """Workspaces whose managed resource no longer exists (and that nobody is using)."""
+    out = []
+    for ws in store.all():
+        meta = ws.meta()
+        if meta.get("kind") and meta.get("name") and not ws.locked() and not exists(meta):
+            out.append(ws)
+    return out
+
+
+def cluster_lookup(kubeconfig: str | None) -> Callable[[Mapping[str, Any]], bool]:
+    from kubernetes import config, dynamic  # the cluster is only needed here
+    from kubernetes.dynamic.exceptions import NotFoundError, ResourceNotFoundError
+
+    client = dynamic.DynamicClient(config.new_client_from_config(config_file=kubeconfig))
+
+    def exists(meta: Mapping[str, Any]) -> bool:
+        try:
+            api = client.resources.get(api_version=meta["apiVersion"], kind=meta["kind"])
+            api.get(name=meta["name"], namespace=meta.get("namespace") or None)
+            return True
+        except (NotFoundError, ResourceNotFoundError):
+            return False
+
+    return exists
+
+
+@workspaces.command()
+@click.option("--dry-run/--delete", default=True, show_default=True,
+              help="Only list orphaned workspaces (default), or delete them.")
+@click.option("--kubeconfig", default=lambda: os.environ.get("KUBECONFIG"), help="[env KUBECONFIG]")
+@click.pass_context
+def gc(ctx: click.Context, dry_run: bool, kubeconfig: str | None) -> None:
+    """Workspaces whose managed resource no longer exists in the cluster."""
+    try:
+        lookup = cluster_lookup(kubeconfig)
+    except Exception as exc:  # any failure to reach the cluster
+        raise click.ClickException(f"gc needs the cluster: {exc}") from exc
+    found = orphans(_store(ctx), lookup)
+    rows = [{**summary(ws), "action": "would delete" if dry_run else "deleted"} for ws in found]
+    if not dry_run:
+        for ws in found:
+            ws.remove()
+    _emit(ctx, rows, ["mr", "workspace", "state", "action"])
