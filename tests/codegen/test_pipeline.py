@@ -17,18 +17,23 @@ ROOT = Path(__file__).resolve().parents[2]
 AWS = ROOT / "providers" / "aws"
 
 
-def generate_aws(jobs: int = 1) -> pipeline.Generated:
-    provider = pipeline.load_config(AWS)
-    return pipeline.generate(provider, s.load(AWS / provider.schema_file, provider.registry_source), jobs=jobs)
+def generate_aws(jobs: int = 1, provider_dir: Path = AWS) -> pipeline.Generated:
+    provider = pipeline.load_config(provider_dir)
+    return pipeline.generate(provider, s.load(provider_dir / provider.schema_file, provider.registry_source),
+                             jobs=jobs)
 
 
-def test_committed_aws_provider_matches_the_generator() -> None:
-    want = generate_aws().files
-    have = pipeline.read_tree(AWS)
+PROVIDER_DIRS = sorted(p.parent for p in (ROOT / "providers").glob("*/config.py"))
+
+
+@pytest.mark.parametrize("provider_dir", PROVIDER_DIRS, ids=[p.name for p in PROVIDER_DIRS])
+def test_committed_provider_matches_the_generator(provider_dir: Path) -> None:
+    want = generate_aws(provider_dir=provider_dir).files
+    have = pipeline.read_tree(provider_dir)
     stale = sorted(set(have) - set(want))
     missing = sorted(set(want) - set(have))
     changed = sorted(p for p in set(want) & set(have) if want[p] != have[p])
-    assert (stale, missing, changed) == ([], [], []), "run `tfbridge generate providers/aws` and commit"
+    assert (stale, missing, changed) == ([], [], []), f"run `tfbridge generate {provider_dir}` and commit"
 
 
 def test_generation_is_byte_identical_run_to_run() -> None:
