@@ -133,7 +133,8 @@ def _render_kind(tf_type: str) -> tuple[dict[str, str], KindSummary, list[str], 
                           len(views.observation.fields), not bad, len(crd_text.encode()))
     registry_entry = {"tf_type": tf_type, "kind": res.kind, "short_group": res.short_group,
                       "version": res.version, "module": _module(res), "file": _file(res), "references": refs,
-                      "schema_version": rs.version}
+                      "schema_version": rs.version,
+                      "timeouts_block": any(bt.name == "timeouts" for bt in rs.block.block_types)}
     return files, summary, bad, registry_entry
 
 

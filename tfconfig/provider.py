@@ -73,6 +73,9 @@ class ResolvedResource:
     removed_blocks: tuple[str, ...]
     timeouts: Timeouts
     example: Example | None
+    # True when the resource config set timeouts itself: they then also go to Terraform's own
+    # ``timeouts`` block, where the resource has one.
+    timeouts_configured: bool = False
 
     @property
     def api_version(self) -> str:
@@ -171,4 +174,5 @@ class Provider:
             removed_blocks=self.removed_blocks,
             timeouts=cfg.timeouts or self.default_timeouts,
             example=cfg.example,
+            timeouts_configured=cfg.timeouts is not None,
         )

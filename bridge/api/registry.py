@@ -27,6 +27,8 @@ class Kind:
     observation: type[TFModel]
     references: tuple[ReferenceField, ...]
     schema_version: int
+    # Whether the Terraform resource has a ``timeouts`` block.
+    timeouts_block: bool = False
 
     @property
     def api_version(self) -> str:

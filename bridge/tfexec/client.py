@@ -160,6 +160,28 @@ class Executor:
             return meta
 
 
+class _Lazy(Mapping[str, str]):
+    """Provider metadata fetched on first use: most import IDs never read it, and reading it costs a run."""
+
+    def __init__(self, load: Callable[[], Mapping[str, str]]) -> None:
+        self._load = load
+        self._value: Mapping[str, str] | None = None
+
+    def _get(self) -> Mapping[str, str]:
+        if self._value is None:
+            self._value = self._load()
+        return self._value
+
+    def __getitem__(self, key: str) -> str:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
 def _no_secrets(namespace: str, name: str) -> Mapping[str, bytes]:
     raise InvalidSpec(f"secret {namespace}/{name}: no secret reader configured")
 
@@ -229,10 +251,13 @@ class TerraformClient:
         ignore = [k for k in init_args if k not in args]
         self.config.external_name.set_identifier_argument(merged, mr.external_name)
         provider_args = {**self.ex.provider.provider_defaults, **self.setup.configuration, **provider_from_spec}
+        t = self.config.timeouts
+        timeouts = ({"create": f"{t.create:.0f}s", "update": f"{t.update:.0f}s", "delete": f"{t.delete:.0f}s"}
+                    if self.config.timeouts_configured and self.kind.timeouts_block else None)
         doc = mainfile.build(provider_name=self.ex.provider.name, source=self.ex.provider.source,
                              version=self.ex.provider.version, provider_args=provider_args,
                              tf_type=self.config.tf_type, args=merged, ignore_changes=ignore,
-                             prevent_destroy=prevent_destroy)
+                             prevent_destroy=prevent_destroy, timeouts=timeouts)
         return doc, provider_args
 
     def _prepare(self, ws: Workspace, mr: Managed, doc: Mapping[str, Any]) -> None:
@@ -337,7 +362,8 @@ class TerraformClient:
     def import_id(self, mr: Managed, doc: Mapping[str, Any], provider_args: Mapping[str, Any]) -> str:
         body = doc["resource"][self.config.tf_type][mainfile.RESOURCE_NAME]
         parameters = {**provider_args, **{k: v for k, v in body.items() if k not in ("lifecycle", "timeouts")}}
-        setup = {"client_metadata": self.ex.client_metadata(provider_args, self.setup), "configuration": provider_args}
+        setup = {"client_metadata": _Lazy(lambda: self.ex.client_metadata(provider_args, self.setup)),
+                 "configuration": provider_args}
         try:
             return self.config.external_name.import_id(mr.external_name, parameters, setup)
         except TemplateError as exc:

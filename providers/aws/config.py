@@ -18,6 +18,7 @@ from tfconfig import (
     Reference,
     Resource,
     TemplateError,
+    Timeouts,
     composite_from_parameters,
     identifier_from_provider,
     name_as_identifier,
@@ -159,6 +160,8 @@ PROVIDER = Provider(
         ),
         "aws_sqs_queue": Resource(
             short_group="sqs", kind="Queue", external_name=identifier_from_provider(),
+            # Queue creation waits for attribute propagation; moto alone takes ~25 s.
+            timeouts=Timeouts(create=600, update=600, delete=600, observe=300),
             example=Example({"region": REGION, "name": "example-queue"}, name="example-queue"),
         ),
         "aws_sns_topic": Resource(

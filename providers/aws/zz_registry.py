@@ -32,6 +32,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=False,
     ),
     Kind(
         config=PROVIDER.resolve('aws_dynamodb_table'),
@@ -41,6 +42,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=1,
+        timeouts_block=True,
     ),
     Kind(
         config=PROVIDER.resolve('aws_ecr_repository'),
@@ -50,6 +52,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=True,
     ),
     Kind(
         config=PROVIDER.resolve('aws_iam_policy'),
@@ -59,6 +62,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=False,
     ),
     Kind(
         config=PROVIDER.resolve('aws_iam_role'),
@@ -68,6 +72,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=False,
     ),
     Kind(
         config=PROVIDER.resolve('aws_iam_role_policy_attachment'),
@@ -91,6 +96,7 @@ KINDS: tuple[Kind, ...] = (
             ),
         ),
         schema_version=0,
+        timeouts_block=False,
     ),
     Kind(
         config=PROVIDER.resolve('aws_kms_key'),
@@ -100,6 +106,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=True,
     ),
     Kind(
         config=PROVIDER.resolve('aws_route53_record'),
@@ -116,6 +123,7 @@ KINDS: tuple[Kind, ...] = (
             ),
         ),
         schema_version=2,
+        timeouts_block=True,
     ),
     Kind(
         config=PROVIDER.resolve('aws_route53_zone'),
@@ -125,6 +133,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=True,
     ),
     Kind(
         config=PROVIDER.resolve('aws_s3_bucket'),
@@ -134,6 +143,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=True,
     ),
     Kind(
         config=PROVIDER.resolve('aws_secretsmanager_secret'),
@@ -143,6 +153,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=False,
     ),
     Kind(
         config=PROVIDER.resolve('aws_security_group'),
@@ -159,6 +170,7 @@ KINDS: tuple[Kind, ...] = (
             ),
         ),
         schema_version=1,
+        timeouts_block=True,
     ),
     Kind(
         config=PROVIDER.resolve('aws_sns_topic'),
@@ -168,6 +180,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=False,
     ),
     Kind(
         config=PROVIDER.resolve('aws_sqs_queue'),
@@ -177,6 +190,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=True,
     ),
     Kind(
         config=PROVIDER.resolve('aws_subnet'),
@@ -193,6 +207,7 @@ KINDS: tuple[Kind, ...] = (
             ),
         ),
         schema_version=1,
+        timeouts_block=True,
     ),
     Kind(
         config=PROVIDER.resolve('aws_vpc'),
@@ -202,6 +217,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=1,
+        timeouts_block=False,
     ),
     Kind(
         config=PROVIDER.resolve('aws_vpc_security_group_ingress_rule'),
@@ -218,6 +234,7 @@ KINDS: tuple[Kind, ...] = (
             ),
         ),
         schema_version=0,
+        timeouts_block=False,
     ),
 )
 

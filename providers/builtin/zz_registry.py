@@ -16,6 +16,7 @@ KINDS: tuple[Kind, ...] = (
         references=(
         ),
         schema_version=0,
+        timeouts_block=False,
     ),
 )
 

@@ -176,3 +176,42 @@ def test_crashed_shared_provider_is_replaced(executor: Executor) -> None:
     assert seen.exists and seen.up_to_date
     assert executor.pool.pids() != [pid] and executor.pool.started == 2
     client(executor, "aws_vpc").delete(vpc)
+
+
+def test_route53_record_composite_id_round_trips(executor: Executor, moto: Moto) -> None:
+    zone = create(executor, "aws_route53_zone", mr("aws_route53_zone", "tfbridge-zone",
+                                                    {"region": "us-east-1", "name": "tfbridge.example"}))
+    record = create(executor, "aws_route53_record", mr("aws_route53_record", "tfbridge-record", {
+        "region": "us-east-1", "zoneId": zone.external_name, "name": "www.tfbridge.example", "type": "A",
+        "ttl": 60, "records": ["192.0.2.10"]}))
+    assert record.external_name == f"{zone.external_name}_www.tfbridge.example_A"
+    wipe(executor, record)
+    seen = client(executor, "aws_route53_record").observe(record)
+    assert (seen.exists, seen.up_to_date, seen.recovered, seen.external_name) == (
+        True, True, ("import",), record.external_name)
+    sets = moto.client("route53").list_resource_record_sets(HostedZoneId=zone.external_name)["ResourceRecordSets"]
+    assert [(r["Name"], r["Type"]) for r in sets if r["Type"] == "A"] == [("www.tfbridge.example.", "A")]
+    client(executor, "aws_route53_record").delete(record)
+    client(executor, "aws_route53_zone").delete(zone)
+
+
+def test_shared_provider_is_recycled_after_max_uses(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
+                                                    moto: Moto) -> None:
+    ex = Executor(Settings(workspace_root=tmp_path / "recycle", terraform=terraform_bin, plugin_dir=plugin_dir,
+                           base_env=provider_env(moto), provider_max_uses=1), aws.PROVIDER)
+    try:
+        c = client(ex, "aws_s3_bucket")
+        for i in range(2):
+            c.observe(mr("aws_s3_bucket", f"recycle-{i}", {"region": "us-east-1"}, f"recycle-{i}"))
+        assert ex.pool.started == 2 and len(ex.pool.pids()) == 1, "the used-up process was retired and stopped"
+    finally:
+        ex.shutdown()
+
+
+def test_timeouts_block_is_rendered_when_configured(executor: Executor) -> None:
+    queue = mr("aws_sqs_queue", "timeouts", {"region": "us-east-1", "name": "timeouts"})
+    doc, _ = client(executor, "aws_sqs_queue").render(queue)
+    assert doc["resource"]["aws_sqs_queue"]["this"]["timeouts"] == {"create": "600s", "update": "600s",
+                                                                    "delete": "600s"}
+    vpc = mr("aws_vpc", "no-timeouts", {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"})
+    assert "timeouts" not in client(executor, "aws_vpc").render(vpc)[0]["resource"]["aws_vpc"]["this"]

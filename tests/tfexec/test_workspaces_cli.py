@@ -14,11 +14,10 @@ from click.testing import CliRunner
 
 from bridge.api.managed import Managed
 from bridge.tfexec.client import Executor, ProviderSetup, Settings
-from tfbridge.cli import cli
-from tfbridge.workspaces import orphans
-
 from providers.builtin import zz_registry as builtin
 from tests.conftest import provider_env
+from tfbridge.cli import cli
+from tfbridge.workspaces import orphans
 
 pytestmark = pytest.mark.terraform
 KIND = builtin.KINDS[0]
