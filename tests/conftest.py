@@ -115,3 +115,36 @@ def provider_env(moto: Moto | None = None) -> dict[str, str]:
     if moto is not None:
         env["AWS_ENDPOINT_URL"] = moto.endpoint
     return env
+
+
+@dataclasses.dataclass
+class Cluster:
+    """A cluster for a test: the local API server, or a real one when KUBECONFIG is set."""
+
+    kubeconfig: Path
+    server: Any  # APIServer | None: fault injection and restarts exist only on the local server
+
+    def api_client(self) -> Any:
+        from kubernetes import config
+
+        return config.new_client_from_config(config_file=str(self.kubeconfig))
+
+    def require_local(self) -> Any:
+        if self.server is None:
+            pytest.skip("needs the local API server's fault injection (not available on a real cluster)")
+        return self.server
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[Cluster]:
+    real = os.environ.get("KUBECONFIG")
+    if real:
+        yield Cluster(Path(real), None)
+        return
+    from bridge.devserver.server import APIServer
+
+    server = APIServer(bookmark_interval=0.5).start()
+    try:
+        yield Cluster(server.write_kubeconfig(tmp_path / "kubeconfig"), server)
+    finally:
+        server.stop()

@@ -77,8 +77,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def _body(self) -> Any:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
+        raw = self._raw
         if not raw:
             return {}
         try:
@@ -89,6 +88,10 @@ class _Handler(BaseHTTPRequestHandler):
             raise ApiError(400, "BadRequest", f"cannot decode body: {exc}") from exc
 
     def _dispatch(self, method: str) -> None:
+        # Read the whole body first: an error answered before reading it would leave it in the
+        # keep-alive connection, where it would corrupt the next request.
+        length = int(self.headers.get("Content-Length") or 0)
+        self._raw = self.rfile.read(length) if length else b""
         url = urllib.parse.urlsplit(self.path)
         query = {k: v[-1] for k, v in urllib.parse.parse_qs(url.query).items()}
         parts = [urllib.parse.unquote(p) for p in url.path.strip("/").split("/") if p]
