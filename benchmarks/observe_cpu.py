@@ -20,8 +20,9 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
-from bridge.tfexec.client import Executor, ProviderSetup, Settings
+from bridge.tfexec.client import Executor, Settings
 from providers.aws import zz_registry as aws
 
 TICK = os.sysconf("SC_CLK_TCK")

@@ -203,6 +203,9 @@ def _add_provider_files(out: Generated, provider: Provider, schema: s.ProviderSc
             f"Generated models of {entry['short_group']} {entry['version']}.")
     for path, doc_text in inits.items():
         out.files[path] = render.render("package_init.py.j2", doc=doc_text)
+    out.files["apis/zz_providerconfig.py"] = render.render(
+        "model.py.j2", kind="ProviderConfig", tf_type=f"provider {provider.name}",
+        classes=models.class_specs(fields.Views(configuration, configuration, configuration, ())))
     out.files["zz_registry.py"] = render.render("registry.py.j2", provider=provider, kinds=registry)
 
 

@@ -8,10 +8,22 @@ same protocol without the reconciler noticing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from bridge.api.managed import Managed
+
+SecretReader = Callable[[str, str], Mapping[str, bytes]]  # (namespace, name) → the Secret's data
+
+
+@dataclasses.dataclass(frozen=True)
+class ProviderSetup:
+    """What a ProviderConfig resolves to: provider-block arguments (Terraform form), credentials
+    (process environment only), and metadata for import-ID templates."""
+
+    configuration: Mapping[str, Any]
+    credentials_env: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    client_metadata: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)

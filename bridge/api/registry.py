@@ -43,6 +43,8 @@ class Kind:
 class ProviderPackage:
     provider: Provider
     kinds: tuple[Kind, ...]
+    # spec.configuration of the provider's ProviderConfig, converted like any spec.
+    configuration: type[TFModel]
 
     def by_type(self, tf_type: str) -> Kind:
         for k in self.kinds:

@@ -29,7 +29,7 @@ from typing import Any
 import pydantic
 
 from bridge.api.errors import ImmutableChange, InvalidSpec, OperationTimedOut, TerraformFailed
-from bridge.api.external import Creation, Observation, Update
+from bridge.api.external import Creation, Observation, ProviderSetup, SecretReader, Update
 from bridge.api.managed import Managed
 from bridge.api.models import SecretKeySelector, SecretReference, TFModel
 from bridge.api.registry import Kind
@@ -41,19 +41,8 @@ from bridge.tfexec.runner import Outcome, Run, Runner
 from bridge.tfexec.workspace import Workspace, WorkspaceStore
 from tfconfig import Provider, TemplateError
 
-SecretReader = Callable[[str, str], Mapping[str, bytes]]  # (namespace, name) → the Secret's data
 PLANFILE = ".tfbridge.plan"
 NOT_FOUND = "Cannot import non-existent remote object"
-
-
-@dataclasses.dataclass(frozen=True)
-class ProviderSetup:
-    """What a ProviderConfig resolves to: provider-block arguments (Terraform form), credentials
-    (process environment only), and metadata for import-ID templates."""
-
-    configuration: Mapping[str, Any]
-    credentials_env: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    client_metadata: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)

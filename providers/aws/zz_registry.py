@@ -4,6 +4,7 @@
 from bridge.api.registry import Kind, ProviderPackage, ReferenceField
 from tfconfig import Reference
 
+from .apis import zz_providerconfig
 from .config import PROVIDER
 from .apis.cloudwatchlogs.v1beta1 import zz_group as cloudwatchlogs_v1beta1_group
 from .apis.dynamodb.v1beta1 import zz_table as dynamodb_v1beta1_table
@@ -238,4 +239,5 @@ KINDS: tuple[Kind, ...] = (
     ),
 )
 
-PACKAGE = ProviderPackage(provider=PROVIDER, kinds=KINDS)
+PACKAGE = ProviderPackage(provider=PROVIDER, kinds=KINDS,
+                          configuration=zz_providerconfig.ProviderConfigurationParameters)

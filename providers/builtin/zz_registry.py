@@ -4,6 +4,7 @@
 from bridge.api.registry import Kind, ProviderPackage, ReferenceField
 from tfconfig import Reference
 
+from .apis import zz_providerconfig
 from .config import PROVIDER
 from .apis.core.v1alpha1 import zz_data as core_v1alpha1_data
 
@@ -20,4 +21,5 @@ KINDS: tuple[Kind, ...] = (
     ),
 )
 
-PACKAGE = ProviderPackage(provider=PROVIDER, kinds=KINDS)
+PACKAGE = ProviderPackage(provider=PROVIDER, kinds=KINDS,
+                          configuration=zz_providerconfig.ProviderConfigurationParameters)

@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from bridge.api.errors import OperationTimedOut
+from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
 from bridge.tfexec import state as tfstate
-from bridge.tfexec.client import Executor, ProviderSetup, Settings, TerraformClient
+from bridge.tfexec.client import Executor, Settings, TerraformClient
 from providers.aws import zz_registry as aws
 from tests.conftest import MOTO_CONFIGURATION, MOTO_CREDENTIALS, Moto, provider_env, wait_for
 

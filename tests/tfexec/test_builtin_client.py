@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from bridge.api.errors import InvalidSpec, StateCorrupted
+from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
-from bridge.tfexec.client import Executor, ProviderSetup, Settings, TerraformClient
+from bridge.tfexec.client import Executor, Settings, TerraformClient
 from providers.builtin import zz_registry as builtin
 from tests.conftest import provider_env
 

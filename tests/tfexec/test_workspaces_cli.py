@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
-from bridge.tfexec.client import Executor, ProviderSetup, Settings
+from bridge.tfexec.client import Executor, Settings
 from providers.builtin import zz_registry as builtin
 from tests.conftest import provider_env
 from tfbridge.cli import cli

@@ -1,0 +1,1 @@
+"""The controller runtime: cluster access, informer cache, work queue, controllers, leader election."""

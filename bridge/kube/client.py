@@ -1,0 +1,158 @@
+"""Typed access to any resource over the official kubernetes client's ApiClient.
+
+``Kube`` is the protocol the runtime uses; :class:`HTTPKube` implements it against a real or the
+local API server. Every ApiException becomes a :mod:`bridge.kube.errors` type here, and nowhere else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import threading
+from collections.abc import Iterator, Mapping
+from typing import Any, Protocol
+
+from kubernetes import client as k8s
+from kubernetes.client.rest import ApiException
+
+from bridge.kube import errors
+
+Obj = dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Resource:
+    group: str
+    version: str
+    plural: str
+    kind: str
+    namespaced: bool = False
+
+    @property
+    def api_version(self) -> str:
+        return f"{self.group}/{self.version}" if self.group else self.version
+
+    def path(self, namespace: str = "", name: str = "", sub: str = "") -> str:
+        base = f"/apis/{self.group}/{self.version}" if self.group else f"/api/{self.version}"
+        if self.namespaced and namespace:
+            base += f"/namespaces/{namespace}"
+        base += f"/{self.plural}"
+        if name:
+            base += f"/{name}"
+        if sub:
+            base += f"/{sub}"
+        return base
+
+
+SECRETS = Resource("", "v1", "secrets", "Secret", True)
+EVENTS = Resource("", "v1", "events", "Event", True)
+LEASES = Resource("coordination.k8s.io", "v1", "leases", "Lease", True)
+CRDS = Resource("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition")
+NAMESPACES = Resource("", "v1", "namespaces", "Namespace")
+
+
+class Kube(Protocol):
+    def get(self, res: Resource, name: str, namespace: str = "") -> Obj: ...
+
+    def list(self, res: Resource, namespace: str = "", label_selector: str = "") -> tuple[list[Obj], str]: ...
+
+    def watch(self, res: Resource, resource_version: str, *, timeout: float,
+              stop: threading.Event) -> Iterator[tuple[str, Obj]]: ...
+
+    def create(self, res: Resource, obj: Obj, namespace: str = "") -> Obj: ...
+
+    def update(self, res: Resource, obj: Obj) -> Obj: ...
+
+    def update_status(self, res: Resource, obj: Obj) -> Obj: ...
+
+    def patch(self, res: Resource, name: str, patch: Mapping[str, Any], namespace: str = "") -> Obj: ...
+
+    def delete(self, res: Resource, name: str, namespace: str = "") -> None: ...
+
+
+def _translate(exc: ApiException) -> errors.APIError:
+    reason, message = exc.reason or "", str(exc.body or "")
+    try:
+        body = json.loads(exc.body or "{}")
+        reason, message = body.get("reason", reason), body.get("message", message)
+    except (json.JSONDecodeError, TypeError):
+        pass
+    return errors.from_status(int(exc.status or 0), str(reason), str(message))
+
+
+class HTTPKube:
+    def __init__(self, api_client: k8s.ApiClient) -> None:
+        self.api = api_client
+        self.calls: dict[tuple[str, str], int] = {}  # (verb, plural) → count, for RBAC checks and metrics
+        self._lock = threading.Lock()
+
+    def _call(self, verb: str, res: Resource, method: str, path: str, body: Any = None,
+              query: list[tuple[str, str]] | None = None, content_type: str = "application/json",
+              stream: bool = False) -> Any:
+        with self._lock:
+            self.calls[(verb, res.plural)] = self.calls.get((verb, res.plural), 0) + 1
+        try:
+            resp = self.api.call_api(
+                path, method, query_params=query or [], header_params={"Content-Type": content_type,
+                                                                       "Accept": "application/json"},
+                body=body, auth_settings=["BearerToken"], _preload_content=False, _return_http_data_only=True,
+                _request_timeout=None if stream else 60)
+        except ApiException as exc:
+            raise _translate(exc) from exc
+        if stream:
+            return resp
+        data = resp.data
+        return json.loads(data) if data else {}
+
+    def get(self, res: Resource, name: str, namespace: str = "") -> Obj:
+        return dict(self._call("get", res, "GET", res.path(namespace, name)))
+
+    def list(self, res: Resource, namespace: str = "", label_selector: str = "") -> tuple[list[Obj], str]:
+        query = [("labelSelector", label_selector)] if label_selector else []
+        out = self._call("list", res, "GET", res.path(namespace), query=query)
+        return list(out.get("items") or []), str((out.get("metadata") or {}).get("resourceVersion", ""))
+
+    def watch(self, res: Resource, resource_version: str, *, timeout: float,
+              stop: threading.Event) -> Iterator[tuple[str, Obj]]:
+        query = [("watch", "true"), ("allowWatchBookmarks", "true"), ("timeoutSeconds", str(int(timeout)))]
+        if resource_version:
+            query.append(("resourceVersion", resource_version))
+        resp = self._call("watch", res, "GET", res.path(), query=query, stream=True)
+        try:
+            buffer = b""
+            for chunk in resp.stream(4096, decode_content=False):
+                if stop.is_set():
+                    return
+                buffer += chunk
+                while b"\n" in buffer:
+                    line, buffer = buffer.split(b"\n", 1)
+                    if not line.strip():
+                        continue
+                    event = json.loads(line)
+                    if event.get("type") == "ERROR":
+                        status = event.get("object") or {}
+                        raise errors.from_status(int(status.get("code") or 500), str(status.get("reason", "")),
+                                                 str(status.get("message", "")))
+                    yield str(event["type"]), dict(event["object"])
+        finally:
+            resp.release_conn()
+
+    def create(self, res: Resource, obj: Obj, namespace: str = "") -> Obj:
+        ns = namespace or (obj.get("metadata") or {}).get("namespace", "")
+        return dict(self._call("create", res, "POST", res.path(ns), body=obj))
+
+    def update(self, res: Resource, obj: Obj) -> Obj:
+        meta = obj["metadata"]
+        return dict(self._call("update", res, "PUT", res.path(meta.get("namespace", ""), meta["name"]), body=obj))
+
+    def update_status(self, res: Resource, obj: Obj) -> Obj:
+        meta = obj["metadata"]
+        path = res.path(meta.get("namespace", ""), meta["name"], "status")
+        return dict(self._call("update", res, "PUT", path, body=obj))
+
+    def patch(self, res: Resource, name: str, patch: Mapping[str, Any], namespace: str = "") -> Obj:
+        return dict(self._call("patch", res, "PATCH", res.path(namespace, name), body=dict(patch),
+                               content_type="application/merge-patch+json"))
+
+    def delete(self, res: Resource, name: str, namespace: str = "") -> None:
+        self._call("delete", res, "DELETE", res.path(namespace, name))

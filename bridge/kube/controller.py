@@ -1,0 +1,128 @@
+"""A controller: an informer feeding a work queue, drained by a bounded pool of workers.
+
+All requeue policy lives in :meth:`Controller._handle`, as in controller-runtime's
+``reconcileHandler``: an error backs off per key (1 s → 60 s), a Result's ``requeue_after`` is
+honoured, and success schedules the next poll with jitter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+import threading
+import time
+from collections.abc import Callable, Hashable
+from typing import Protocol
+
+from bridge.api.errors import Retryable, Terminal
+from bridge.kube.client import Obj
+from bridge.kube.informer import Informer, Key, key_of
+from bridge.kube.queue import WorkQueue
+
+log = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    requeue_after: float | None = None  # None: the next poll
+    done: bool = False  # nothing left to do for this key (it was deleted): no poll
+
+
+class Reconciler(Protocol):
+    def reconcile(self, key: Key) -> Result: ...
+
+
+class Observer(Protocol):
+    """What a controller reports (metrics live behind this)."""
+
+    def reconciled(self, controller: str, seconds: float, error: str | None) -> None: ...
+
+    def queue(self, controller: str, depth: int, busy: int) -> None: ...
+
+
+class _NoObserver:
+    def reconciled(self, controller: str, seconds: float, error: str | None) -> None:
+        pass
+
+    def queue(self, controller: str, depth: int, busy: int) -> None:
+        pass
+
+
+class Controller:
+    def __init__(self, name: str, informer_factory: Callable[[Callable[[str, Obj], None]], Informer],
+                 reconciler: Reconciler, *, workers: int = 10, poll: float = 600.0, jitter: float = 0.1,
+                 observer: Observer | None = None, queue: WorkQueue | None = None) -> None:
+        self.name = name
+        self.queue = queue or WorkQueue()
+        self.informer = informer_factory(self._on_change)
+        self.reconciler = reconciler
+        self.workers = workers
+        self.poll = poll
+        self.jitter = jitter
+        self.observer = observer or _NoObserver()
+        self._threads: list[threading.Thread] = []
+        self._stop = threading.Event()
+
+    def _on_change(self, event: str, obj: Obj) -> None:
+        self.queue.add(key_of(obj))
+
+    def enqueue(self, key: Hashable) -> None:
+        self.queue.add(key)
+
+    def start(self) -> None:
+        self.informer.start()
+        for i in range(self.workers):
+            t = threading.Thread(target=self._work, daemon=True, name=f"{self.name}-worker-{i}")
+            t.start()
+            self._threads.append(t)
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Stop taking work; wait up to ``timeout`` for running reconciles."""
+        self._stop.set()
+        self.informer.stop()
+        self.queue.shutdown()
+        deadline = time.monotonic() + timeout
+        for t in self._threads:
+            t.join(max(0.0, deadline - time.monotonic()))
+
+    def _next_poll(self) -> float:
+        return self.poll * (1 + random.uniform(-self.jitter, self.jitter))
+
+    def _work(self) -> None:
+        while not self._stop.is_set():
+            key = self.queue.get(timeout=1.0)
+            if key is None:
+                continue
+            started = time.monotonic()
+            error: str | None = None
+            try:
+                self._handle(key)
+            except Exception as exc:  # _handle already maps errors; this guards the worker itself
+                error = type(exc).__name__
+                log.exception("controller %s: unexpected error for %s", self.name, key)
+                self.queue.add_rate_limited(key)
+            finally:
+                self.queue.done(key)
+                self.observer.reconciled(self.name, time.monotonic() - started, error)
+                self.observer.queue(self.name, len(self.queue), self.queue.busy)
+
+    def _handle(self, key: Hashable) -> None:
+        assert isinstance(key, tuple)
+        try:
+            result = self.reconciler.reconcile(key)
+        except Terminal as exc:
+            log.info("controller %s: %s: %s (not retried until it changes)", self.name, key, exc)
+            self.queue.forget(key)
+            return
+        except Retryable as exc:
+            wait = self.queue.add_rate_limited(key, exc.delay)
+            log.info("controller %s: %s: %s; retry in %.1fs", self.name, key, exc, wait)
+            return
+        except Exception as exc:
+            wait = self.queue.add_rate_limited(key)
+            log.warning("controller %s: %s: %s; retry in %.1fs", self.name, key, exc, wait)
+            return
+        self.queue.forget(key)
+        if not result.done:
+            self.queue.add_after(key, result.requeue_after if result.requeue_after is not None else self._next_poll())

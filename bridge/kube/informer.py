@@ -1,0 +1,96 @@
+"""List + watch one resource into a cache, and tell a handler about every change.
+
+Resumes a dropped watch from the last resourceVersion it saw (bookmarks included), relists on
+410 Gone, and backs off on errors. ``synced`` is set after the first list.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import threading
+from collections.abc import Callable
+
+from bridge.kube import errors
+from bridge.kube.client import Kube, Obj, Resource
+
+log = logging.getLogger(__name__)
+Key = tuple[str, str]  # (namespace, name)
+
+
+def key_of(obj: Obj) -> Key:
+    meta = obj.get("metadata") or {}
+    return (meta.get("namespace") or "", meta.get("name") or "")
+
+
+class Informer:
+    def __init__(self, kube: Kube, res: Resource, on_change: Callable[[str, Obj], None], *,
+                 watch_timeout: float = 300.0) -> None:
+        self.kube, self.res, self.on_change = kube, res, on_change
+        self.watch_timeout = watch_timeout
+        self.cache: dict[Key, Obj] = {}
+        self.rv = ""
+        self.synced = threading.Event()
+        self.relists = 0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def get(self, key: Key) -> Obj | None:
+        with self._lock:
+            obj = self.cache.get(key)
+            return copy.deepcopy(obj) if obj is not None else None
+
+    def keys(self) -> list[Key]:
+        with self._lock:
+            return list(self.cache)
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, daemon=True, name=f"informer-{self.res.plural}")
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _list(self) -> None:
+        items, rv = self.kube.list(self.res)
+        fresh = {key_of(o): o for o in items}
+        with self._lock:
+            gone = [k for k in self.cache if k not in fresh]
+            self.cache = fresh
+            self.rv = rv
+        self.relists += 1
+        for k in gone:
+            self.on_change("DELETED", {"metadata": {"namespace": k[0], "name": k[1]}})
+        for obj in items:
+            self.on_change("SYNC", obj)
+        self.synced.set()
+
+    def _run(self) -> None:
+        delay = 0.5
+        need_list = True
+        while not self._stop.is_set():
+            try:
+                if need_list:
+                    self._list()
+                    need_list = False
+                for kind, obj in self.kube.watch(self.res, self.rv, timeout=self.watch_timeout, stop=self._stop):
+                    rv = (obj.get("metadata") or {}).get("resourceVersion")
+                    if kind != "BOOKMARK":
+                        with self._lock:
+                            if kind == "DELETED":
+                                self.cache.pop(key_of(obj), None)
+                            else:
+                                self.cache[key_of(obj)] = obj
+                        self.on_change(kind, obj)
+                    if rv:
+                        self.rv = rv
+                    delay = 0.5
+            except errors.Gone:
+                log.info("watch of %s expired at resourceVersion %s; relisting", self.res.plural, self.rv)
+                need_list = True
+            except Exception as exc:  # the API server went away, a 5xx, a broken stream: try again
+                log.warning("watch of %s failed: %s; retrying in %.1fs", self.res.plural, exc, delay)
+                self._stop.wait(delay)
+                delay = min(delay * 2, 30.0)
+                need_list = need_list or (isinstance(exc, errors.APIError) and exc.code >= 500)

@@ -1,0 +1,1 @@
+"""The managed-resource reconciler with crossplane-runtime semantics, and its parts."""

@@ -1,0 +1,40 @@
+"""Kubernetes events about managed resources. Messages never carry secret values."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from bridge.kube import errors
+from bridge.kube.client import EVENTS, Kube
+
+log = logging.getLogger(__name__)
+
+
+class Recorder:
+    def __init__(self, kube: Kube, *, component: str, namespace: str = "default") -> None:
+        self.kube, self.component, self.namespace = kube, component, namespace
+
+    def event(self, obj: dict[str, Any], kind: str, reason: str, message: str) -> None:
+        meta = obj.get("metadata") or {}
+        ns = meta.get("namespace") or self.namespace
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        event = {
+            "apiVersion": "v1", "kind": "Event",
+            "metadata": {"generateName": f"{meta.get('name', 'object')}.", "namespace": ns},
+            "involvedObject": {"apiVersion": obj.get("apiVersion"), "kind": obj.get("kind"), "name": meta.get("name"),
+                               "uid": meta.get("uid"), "resourceVersion": meta.get("resourceVersion")},
+            "type": kind, "reason": reason, "message": message[:1024], "source": {"component": self.component},
+            "firstTimestamp": stamp, "lastTimestamp": stamp, "count": 1,
+        }
+        try:
+            self.kube.create(EVENTS, event, namespace=ns)
+        except errors.APIError as exc:  # events are best effort; the conditions carry the truth
+            log.debug("cannot record event %s for %s: %s", reason, meta.get("name"), exc)
+
+    def normal(self, obj: dict[str, Any], reason: str, message: str) -> None:
+        self.event(obj, "Normal", reason, message)
+
+    def warning(self, obj: dict[str, Any], reason: str, message: str) -> None:
+        self.event(obj, "Warning", reason, message)

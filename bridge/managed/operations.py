@@ -1,0 +1,81 @@
+"""Create, update and delete run here, not in the reconcile workers (seed 001).
+
+A bounded pool (``--max-concurrent-operations``) runs them; a reconcile that starts one returns at
+once. One operation per managed resource at a time. When it ends, ``on_done`` requeues the
+resource, and the next reconcile collects the outcome with :meth:`Operations.finished`, so every
+write about the result happens in a reconcile, never in the pool.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+import threading
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+
+@dataclasses.dataclass
+class Operation:
+    key: Hashable
+    verb: str  # create, update, delete
+    started: float
+    generation: int
+    ended: float | None = None
+    result: Any = None
+    error: BaseException | None = None
+
+    def elapsed(self, now: float | None = None) -> float:
+        return (self.ended or now or time.monotonic()) - self.started
+
+
+class Operations:
+    def __init__(self, *, max_concurrent: int, on_done: Callable[[Hashable], None]) -> None:
+        self._pool = concurrent.futures.ThreadPoolExecutor(max_concurrent, thread_name_prefix="operation")
+        self._on_done = on_done
+        self._lock = threading.Lock()
+        self._running: dict[Hashable, Operation] = {}
+        self._finished: dict[Hashable, Operation] = {}
+        self.max_concurrent = max_concurrent
+
+    def running(self, key: Hashable) -> Operation | None:
+        with self._lock:
+            return self._running.get(key)
+
+    def finished(self, key: Hashable) -> Operation | None:
+        """The outcome of the last operation of ``key``, handed out once."""
+        with self._lock:
+            return self._finished.pop(key, None)
+
+    def has_outcome(self, key: Hashable) -> bool:
+        """Whether a finished operation of ``key`` waits to be collected (without collecting it)."""
+        with self._lock:
+            return key in self._finished
+
+    def in_flight(self) -> int:
+        with self._lock:
+            return len(self._running)
+
+    def start(self, key: Hashable, verb: str, generation: int, fn: Callable[[], Any]) -> Operation:
+        with self._lock:
+            if key in self._running:
+                return self._running[key]
+            op = Operation(key, verb, time.monotonic(), generation)
+            self._running[key] = op
+        self._pool.submit(self._run, op, fn)
+        return op
+
+    def _run(self, op: Operation, fn: Callable[[], Any]) -> None:
+        try:
+            op.result = fn()
+        except BaseException as exc:  # the reconcile that collects it decides what it means
+            op.error = exc
+        op.ended = time.monotonic()
+        with self._lock:
+            self._running.pop(op.key, None)
+            self._finished[op.key] = op
+        self._on_done(op.key)
+
+    def shutdown(self, wait: bool = True) -> None:
+        self._pool.shutdown(wait=wait, cancel_futures=True)

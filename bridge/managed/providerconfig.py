@@ -1,0 +1,154 @@
+"""ProviderConfigs: what a managed resource connects with, and who uses which.
+
+:class:`Connector` turns ``spec.providerConfigRef`` into an :class:`ExternalClient`: the
+ProviderConfig's ``spec.configuration`` becomes provider-block arguments and its credentials Secret
+(a JSON object) becomes process environment, never a file. Each connect records a
+ProviderConfigUsage owned by the managed resource, so it disappears with it; the ProviderConfig
+reconciler keeps a finalizer on a ProviderConfig while any usage names it.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import dataclasses
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pydantic
+
+from bridge.api.errors import InvalidSpec, Retryable
+from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
+from bridge.api.managed import Managed
+from bridge.api.registry import Kind, ProviderPackage
+from bridge.kube import errors
+from bridge.kube.client import SECRETS, Kube, Resource
+from bridge.kube.controller import Result
+from bridge.managed import conditions
+from bridge.managed.connection import owner_reference
+
+IN_USE = "in-use.crossplane.io"
+USAGE_LABEL = "tfbridge.io/provider-config"
+
+ClientFactory = Callable[[Kind, ProviderSetup, SecretReader], ExternalClient]
+
+
+@dataclasses.dataclass(frozen=True)
+class ConfigResources:
+    configs: Resource
+    usages: Resource
+
+    @classmethod
+    def of(cls, package: ProviderPackage) -> ConfigResources:
+        group = package.provider.root_group
+        return cls(Resource(group, "v1beta1", "providerconfigs", "ProviderConfig"),
+                   Resource(group, "v1beta1", "providerconfigusages", "ProviderConfigUsage"))
+
+
+class Connector:
+    def __init__(self, kube: Kube, package: ProviderPackage, client_factory: ClientFactory) -> None:
+        self.kube, self.package, self.client_factory = kube, package, client_factory
+        self.res = ConfigResources.of(package)
+
+    def read_secret(self, namespace: str, name: str) -> Mapping[str, bytes]:
+        try:
+            secret = self.kube.get(SECRETS, name, namespace)
+        except errors.NotFound as exc:
+            raise Retryable(f"secret {namespace}/{name} not found", delay=10.0) from exc
+        return {k: base64.b64decode(v) for k, v in (secret.get("data") or {}).items()}
+
+    def setup(self, name: str) -> ProviderSetup:
+        try:
+            pc = self.kube.get(self.res.configs, name)
+        except errors.NotFound as exc:
+            raise Retryable(f"ProviderConfig {name!r} not found", delay=10.0) from exc
+        spec = pc.get("spec") or {}
+        try:
+            configuration = self.package.configuration.from_cr(spec.get("configuration") or {}).to_terraform()
+        except pydantic.ValidationError as exc:
+            fields = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors(include_url=False))
+            raise InvalidSpec(f"ProviderConfig/{name}: spec.configuration: invalid fields: {fields}") from exc
+        creds = spec.get("credentials") or {}
+        env: dict[str, str] = {}
+        if creds.get("source", "Secret") == "Secret":
+            ref = creds.get("secretRef") or {}
+            where = f"ProviderConfig/{name}: spec.credentials.secretRef"
+            if not ref.get("name") or not ref.get("key"):
+                raise InvalidSpec(f"{where}: name and key are required")
+            data = self.read_secret(ref.get("namespace") or "default", ref["name"])
+            raw = data.get(ref["key"])
+            if raw is None:
+                raise InvalidSpec(f"{where}: key {ref['key']!r} not in secret {ref.get('namespace')}/{ref['name']}")
+            try:
+                values = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                # Never echo the secret: only where it is and that it is not JSON.
+                raise InvalidSpec(f"{where}: the value of key {ref['key']!r} is not a JSON object") from exc
+            if not isinstance(values, dict):
+                raise InvalidSpec(f"{where}: the value of key {ref['key']!r} is not a JSON object")
+            mapping = self.package.provider.credentials.env
+            env = {mapping[k]: str(v) for k, v in values.items() if k in mapping}
+        return ProviderSetup(configuration=configuration, credentials_env=env)
+
+    def track(self, mr: Managed) -> None:
+        usage = {
+            "apiVersion": self.res.usages.api_version, "kind": "ProviderConfigUsage",
+            "metadata": {"name": mr.uid, "labels": {USAGE_LABEL: mr.provider_config_name},
+                         "ownerReferences": [owner_reference(mr)]},
+            "spec": {"providerConfigRef": {"name": mr.provider_config_name},
+                     "resourceRef": {"apiVersion": mr.api_version, "kind": mr.kind, "name": mr.name, "uid": mr.uid}},
+        }
+        try:
+            current = self.kube.get(self.res.usages, mr.uid)
+        except errors.NotFound:
+            with contextlib.suppress(errors.Conflict):  # a parallel reconcile created it
+                self.kube.create(self.res.usages, usage)
+            return
+        if current["spec"]["providerConfigRef"]["name"] != mr.provider_config_name:
+            current["spec"] = usage["spec"]
+            current["metadata"]["labels"] = {USAGE_LABEL: mr.provider_config_name}
+            self.kube.update(self.res.usages, current)
+
+    def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
+        setup = self.setup(mr.provider_config_name)
+        self.track(mr)
+        return self.client_factory(kind, setup, self.read_secret)
+
+
+class ProviderConfigReconciler:
+    """Keeps ``in-use.crossplane.io`` on a ProviderConfig while usages name it; counts its users."""
+
+    def __init__(self, kube: Kube, package: ProviderPackage) -> None:
+        self.kube = kube
+        self.res = ConfigResources.of(package)
+
+    def reconcile(self, key: tuple[str, str]) -> Result:
+        try:
+            pc = self.kube.get(self.res.configs, key[1])
+        except errors.NotFound:
+            return Result(done=True)
+        items, _ = self.kube.list(self.res.usages, label_selector=f"{USAGE_LABEL}={key[1]}")
+        users = len(items)
+        meta = pc["metadata"]
+        finalizers = meta.get("finalizers") or []
+        if meta.get("deletionTimestamp"):
+            if users == 0 and IN_USE in finalizers:
+                meta["finalizers"] = [f for f in finalizers if f != IN_USE]
+                self.kube.update(self.res.configs, pc)
+                return Result(done=True)
+            self._status(pc, users, f"cannot delete: in use by {users} managed resources")
+            return Result(requeue_after=10.0)
+        if IN_USE not in finalizers:
+            meta["finalizers"] = [*finalizers, IN_USE]
+            pc = self.kube.update(self.res.configs, pc)
+        self._status(pc, users, "")
+        return Result(requeue_after=30.0)
+
+    def _status(self, pc: dict[str, Any], users: int, message: str) -> None:
+        before = json.dumps(pc.get("status"), sort_keys=True)
+        pc.setdefault("status", {})["users"] = users
+        conditions.set_conditions(pc, conditions.condition("Ready", "False" if message else "True",
+                                                           "InUse" if message else "Available", message))
+        if json.dumps(pc.get("status"), sort_keys=True) != before:
+            self.kube.update_status(self.res.configs, pc)

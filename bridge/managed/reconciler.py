@@ -1,0 +1,287 @@
+"""The managed-resource reconciler, with crossplane-runtime's semantics.
+
+Each reconcile re-asserts every step (seed 002): the finalizer, external-name initialisation,
+reference resolution and in-use bookkeeping, then observe. Create, update and delete start in the
+operation pool and the reconcile returns at once (seed 001); while one runs, the resource shows
+Creating/Deleting or "update in progress" with the elapsed time, and no second one starts. When it
+ends the resource is requeued and the next reconcile records the outcome: the external name and
+``crossplane.io/external-create-succeeded`` (or ``-failed``), retried until they stick.
+``crossplane.io/external-create-pending`` is written, and a conflict aborts the create, before any
+create starts; when pending is newer than both outcomes, nothing is created blindly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bridge.api.errors import BridgeError, Retryable, Terminal
+from bridge.api.external import Creation, ExternalClient, Observation
+from bridge.api.managed import (
+    CREATE_FAILED,
+    CREATE_PENDING,
+    CREATE_SUCCEEDED,
+    FINALIZER,
+    PAUSED,
+    Managed,
+)
+from bridge.api.registry import Kind, ProviderPackage
+from bridge.kube import errors
+from bridge.kube.client import Kube, Resource
+from bridge.kube.controller import Result
+from bridge.managed import conditions, connection, references
+from bridge.managed.events import Recorder
+from bridge.managed.operations import Operation, Operations
+
+log = logging.getLogger(__name__)
+INCOMPLETE = ("cannot determine creation result - remove the crossplane.io/external-create-pending annotation if "
+              "it is safe to proceed")
+
+Connect = Callable[[Managed, Kind], ExternalClient]
+
+
+def kind_resource(kind: Kind) -> Resource:
+    return Resource(kind.config.group, kind.config.version, kind.config.plural, kind.kind)
+
+
+def _stamp() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def create_incomplete(mr: Managed) -> bool:
+    pending = mr.annotations.get(CREATE_PENDING, "")
+    return bool(pending) and pending > max(mr.annotations.get(CREATE_SUCCEEDED, ""),
+                                           mr.annotations.get(CREATE_FAILED, ""))
+
+
+class ManagedReconciler:
+    def __init__(self, *, kube: Kube, kind: Kind, package: ProviderPackage, connect: Connect,
+                 operations: Operations, recorder: Recorder, poll: float = 600.0) -> None:
+        self.kube, self.kind, self.package = kube, kind, package
+        self.res = kind_resource(kind)
+        self.connect = connect
+        self.ops = operations
+        self.recorder = recorder
+        self.poll = poll
+
+    # -- writes -----------------------------------------------------------------------------
+
+    def _update(self, mr: Managed) -> Managed:
+        return Managed(self.kube.update(self.res, mr.obj))
+
+    def _status(self, mr: Managed, *conds: dict[str, Any], at_provider: dict[str, Any] | None = None) -> Managed:
+        """Write conditions (and atProvider); on a conflict, re-read and write them again."""
+        for _ in range(5):
+            before = json.dumps(mr.obj.get("status"), sort_keys=True)
+            conditions.set_conditions(mr.obj, *conds)
+            if at_provider is not None:
+                mr.obj.setdefault("status", {})["atProvider"] = at_provider
+            if json.dumps(mr.obj.get("status"), sort_keys=True) == before:
+                return mr
+            try:
+                return Managed(self.kube.update_status(self.res, mr.obj))
+            except errors.Conflict:
+                status = mr.obj.get("status")
+                mr = Managed(self.kube.get(self.res, mr.name))
+                mr.obj["status"] = {**(mr.obj.get("status") or {}), **{k: v for k, v in (status or {}).items()
+                                                                        if k == "atProvider"}}
+        raise Retryable(f"{mr.display}: status kept conflicting")
+
+    def _annotate(self, name: str, values: dict[str, str]) -> Managed:
+        """Set annotations, retried until they stick (they record what happened in the cloud)."""
+        delay = 0.05
+        last: Exception | None = None
+        for _ in range(10):
+            try:
+                mr = Managed(self.kube.get(self.res, name))
+                if all(mr.annotations.get(k) == v for k, v in values.items()):
+                    return mr
+                mr.metadata.setdefault("annotations", {}).update(values)
+                return self._update(mr)
+            except (errors.Conflict, errors.ServerError) as exc:
+                last = exc
+                time.sleep(delay)
+                delay = min(delay * 2, 2.0)
+        raise Retryable(f"{self.kind.kind}/{name}: cannot record {', '.join(values)}: {last}")
+
+    def _fail(self, mr: Managed, exc: Exception, reason: str) -> None:
+        """Show the error on the object, then hand it to the controller's retry policy."""
+        message = str(exc)
+        with contextlib.suppress(errors.APIError, Retryable):  # the error itself is what matters
+            self._status(mr, conditions.reconcile_error(message))
+        self.recorder.warning(mr.obj, reason, message)
+
+    # -- the reconcile ------------------------------------------------------------------------
+
+    def reconcile(self, key: tuple[str, str]) -> Result:
+        try:
+            mr = Managed(self.kube.get(self.res, key[1]))
+        except errors.NotFound:
+            return Result(done=True)
+        if mr.annotations.get(PAUSED) == "true":
+            self._status(mr, conditions.reconcile_paused())
+            return Result(done=True)
+        try:
+            finished = self.ops.finished(key)
+            if finished is not None:
+                mr = self._collect(mr, finished)
+            running = self.ops.running(key)
+            if running is not None:
+                return self._show_running(mr, running)
+            return self._reconcile(mr, key)
+        except errors.Conflict as exc:
+            raise Retryable(f"{mr.display}: {exc.message}", delay=0.5) from exc
+        except BridgeError as exc:
+            self._fail(mr, exc, "CannotReconcile")
+            raise
+
+    def _collect(self, mr: Managed, op: Operation) -> Managed:
+        """Record the outcome of a finished operation; every write about it happens here."""
+        if op.error is not None:
+            if op.verb == "create":
+                mr = self._annotate(mr.name, {CREATE_FAILED: _stamp()})
+            reason = {"create": "CannotCreateExternalResource", "update": "CannotUpdateExternalResource",
+                      "delete": "CannotDeleteExternalResource"}[op.verb]
+            message = f"{op.verb} failed after {op.elapsed():.0f}s: {op.error}"
+            self._status(mr, conditions.reconcile_error(message))
+            self.recorder.warning(mr.obj, reason, message)
+            return mr
+        if op.verb == "create":
+            created: Creation = op.result
+            values = {CREATE_SUCCEEDED: _stamp()}
+            if created.external_name:
+                values["crossplane.io/external-name"] = created.external_name
+            mr = self._annotate(mr.name, values)
+            if created.connection_details:
+                connection.publish(self.kube, mr, created.connection_details)
+            self.recorder.normal(mr.obj, "CreatedExternalResource", f"created in {op.elapsed():.1f}s")
+        elif op.verb == "update":
+            self.recorder.normal(mr.obj, "UpdatedExternalResource", f"updated in {op.elapsed():.1f}s")
+        else:
+            self.recorder.normal(mr.obj, "DeletedExternalResource", f"deleted in {op.elapsed():.1f}s")
+        return mr
+
+    def _show_running(self, mr: Managed, op: Operation) -> Result:
+        elapsed = f"{op.elapsed():.0f}s"
+        conds: tuple[dict[str, Any], ...]
+        if op.verb == "create":
+            conds = (conditions.creating(f"create in progress for {elapsed}"), conditions.reconcile_success())
+        elif op.verb == "delete":
+            conds = (conditions.deleting(f"delete in progress for {elapsed}"), conditions.reconcile_success())
+        else:
+            conds = (conditions.reconcile_success(f"update in progress for {elapsed}"),)
+        self._status(mr, *conds)
+        # The end of the operation requeues the object; this only refreshes the elapsed time.
+        return Result(requeue_after=30.0)
+
+    def _reconcile(self, mr: Managed, key: tuple[str, str]) -> Result:
+        if not mr.deleting and FINALIZER not in (mr.metadata.get("finalizers") or []):
+            mr.metadata["finalizers"] = [*(mr.metadata.get("finalizers") or []), FINALIZER]
+            mr = self._update(mr)
+        en = self.kind.config.external_name
+        if not mr.deleting and en.name_initializer and not mr.external_name:
+            mr.set_external_name(mr.name)
+            mr = self._update(mr)
+        if not mr.deleting:
+            mr = self._references(mr)
+        client = self.connect(mr, self.kind)
+        observation = client.observe(mr)
+        if mr.deleting:
+            return self._delete(mr, key, client, observation)
+        if not observation.exists:
+            return self._create(mr, key, client)
+        return self._observed(mr, key, client, observation)
+
+    def _references(self, mr: Managed) -> Managed:
+        before = copy.deepcopy(mr.obj)
+        _, targets = references.resolve(self.kube, mr, self.kind, self.package, self._resource_of)
+        stale = [t for t in references.pinned(mr) if t not in targets]
+        references.set_pinned(mr, [*targets, *stale])
+        if mr.obj != before:
+            mr = self._update(mr)
+        finalizer = references.in_use_finalizer(mr)
+        for api_version, kind, name in targets:
+            references.pin(self.kube, self._resource_by(api_version, kind), name, finalizer)
+        if stale:
+            for api_version, kind, name in stale:
+                references.unpin(self.kube, self._resource_by(api_version, kind), name, finalizer)
+            references.set_pinned(mr, targets)
+            mr = self._update(mr)
+        return mr
+
+    def _resource_of(self, kind: Kind) -> Resource:
+        return kind_resource(kind)
+
+    def _resource_by(self, api_version: str, kind: str) -> Resource:
+        for k in self.package.kinds:
+            if k.api_version == api_version and k.kind == kind:
+                return kind_resource(k)
+        raise Terminal(f"unknown referenced kind {kind} ({api_version})")
+
+    def _release(self, mr: Managed) -> Managed:
+        """Drop our in-use finalizers from everything we referenced, then our own finalizer."""
+        finalizer = references.in_use_finalizer(mr)
+        for api_version, kind, name in references.pinned(mr):
+            references.unpin(self.kube, self._resource_by(api_version, kind), name, finalizer)
+        if FINALIZER in (mr.metadata.get("finalizers") or []):
+            mr.metadata["finalizers"] = [f for f in mr.metadata["finalizers"] if f != FINALIZER]
+            try:
+                return self._update(mr)
+            except errors.NotFound:
+                return mr
+        return mr
+
+    def _delete(self, mr: Managed, key: tuple[str, str], client: ExternalClient, obs: Observation) -> Result:
+        if not obs.exists or mr.deletion_policy == "Orphan" or not mr.allows("Delete"):
+            self._release(mr)
+            return Result(done=True)
+        users = references.users(mr.obj)
+        if users:
+            self._status(mr, conditions.deleting(f"waiting for {len(users)} referencing resources to be deleted "
+                                                 f"before deleting the external resource"),
+                         conditions.reconcile_success())
+            return Result(requeue_after=30.0)
+        snapshot = Managed(mr.obj)
+        return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot)))
+
+    def _create(self, mr: Managed, key: tuple[str, str], client: ExternalClient) -> Result:
+        if not mr.allows("Create"):
+            self._status(mr, conditions.unavailable(), conditions.reconcile_error(
+                "external resource does not exist and the management policies do not allow creating it"))
+            return Result()
+        if create_incomplete(mr):
+            self._status(mr, conditions.unavailable(), conditions.reconcile_error(INCOMPLETE))
+            self.recorder.warning(mr.obj, "CannotInitializeManagedResource", INCOMPLETE)
+            return Result()
+        mr.metadata.setdefault("annotations", {})[CREATE_PENDING] = _stamp()
+        mr = self._update(mr)  # a conflict here aborts the create; the reconcile starts over
+        snapshot = Managed(mr.obj)
+        return self._show_running(mr, self.ops.start(key, "create", mr.generation, lambda: client.create(snapshot)))
+
+    def _observed(self, mr: Managed, key: tuple[str, str], client: ExternalClient, obs: Observation) -> Result:
+        changed = False
+        if obs.external_name and obs.external_name != mr.external_name:
+            mr.set_external_name(obs.external_name)
+            changed = True
+        if obs.late_init and mr.allows("LateInitialize"):
+            for field, value in obs.late_init.items():
+                if field not in mr.for_provider:
+                    mr.for_provider[field] = value
+                    changed = True
+        if changed:
+            mr = self._update(mr)
+        if obs.connection_details:
+            connection.publish(self.kube, mr, obs.connection_details)
+        if not obs.up_to_date and mr.allows("Update"):
+            snapshot = Managed(mr.obj)
+            self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot))
+            self._status(mr, conditions.available(), conditions.reconcile_success("update in progress for 0s"),
+                         at_provider=dict(obs.at_provider))
+            return Result(requeue_after=30.0)
+        self._status(mr, conditions.available(), conditions.reconcile_success(), at_provider=dict(obs.at_provider))
+        return Result()

@@ -1,0 +1,145 @@
+"""Cross-resource references: resolve ``<field>Ref``/``<field>Selector`` into values, and keep a
+referenced resource from being deleted in the cloud while anything still references it.
+
+A referencing resource puts an *in-use* finalizer, unique to it, on every resource it references,
+and records the set in an annotation so that it can release what it no longer references. The
+referenced resource deletes its external resource only when no in-use finalizer is left. Every
+step is re-asserted on every reconcile (seed 002): a conflict simply retries the whole reconcile,
+and nothing is skipped because an earlier marker is present.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from bridge.api.errors import Retryable
+from bridge.api.managed import EXTERNAL_NAME, Managed
+from bridge.api.registry import Kind, ProviderPackage
+from bridge.kube import errors
+from bridge.kube.client import Kube, Resource
+from tfconfig import lower_camel
+
+IN_USE_DOMAIN = "in-use.tfbridge.io"
+PINNED = "tfbridge.io/references"
+
+Target = tuple[str, str, str]  # (apiVersion, kind, name)
+ResourceOf = Callable[[Kind], Resource]
+
+
+def in_use_finalizer(mr: Managed) -> str:
+    digest = hashlib.sha256(f"{mr.api_version}/{mr.kind}/{mr.namespace}/{mr.name}".encode()).hexdigest()[:16]
+    return f"{IN_USE_DOMAIN}/{mr.kind.lower()[:40]}-{digest}"
+
+
+def users(obj: dict[str, Any]) -> list[str]:
+    return [f for f in (obj.get("metadata") or {}).get("finalizers") or [] if f.startswith(f"{IN_USE_DOMAIN}/")]
+
+
+def _extract(target: dict[str, Any], extract: str) -> Any:
+    if extract == "external_name":
+        return ((target.get("metadata") or {}).get("annotations") or {}).get(EXTERNAL_NAME) or None
+    return ((target.get("status") or {}).get("atProvider") or {}).get(lower_camel(extract)) or None
+
+
+def _containers(spec: Any, path: tuple[str, ...]) -> Iterable[dict[str, Any]]:
+    """The objects that hold the last path element (lists along the way are walked)."""
+    if isinstance(spec, list):
+        for item in spec:
+            yield from _containers(item, path)
+        return
+    if not isinstance(spec, dict):
+        return
+    if len(path) == 1:
+        yield spec
+        return
+    yield from _containers(spec.get(path[0]), path[1:])
+
+
+def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
+            resource_of: ResourceOf) -> tuple[bool, list[Target]]:
+    """Fill referenced values into spec.forProvider; (changed, targets referenced)."""
+    changed = False
+    targets: list[Target] = []
+    for rf in kind.references:
+        target_kind = package.by_type(rf.target.to)
+        res = resource_of(target_kind)
+        for holder in _containers(mr.for_provider, rf.path):
+            ref, selector = holder.get(rf.ref_field), holder.get(rf.selector_field)
+            if not ref and not selector:
+                continue
+            policy = ((ref[0] if isinstance(ref, list) and ref else ref) or selector or {}).get("policy") or {}
+            field = rf.path[-1]
+            if policy.get("resolve") != "Always" and holder.get(field) not in (None, "", []):
+                names = [r["name"] for r in ref] if isinstance(ref, list) else [ref["name"]] if ref else []
+                targets += [(target_kind.api_version, target_kind.kind, n) for n in names]
+                continue
+            if ref:
+                names = [r["name"] for r in ref] if isinstance(ref, list) else [ref["name"]]
+            else:
+                match = (selector or {}).get("matchLabels") or {}
+                labels = ",".join(f"{k}={v}" for k, v in sorted(match.items()))
+                items, _ = kube.list(res, label_selector=labels)
+                names = sorted(o["metadata"]["name"] for o in items)[: None if rf.many else 1]
+                if names:
+                    holder[rf.ref_field] = [{"name": n} for n in names] if rf.many else {"name": names[0]}
+                    changed = True
+            values = []
+            for name in names:
+                try:
+                    value = _extract(kube.get(res, name), rf.target.extract)
+                except errors.NotFound:
+                    value = None
+                if value is None and policy.get("resolution") != "Optional":
+                    raise Retryable(f"{mr.display}: spec.forProvider.{rf.ref_field}: referenced {target_kind.kind}/"
+                                    f"{name} is not ready (no {rf.target.extract} yet)", delay=5.0)
+                if value is not None:
+                    values.append(value)
+                targets.append((target_kind.api_version, target_kind.kind, name))
+            resolved: Any = values if rf.many else (values[0] if values else None)
+            if resolved is not None and holder.get(field) != resolved:
+                holder[field] = resolved
+                changed = True
+    return changed, targets
+
+
+def pinned(mr: Managed) -> list[Target]:
+    try:
+        return [(str(a), str(k), str(n)) for a, k, n in json.loads(mr.annotations.get(PINNED, "[]"))]
+    except (json.JSONDecodeError, ValueError):
+        return []
+
+
+def set_pinned(mr: Managed, targets: Iterable[Target]) -> bool:
+    value = json.dumps(sorted(set(targets)))
+    if mr.annotations.get(PINNED, "[]") == value:
+        return False
+    mr.metadata.setdefault("annotations", {})[PINNED] = value
+    return True
+
+
+def pin(kube: Kube, res: Resource, name: str, finalizer: str) -> None:
+    """Put ``finalizer`` on the referenced object unless it is there; a conflict propagates."""
+    try:
+        target = kube.get(res, name)
+    except errors.NotFound:
+        return
+    meta = target["metadata"]
+    if finalizer in (meta.get("finalizers") or []) or meta.get("deletionTimestamp"):
+        return
+    meta["finalizers"] = [*(meta.get("finalizers") or []), finalizer]
+    kube.update(res, target)
+
+
+def unpin(kube: Kube, res: Resource, name: str, finalizer: str) -> None:
+    try:
+        target = kube.get(res, name)
+    except errors.NotFound:
+        return
+    meta = target["metadata"]
+    if finalizer not in (meta.get("finalizers") or []):
+        return
+    meta["finalizers"] = [f for f in meta["finalizers"] if f != finalizer]
+    kube.update(res, target)

@@ -1,0 +1,172 @@
+"""In-process fakes for the two seams the reconciler has: the cluster and the cloud."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from bridge.api.errors import TerraformFailed
+from bridge.api.external import Creation, ExternalClient, Observation, ProviderSetup, SecretReader, Update
+from bridge.api.managed import Managed
+from bridge.api.registry import Kind
+from bridge.devserver import patch as patching
+from bridge.devserver import store as st
+from bridge.kube import errors
+from bridge.kube.client import Obj, Resource
+
+
+def _translate(exc: st.ApiError) -> errors.APIError:
+    return errors.from_status(exc.code, exc.reason, exc.message)
+
+
+class StoreKube:
+    """The Kube protocol over a :class:`~bridge.devserver.store.Store`, for fast reconciler tests."""
+
+    def __init__(self, store: st.Store | None = None) -> None:
+        self.store = store or st.Store()
+        self.conflict_every: dict[tuple[str, str], int] = {}  # (verb, plural) → every n-th write conflicts
+        self._counts: dict[tuple[str, str], int] = {}
+        self._lock = threading.Lock()
+
+    def _rt(self, res: Resource) -> st.ResourceType:
+        try:
+            return self.store.find(res.group, res.version, res.plural)
+        except st.ApiError as exc:
+            raise _translate(exc) from exc
+
+    def _maybe_conflict(self, verb: str, res: Resource) -> None:
+        every = self.conflict_every.get((verb, res.plural))
+        if not every:
+            return
+        with self._lock:
+            n = self._counts[(verb, res.plural)] = self._counts.get((verb, res.plural), 0) + 1
+        if n % every == 0:
+            raise errors.Conflict(409, "Conflict", f"injected conflict on {verb} {res.plural}")
+
+    def _do(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except st.ApiError as exc:
+            raise _translate(exc) from exc
+
+    def get(self, res: Resource, name: str, namespace: str = "") -> Obj:
+        return dict(self._do(self.store.get, self._rt(res), namespace, name))
+
+    def list(self, res: Resource, namespace: str = "", label_selector: str = "") -> tuple[list[Obj], str]:
+        from bridge.devserver import selectors
+
+        reqs = selectors.parse(label_selector)
+        items, rv = self.store.list_objects(self._rt(res), namespace or None,
+                                            lambda o: selectors.match_labels(reqs, o["metadata"].get("labels") or {}))
+        return items, str(rv)
+
+    def watch(self, res: Resource, resource_version: str, *, timeout: float,
+              stop: threading.Event) -> Iterator[tuple[str, Obj]]:
+        rt = self._rt(res)
+        rv = int(resource_version or 0)
+        while not stop.is_set():
+            with self.store.cond:
+                events = self._do(self.store.events_after, rv)
+                if not events:
+                    self.store.cond.wait(timeout=0.2)
+            for e in events:
+                rv = e.rv
+                if e.key == rt.key:
+                    yield e.type, dict(e.obj)
+
+    def create(self, res: Resource, obj: Obj, namespace: str = "") -> Obj:
+        self._maybe_conflict("create", res)
+        ns = namespace or (obj.get("metadata") or {}).get("namespace", "")
+        return dict(self._do(self.store.create, self._rt(res), ns, obj))
+
+    def update(self, res: Resource, obj: Obj) -> Obj:
+        self._maybe_conflict("update", res)
+        meta = obj["metadata"]
+        return dict(self._do(self.store.update, self._rt(res), meta.get("namespace", ""), meta["name"], obj))
+
+    def update_status(self, res: Resource, obj: Obj) -> Obj:
+        meta = obj["metadata"]
+        return dict(self._do(self.store.update, self._rt(res), meta.get("namespace", ""), meta["name"], obj,
+                             subresource="status"))
+
+    def patch(self, res: Resource, name: str, patch: Mapping[str, Any], namespace: str = "") -> Obj:
+        self._maybe_conflict("patch", res)
+        current = self.get(res, name, namespace)
+        return self.update(res, patching.merge(current, dict(patch)))
+
+    def delete(self, res: Resource, name: str, namespace: str = "") -> None:
+        self._do(self.store.delete, self._rt(res), namespace, name)
+
+
+class FakeCloud:
+    """A cloud of resources keyed by external name, and the ExternalClient factory for it.
+
+    ``block`` holds operations of a verb until the returned event is set; ``fail`` makes the next
+    calls of a verb raise. ``calls`` counts every call per verb.
+    """
+
+    def __init__(self) -> None:
+        self.resources: dict[str, dict[str, Any]] = {}
+        self.calls: dict[str, int] = {}
+        self.gates: dict[str, threading.Event] = {}
+        self.failures: dict[str, int] = {}
+        self.setups: list[ProviderSetup] = []
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def block(self, verb: str) -> threading.Event:
+        gate = threading.Event()
+        self.gates[verb] = gate
+        return gate
+
+    def fail(self, verb: str, times: int = 1) -> None:
+        self.failures[verb] = times
+
+    def _enter(self, verb: str) -> None:
+        with self._lock:
+            self.calls[verb] = self.calls.get(verb, 0) + 1
+            failing = self.failures.get(verb, 0) > 0
+            if failing:
+                self.failures[verb] -= 1
+        gate = self.gates.get(verb)
+        if gate is not None:
+            gate.wait(60)
+        if failing:
+            raise TerraformFailed(f"{verb} failed: injected", verb=verb)
+
+    def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader) -> ExternalClient:
+        self.setups.append(setup)
+        return _FakeClient(self)
+
+
+class _FakeClient:
+    def __init__(self, cloud: FakeCloud) -> None:
+        self.cloud = cloud
+
+    def observe(self, mr: Managed) -> Observation:
+        self.cloud._enter("observe")
+        found = self.cloud.resources.get(mr.external_name) if mr.external_name else None
+        if found is None:
+            return Observation(exists=False)
+        late = {k: v for k, v in (found.get("late") or {}).items() if k not in mr.for_provider}
+        wanted = {k: v for k, v in mr.for_provider.items() if k not in (found.get("late") or {})}
+        return Observation(exists=True, up_to_date=found["spec"] == wanted,
+                           at_provider={"id": mr.external_name, **found["spec"]}, external_name=mr.external_name,
+                           connection_details={"attribute.password": b"s3cret"}, late_init=late)
+
+    def create(self, mr: Managed) -> Creation:
+        self.cloud._enter("create")
+        name = mr.external_name or f"id-{next(self.cloud._ids)}"
+        self.cloud.resources[name] = {"spec": dict(mr.for_provider)}
+        return Creation(external_name=name, connection_details={"attribute.password": b"s3cret"})
+
+    def update(self, mr: Managed) -> Update:
+        self.cloud._enter("update")
+        self.cloud.resources[mr.external_name] = {"spec": dict(mr.for_provider)}
+        return Update()
+
+    def delete(self, mr: Managed) -> None:
+        self.cloud._enter("delete")
+        self.cloud.resources.pop(mr.external_name, None)
