@@ -5,7 +5,9 @@ from __future__ import annotations
 import click
 
 from tfbridge import demo as demo_cmd
+from tfbridge import dev as dev_cmd
 from tfbridge import generate as generate_cmd
+from tfbridge import run as run_cmd
 from tfbridge import schema as schema_cmd
 from tfbridge import workspaces as workspaces_cmd
 
@@ -16,6 +18,8 @@ def cli() -> None:
 
 
 cli.add_command(demo_cmd.demo)
+cli.add_command(dev_cmd.dev)
+cli.add_command(run_cmd.run)
 cli.add_command(generate_cmd.generate)
 cli.add_command(schema_cmd.schema)
 cli.add_command(workspaces_cmd.workspaces)

@@ -69,6 +69,10 @@ class ManagedReconciler:
         self.recorder = recorder
         self.poll = poll
 
+    def op_key(self, key: tuple[str, str]) -> tuple[str, str, str]:
+        """Operations are keyed across kinds: one pool serves every controller."""
+        return (self.kind.config.tf_type, key[0], key[1])
+
     # -- writes -----------------------------------------------------------------------------
 
     def _update(self, mr: Managed) -> Managed:
@@ -126,14 +130,15 @@ class ManagedReconciler:
         if mr.annotations.get(PAUSED) == "true":
             self._status(mr, conditions.reconcile_paused())
             return Result(done=True)
+        op_key = self.op_key(key)
         try:
-            finished = self.ops.finished(key)
+            finished = self.ops.finished(op_key)
             if finished is not None:
                 mr = self._collect(mr, finished)
-            running = self.ops.running(key)
+            running = self.ops.running(op_key)
             if running is not None:
                 return self._show_running(mr, running)
-            return self._reconcile(mr, key)
+            return self._reconcile(mr, op_key)
         except errors.Conflict as exc:
             raise Retryable(f"{mr.display}: {exc.message}", delay=0.5) from exc
         except BridgeError as exc:
@@ -179,7 +184,7 @@ class ManagedReconciler:
         # The end of the operation requeues the object; this only refreshes the elapsed time.
         return Result(requeue_after=30.0)
 
-    def _reconcile(self, mr: Managed, key: tuple[str, str]) -> Result:
+    def _reconcile(self, mr: Managed, key: tuple[str, str, str]) -> Result:
         if not mr.deleting and FINALIZER not in (mr.metadata.get("finalizers") or []):
             mr.metadata["finalizers"] = [*(mr.metadata.get("finalizers") or []), FINALIZER]
             mr = self._update(mr)
@@ -236,7 +241,7 @@ class ManagedReconciler:
                 return mr
         return mr
 
-    def _delete(self, mr: Managed, key: tuple[str, str], client: ExternalClient, obs: Observation) -> Result:
+    def _delete(self, mr: Managed, key: tuple[str, str, str], client: ExternalClient, obs: Observation) -> Result:
         if not obs.exists or mr.deletion_policy == "Orphan" or not mr.allows("Delete"):
             self._release(mr)
             return Result(done=True)
@@ -249,7 +254,7 @@ class ManagedReconciler:
         snapshot = Managed(mr.obj)
         return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot)))
 
-    def _create(self, mr: Managed, key: tuple[str, str], client: ExternalClient) -> Result:
+    def _create(self, mr: Managed, key: tuple[str, str, str], client: ExternalClient) -> Result:
         if not mr.allows("Create"):
             self._status(mr, conditions.unavailable(), conditions.reconcile_error(
                 "external resource does not exist and the management policies do not allow creating it"))
@@ -263,7 +268,7 @@ class ManagedReconciler:
         snapshot = Managed(mr.obj)
         return self._show_running(mr, self.ops.start(key, "create", mr.generation, lambda: client.create(snapshot)))
 
-    def _observed(self, mr: Managed, key: tuple[str, str], client: ExternalClient, obs: Observation) -> Result:
+    def _observed(self, mr: Managed, key: tuple[str, str, str], client: ExternalClient, obs: Observation) -> Result:
         changed = False
         if obs.external_name and obs.external_name != mr.external_name:
             mr.set_external_name(obs.external_name)

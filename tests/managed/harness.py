@@ -8,14 +8,13 @@ from typing import Any
 
 import yaml
 
-from bridge.kube.client import CRDS
+from bridge.kube.client import CRDS, EVENTS
 from bridge.kube.controller import Result
 from bridge.managed.events import Recorder
 from bridge.managed.operations import Operations
 from bridge.managed.providerconfig import ConfigResources, Connector
 from bridge.managed.reconciler import ManagedReconciler, kind_resource
 from bridge.testing import FakeCloud, StoreKube
-
 from providers.aws import zz_registry as aws
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,9 +64,10 @@ class Bench:
         result = None
         for _ in range(rounds):
             result = self.reconcile(kind, name)
-            if not self.ops.in_flight() and not self.ops.has_outcome(("", name)):
-                if result.done or result.requeue_after is None:
-                    return result
+            op_key = self.reconcilers[kind].op_key(("", name))
+            idle = not self.ops.in_flight() and not self.ops.has_outcome(op_key)
+            if idle and (result.done or result.requeue_after is None):
+                return result
             self.drain()
         return result
 
@@ -76,5 +76,5 @@ class Bench:
         return conds.get(ctype, {})
 
     def events(self, name: str) -> list[tuple[str, str]]:
-        items, _ = self.kube.list(__import__("bridge.kube.client", fromlist=["EVENTS"]).EVENTS, "default")
+        items, _ = self.kube.list(EVENTS, "default")
         return [(e["type"], e["reason"]) for e in items if e["involvedObject"]["name"] == name]

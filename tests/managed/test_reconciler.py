@@ -13,7 +13,6 @@ from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, 
 from bridge.kube import errors
 from bridge.kube.client import SECRETS
 from bridge.managed.reconciler import INCOMPLETE
-
 from tests.managed.harness import Bench
 
 VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}

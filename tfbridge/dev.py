@@ -1,0 +1,40 @@
+"""``tfbridge dev apiserver``: the local Kubernetes API server for demos and provider authors' tests."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from pathlib import Path
+
+import click
+import yaml
+
+
+@click.group()
+def dev() -> None:
+    """Development helpers."""
+
+
+@dev.command()
+@click.option("--port", type=int, default=0, help="0 picks a free port.")
+@click.option("--kubeconfig", type=click.Path(dir_okay=False, path_type=Path), default=Path("kubeconfig"),
+              show_default=True, help="Where to write a kubeconfig for it.")
+@click.option("--crds", "crd_dirs", multiple=True, type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="Install every CRD in this directory (repeatable).")
+def apiserver(port: int, kubeconfig: Path, crd_dirs: tuple[Path, ...]) -> None:
+    """Serve a local Kubernetes API on 127.0.0.1 until interrupted."""
+    from bridge.devserver.server import APIServer
+    from bridge.devserver.store import CRD_KEY
+
+    server = APIServer(port=port).start()
+    rt = server.store.types[CRD_KEY]
+    for directory in crd_dirs:
+        for path in sorted(directory.glob("*.yaml")):
+            server.store.create(rt, "", yaml.safe_load(path.read_text()))
+    server.write_kubeconfig(kubeconfig)
+    click.echo(f"serving {server.url}; kubeconfig written to {kubeconfig}", err=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    stop.wait()
+    server.stop()

@@ -1,0 +1,81 @@
+"""``tfbridge run``: run a generated provider's controllers against a cluster."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import signal
+from pathlib import Path
+from types import FrameType
+
+import click
+
+from bridge.api.registry import ProviderPackage
+
+
+def load_package(name: str) -> ProviderPackage:
+    """``aws`` or ``providers.aws`` (an importable package with a generated zz_registry)."""
+    module = importlib.import_module(f"{name if '.' in name else f'providers.{name}'}.zz_registry")
+    package = getattr(module, "PACKAGE", None)
+    if not isinstance(package, ProviderPackage):
+        raise click.ClickException(f"{module.__name__} has no generated PACKAGE")
+    return package
+
+
+@click.command()
+@click.option("--provider", "provider_name", default=lambda: os.environ.get("TFBRIDGE_PROVIDER", "aws"),
+              show_default="aws", help="Provider package: aws, or a dotted module path [env TFBRIDGE_PROVIDER].")
+@click.option("--kubeconfig", default=lambda: os.environ.get("KUBECONFIG"), help="Default: in-cluster config.")
+@click.option("--workspace-root", type=click.Path(file_okay=False, path_type=Path),
+              default=lambda: os.environ.get("TFBRIDGE_WORKSPACE_ROOT", "/var/lib/tfbridge/workspaces"),
+              show_default="$TFBRIDGE_WORKSPACE_ROOT")
+@click.option("--terraform", default=lambda: os.environ.get("TFBRIDGE_TERRAFORM", "terraform"))
+@click.option("--plugin-dir", type=click.Path(file_okay=False, path_type=Path),
+              default=lambda: os.environ.get("TFBRIDGE_PLUGIN_DIR") or None)
+@click.option("--namespace", default=lambda: os.environ.get("POD_NAMESPACE", "crossplane-system"),
+              help="Where the Lease and events go.")
+@click.option("--max-concurrent-reconciles", type=int, default=10, show_default=True)
+@click.option("--max-concurrent-operations", type=int, default=10, show_default=True)
+@click.option("--poll", type=float, default=600.0, show_default=True, help="Seconds between polls of a resource.")
+@click.option("--leader-election/--no-leader-election", default=False, show_default=True)
+@click.option("--lease-duration", type=float, default=15.0, show_default=True)
+@click.option("--renew-deadline", type=float, default=10.0, show_default=True)
+@click.option("--retry-period", type=float, default=2.0, show_default=True)
+@click.option("--health-port", type=int, default=8080, show_default=True, help="/metrics, /healthz, /readyz.")
+@click.option("--grace", type=float, default=60.0, show_default=True,
+              help="Seconds running operations may finish after SIGTERM before terraform is interrupted.")
+@click.option("--log-level", default="info", show_default=True)
+def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraform: str, plugin_dir: Path | None,
+        namespace: str, max_concurrent_reconciles: int, max_concurrent_operations: int, poll: float,
+        leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float, health_port: int,
+        grace: float, log_level: str) -> None:
+    """Run the provider: reconcile its managed resources until SIGTERM."""
+    from kubernetes import config
+
+    from bridge.kube.client import HTTPKube
+    from bridge.kube.observability import configure_logging
+    from bridge.manager import Manager, RunSettings
+
+    configure_logging(log_level)
+    package = load_package(provider_name)
+    if kubeconfig:
+        api = config.new_client_from_config(config_file=kubeconfig)
+    else:
+        config.load_incluster_config()
+        from kubernetes import client
+
+        api = client.ApiClient()
+    settings = RunSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,
+                           namespace=namespace, max_concurrent_reconciles=max_concurrent_reconciles,
+                           max_concurrent_operations=max_concurrent_operations, poll=poll,
+                           leader_election=leader_election, lease_duration=lease_duration,
+                           renew_deadline=renew_deadline, retry_period=retry_period, health_port=health_port,
+                           grace=grace)
+    manager = Manager(settings, package, HTTPKube(api))
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        manager.stop()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    manager.run()
