@@ -125,9 +125,9 @@ class Cluster:
     server: Any  # APIServer | None: fault injection and restarts exist only on the local server
 
     def api_client(self) -> Any:
-        from kubernetes import config
+        from bridge.kube.client import api_client
 
-        return config.new_client_from_config(config_file=str(self.kubeconfig))
+        return api_client(str(self.kubeconfig))
 
     def require_local(self) -> Any:
         if self.server is None:

@@ -50,21 +50,13 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
         leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float, health_port: int,
         grace: float, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
-    from kubernetes import config
-
-    from bridge.kube.client import HTTPKube
+    from bridge.kube.client import HTTPKube, api_client
     from bridge.kube.observability import configure_logging
     from bridge.manager import Manager, RunSettings
 
     configure_logging(log_level)
     package = load_package(provider_name)
-    if kubeconfig:
-        api = config.new_client_from_config(config_file=kubeconfig)
-    else:
-        config.load_incluster_config()
-        from kubernetes import client
-
-        api = client.ApiClient()
+    api = api_client(kubeconfig)
     settings = RunSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,
                            namespace=namespace, max_concurrent_reconciles=max_concurrent_reconciles,
                            max_concurrent_operations=max_concurrent_operations, poll=poll,

@@ -70,6 +70,20 @@ class Kube(Protocol):
     def delete(self, res: Resource, name: str, namespace: str = "") -> None: ...
 
 
+def api_client(kubeconfig: str | None, *, pool: int = 64) -> k8s.ApiClient:
+    """An ApiClient from a kubeconfig file (or the in-cluster config), with a connection pool sized
+    for many workers and watches (urllib3's default of 10 makes them queue)."""
+    from kubernetes import config
+
+    configuration = k8s.Configuration()
+    if kubeconfig:
+        config.load_kube_config(config_file=kubeconfig, client_configuration=configuration)
+    else:
+        config.load_incluster_config(client_configuration=configuration)
+    configuration.connection_pool_maxsize = pool
+    return k8s.ApiClient(configuration)
+
+
 def _translate(exc: ApiException) -> errors.APIError:
     reason, message = exc.reason or "", str(exc.body or "")
     try:

@@ -135,6 +135,11 @@ class ManagedReconciler:
             finished = self.ops.finished(op_key)
             if finished is not None:
                 mr = self._collect(mr, finished)
+                if finished.verb == "delete" and finished.error is None and mr.deleting:
+                    # The executor deleted it; another observe could only be misled (an import of a
+                    # just-deleted ID may succeed while the cloud catches up).
+                    self._release(mr)
+                    return Result(done=True)
             running = self.ops.running(op_key)
             if running is not None:
                 return self._show_running(mr, running)

@@ -115,11 +115,14 @@ class Runner:
             with self._lock:
                 self._live.discard(proc)
                 self._lock.notify_all()
+        # A child that outlives terraform (a plugin after SIGKILL) can hold the pipes open: take what
+        # arrived within a moment, and leave the rest to the daemon readers.
         for r in readers:
-            r.join()
-        for stream in (proc.stdout, proc.stderr):
-            if stream is not None:
-                stream.close()
+            r.join(timeout=5.0)
+        if not any(r.is_alive() for r in readers):
+            for stream in (proc.stdout, proc.stderr):
+                if stream is not None:
+                    stream.close()
         if outcome is Outcome.OK and proc.returncode != 0:
             outcome = Outcome.FAILED
         return Run(tuple(args), proc.returncode, b"".join(out_chunks).decode(errors="replace"),
