@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import uuid
@@ -25,21 +26,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def install(kube: HTTPKube, package: ProviderPackage, provider_dir: str) -> None:
     for path in sorted((ROOT / "providers" / provider_dir / "crds").glob("*.yaml")):
-        try:
+        with contextlib.suppress(errors.Conflict):
             kube.create(CRDS, yaml.safe_load(path.read_text()))
-        except errors.Conflict:
-            pass
     for ns in ("crossplane-system",):
-        try:
+        with contextlib.suppress(errors.Conflict):
             kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})
-        except errors.Conflict:
-            pass
-    try:
+    with contextlib.suppress(errors.Conflict):
         kube.create(ConfigResources.of(package).configs, {
             "apiVersion": f"{package.provider.root_group}/v1beta1", "kind": "ProviderConfig",
             "metadata": {"name": "default"}, "spec": {"credentials": {"source": "None"}}})
-    except errors.Conflict:
-        pass
 
 
 class Running:

@@ -97,6 +97,7 @@ def test_interrupted_create_is_not_repeated_blindly(start_manager: Callable[...,
     k = run.res("Data")
     run.kube.create(k, {"apiVersion": builtin.KINDS[0].api_version, "kind": "Data", "metadata": {
         "name": "half", "annotations": {CREATE_PENDING: "2026-01-01T00:00:00Z"}}, "spec": {"forProvider": {}}})
-    until(lambda: INCOMPLETE in run.condition("Data", "half", "Synced").get("message", ""), "the incomplete-create stop")
+    until(lambda: INCOMPLETE in run.condition("Data", "half", "Synced").get("message", ""),
+          "the incomplete-create stop")
     assert CREATE_SUCCEEDED not in run.get("Data", "half")["metadata"]["annotations"]
     assert not (run.get("Data", "half").get("status") or {}).get("atProvider")
