@@ -64,7 +64,10 @@ class Manager:
                                               grace=min(30.0, settings.grace)), package.provider)
             self.metrics.add_terraform_runs(lambda: dict(self.executor.runner.runs_by_verb) if self.executor else {})
             client_factory = self.executor.client
-        self.ops = Operations(max_concurrent=settings.max_concurrent_operations, on_done=self._operation_done)
+        self.ops = Operations(max_concurrent=settings.max_concurrent_operations, on_done=self._operation_done,
+                              on_finished=lambda op: self.metrics.op_seconds.labels(
+                                  op.verb, "error" if op.error else "ok").observe(op.elapsed()))
+        self.metrics.ops_in_flight.set_function(self.ops.in_flight)
         self.recorder = Recorder(kube, component=f"provider-{package.provider.name}", namespace=settings.namespace)
         connector = Connector(kube, package, client_factory)
         self.controllers: dict[str, Controller] = {}
@@ -91,7 +94,6 @@ class Manager:
     def _operation_done(self, key: Hashable) -> None:
         assert isinstance(key, tuple)
         tf_type, ns, name = key
-        self.metrics.ops_in_flight.set(self.ops.in_flight())
         controller = self.controllers.get(tf_type)
         if controller is not None:
             controller.enqueue((ns, name))

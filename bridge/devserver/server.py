@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import socket
 import threading
 import time
 import urllib.parse
@@ -65,6 +66,11 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def setup(self) -> None:
+        super().setup()
+        # Headers and body are separate writes: without this, Nagle + delayed ACK stall each reply ~40 ms.
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     # -- plumbing ---------------------------------------------------------------------------
 

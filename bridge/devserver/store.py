@@ -12,6 +12,7 @@ from __future__ import annotations
 import collections
 import copy
 import dataclasses
+import itertools
 import threading
 import time
 import uuid
@@ -159,7 +160,11 @@ class Store:
         if rv < self.compacted_rv or (self.history and rv < self.history[0].rv - 1 and
                                       len(self.history) == self.history.maxlen):
             raise ApiError(410, "Expired", f"too old resource version: {rv} ({self.compacted_rv})")
-        return [e for e in self.history if e.rv > rv]
+        if not self.history or rv >= self.history[-1].rv:
+            return []
+        # Every commit appends one event, so resourceVersions in the history are contiguous.
+        start = max(0, rv - self.history[0].rv + 1)
+        return list(itertools.islice(self.history, start, None))
 
     def compact(self) -> None:
         """Forget the event history, as etcd compaction does: older watches get 410 Gone."""

@@ -8,6 +8,7 @@ honoured, and success schedules the next poll with jitter.
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import random
 import threading
@@ -49,6 +50,12 @@ class _NoObserver:
         pass
 
 
+def _fingerprint(obj: Obj) -> str:
+    meta = obj.get("metadata") or {}
+    return json.dumps([meta.get(k) for k in ("generation", "annotations", "labels", "finalizers",
+                                              "deletionTimestamp", "ownerReferences")], sort_keys=True)
+
+
 class Controller:
     def __init__(self, name: str, informer_factory: Callable[[Callable[[str, Obj], None]], Informer],
                  reconciler: Reconciler, *, workers: int = 10, poll: float = 600.0, jitter: float = 0.1,
@@ -63,9 +70,20 @@ class Controller:
         self.observer = observer or _NoObserver()
         self._threads: list[threading.Thread] = []
         self._stop = threading.Event()
+        self._seen: dict[Key, str] = {}
 
     def _on_change(self, event: str, obj: Obj) -> None:
-        self.queue.add(key_of(obj))
+        # Like controller-runtime's generation/annotation predicates: a write that changed only the
+        # status (often our own) is no reason to reconcile again.
+        key = key_of(obj)
+        if event == "DELETED":
+            self._seen.pop(key, None)
+        else:
+            fingerprint = _fingerprint(obj)
+            if event == "MODIFIED" and self._seen.get(key) == fingerprint:
+                return
+            self._seen[key] = fingerprint
+        self.queue.add(key)
 
     def enqueue(self, key: Hashable) -> None:
         self.queue.add(key)

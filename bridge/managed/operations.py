@@ -31,9 +31,11 @@ class Operation:
 
 
 class Operations:
-    def __init__(self, *, max_concurrent: int, on_done: Callable[[Hashable], None]) -> None:
+    def __init__(self, *, max_concurrent: int, on_done: Callable[[Hashable], None],
+                 on_finished: Callable[[Operation], None] | None = None) -> None:
         self._pool = concurrent.futures.ThreadPoolExecutor(max_concurrent, thread_name_prefix="operation")
         self._on_done = on_done
+        self._on_finished = on_finished
         self._lock = threading.Lock()
         self._running: dict[Hashable, Operation] = {}
         self._finished: dict[Hashable, Operation] = {}
@@ -75,6 +77,8 @@ class Operations:
         with self._lock:
             self._running.pop(op.key, None)
             self._finished[op.key] = op
+        if self._on_finished is not None:
+            self._on_finished(op)
         self._on_done(op.key)
 
     def shutdown(self, wait: bool = True) -> None:

@@ -4,7 +4,7 @@ It needs no plugin and no cloud, and runs in about 0.1 s, so tests and demos use
 the runtime's semantics against the real terraform CLI.
 """
 
-from tfconfig import Example, Provider, Resource, identifier_from_provider
+from tfconfig import Example, Provider, Reference, Resource, identifier_from_provider
 
 PROVIDER = Provider(
     name="terraform",
@@ -17,6 +17,8 @@ PROVIDER = Provider(
     resources={
         "terraform_data": Resource(
             short_group="core", kind="Data", external_name=identifier_from_provider(),
+            # Lets one Data take another's ID: the runtime's reference semantics, tested without a cloud.
+            references={"input": Reference("terraform_data", "id")},
             example=Example({"input": {"hello": "world"}}, name="example-data"),
         ),
     },

@@ -15,6 +15,13 @@ KINDS: tuple[Kind, ...] = (
         init=core_v1alpha1_data.DataInitParameters,
         observation=core_v1alpha1_data.DataObservation,
         references=(
+            ReferenceField(
+                path=('input',),
+                ref_field='inputRef',
+                selector_field='inputSelector',
+                many=False,
+                target=Reference(to='terraform_data', extract='id'),
+            ),
         ),
         schema_version=0,
         timeouts_block=False,

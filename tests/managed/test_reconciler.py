@@ -11,7 +11,7 @@ import pytest
 from bridge.api.errors import Retryable
 from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, EXTERNAL_NAME, FINALIZER, PAUSED
 from bridge.kube import errors
-from bridge.kube.client import SECRETS
+from bridge.kube.client import EVENTS, SECRETS
 from bridge.managed.reconciler import INCOMPLETE
 from tests.managed.harness import Bench
 
@@ -244,3 +244,35 @@ def test_seed_002_every_referencer_pins_under_conflicts() -> None:
     assert pending == []
     pins = [f for f in b.get("VPC", "net")["metadata"]["finalizers"] if f.startswith("in-use.tfbridge.io/")]
     assert len(set(pins)) == 20
+
+
+def test_selector_resolves_and_records_the_reference() -> None:
+    b = Bench()
+    b.apply("VPC", "labelled", VPC)
+    obj = b.get("VPC", "labelled")
+    obj["metadata"]["labels"] = {"net": "main"}
+    b.kube.update(b.res("VPC"), obj)
+    b.settle("VPC", "labelled")
+    b.apply("Subnet", "sub", {"region": "us-east-1", "cidrBlock": "10.0.1.0/24",
+                              "vpcIdSelector": {"matchLabels": {"net": "main"}}})
+    b.settle("Subnet", "sub")
+    fp = b.get("Subnet", "sub")["spec"]["forProvider"]
+    assert fp["vpcId"] == "id-1" and fp["vpcIdRef"] == {"name": "labelled"}
+
+
+def test_credentials_never_reach_conditions_or_events() -> None:
+    b = Bench()
+    b.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "creds", "namespace": "default"},
+                            "data": {"creds": base64.b64encode(b"hunter2-not-json").decode()}})
+    pcs = b.connector.res.configs
+    b.kube.create(pcs, {"apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "bad"},
+                        "spec": {"credentials": {"source": "Secret", "secretRef": {
+                            "name": "creds", "namespace": "default", "key": "creds"}}}})
+    b.apply("VPC", "v", VPC, providerConfigRef={"name": "bad"})
+    with pytest.raises(Exception, match="is not a JSON object"):
+        b.reconcile("VPC", "v")
+    synced = b.condition("VPC", "v", "Synced")
+    assert synced["reason"] == "ReconcileError" and "spec.credentials.secretRef" in synced["message"]
+    everything = str(b.get("VPC", "v")) + str(b.kube.list(EVENTS)[0])
+    assert "hunter2" not in everything
+    assert b.cloud.calls.get("create", 0) == 0

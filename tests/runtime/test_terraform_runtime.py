@@ -101,3 +101,31 @@ def test_interrupted_create_is_not_repeated_blindly(start_manager: Callable[...,
           "the incomplete-create stop")
     assert CREATE_SUCCEEDED not in run.get("Data", "half")["metadata"]["annotations"]
     assert not (run.get("Data", "half").get("status") or {}).get("atProvider")
+
+
+def test_seed_002_twenty_references_under_conflicts_with_terraform(
+        cluster: Cluster, start_manager: Callable[..., Running], terraform_bin: str) -> None:
+    server = cluster.require_local()
+    run = start_manager(builtin.PACKAGE, "builtin", terraform=terraform_bin, max_concurrent_reconciles=10)
+    run.apply("Data", "shared", {"input": "base"})
+    until(lambda: run.ready("Data", "shared"), "the shared object")
+    shared_id = run.get("Data", "shared")["status"]["atProvider"]["id"]
+    server.set_faults({"conflict_every": {"update datas": 3}})
+    for i in range(20):
+        run.apply("Data", f"user-{i}", {"inputRef": {"name": "shared"}})
+
+    def pins() -> int:
+        fins = run.get("Data", "shared")["metadata"].get("finalizers") or []
+        return len([f for f in fins if f.startswith("in-use.tfbridge.io/")])
+
+    until(lambda: pins() == 20 and all(run.ready("Data", f"user-{i}") for i in range(20)),
+          "all 20 to resolve the reference and pin the shared object", timeout=180)
+    assert server.faults.injected.get("409 update datas", 0) > 0
+    assert {run.get("Data", f"user-{i}")["status"]["atProvider"]["output"] for i in range(20)} == {shared_id}
+    server.set_faults({"conflict_every": {}})
+    run.kube.delete(run.res("Data"), "shared")
+    until(lambda: "waiting for 20 referencing" in run.condition("Data", "shared", "Ready").get("message", ""),
+          "the shared object to wait")
+    for i in range(20):
+        run.kube.delete(run.res("Data"), f"user-{i}")
+    until(lambda: run.gone("Data", "shared"), "the shared object to go after the last user", timeout=120)

@@ -17,6 +17,8 @@ class DataParameters(TFModel):
     }
     tf_dynamic: ClassVar[frozenset[str]] = frozenset(['input', 'triggers_replace'])
     input: Any | None = Field(default=None, alias='input')
+    input_ref: Reference | None = Field(default=None, alias='inputRef')
+    input_selector: Selector | None = Field(default=None, alias='inputSelector')
     triggers_replace: Any | None = Field(default=None, alias='triggersReplace')
 
 
@@ -27,6 +29,8 @@ class DataInitParameters(TFModel):
     }
     tf_dynamic: ClassVar[frozenset[str]] = frozenset(['input', 'triggers_replace'])
     input: Any | None = Field(default=None, alias='input')
+    input_ref: Reference | None = Field(default=None, alias='inputRef')
+    input_selector: Selector | None = Field(default=None, alias='inputSelector')
     triggers_replace: Any | None = Field(default=None, alias='triggersReplace')
 
 
