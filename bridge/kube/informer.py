@@ -41,7 +41,7 @@ class Informer:
             obj = self.cache.get(key)
             return copy.deepcopy(obj) if obj is not None else None
 
-    def keys(self) -> list[Key]:
+    def cached_keys(self) -> list[Key]:
         with self._lock:
             return list(self.cache)
 

@@ -31,7 +31,7 @@ def test_relists_after_410_and_keeps_the_cache_right() -> None:
         kube.delete(VPCS, "a")
         kube.create(VPCS, vpc("c"))
         wait_for(lambda: informer.relists >= 2, timeout=10, what="a relist after 410 Gone")
-        wait_for(lambda: sorted(k[1] for k in informer.keys()) == ["b", "c"], timeout=10,
+        wait_for(lambda: sorted(k[1] for k in informer.cached_keys()) == ["b", "c"], timeout=10,
                  what="the cache to match the store")
         assert ("DELETED", "a") in seen
     finally:
