@@ -139,9 +139,6 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if parts == ["version"]:
             return self._send(200, VERSION)
-        if parts[:2] == ["openapi", "v3"]:
-            # No published schemas: clients fall back to the server's own validation (422s).
-            return self._send(200, {"paths": {}})
         if parts[:2] == ["_tfbridge", "faults"]:
             return self._send(200, api.set_faults(self._body() if method == "POST" else {}))
         if parts == ["api"]:
