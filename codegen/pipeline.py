@@ -109,6 +109,13 @@ def _references(res: ResolvedResource, views: fields.Views) -> list[dict[str, An
     return out
 
 
+def _late_init(rs: s.ResourceSchema, res: ResolvedResource, views: fields.Views) -> tuple[str, ...]:
+    """Top-level forProvider arguments that are optional and computed: what late-init may fill."""
+    params = {f.tf_name for f in views.parameters.fields if f.role is fields.TF}
+    return tuple(sorted(a.name for a in rs.block.attributes if a.optional and a.computed and a.name in params
+                        and a.name not in res.late_init_ignore))
+
+
 def _render_kind(tf_type: str) -> tuple[dict[str, str], KindSummary, list[str], dict[str, Any]]:
     assert _JOB is not None
     provider, schema = _JOB.provider, _JOB.schema
@@ -134,7 +141,8 @@ def _render_kind(tf_type: str) -> tuple[dict[str, str], KindSummary, list[str], 
     registry_entry = {"tf_type": tf_type, "kind": res.kind, "short_group": res.short_group,
                       "version": res.version, "module": _module(res), "file": _file(res), "references": refs,
                       "schema_version": rs.version,
-                      "timeouts_block": any(bt.name == "timeouts" for bt in rs.block.block_types)}
+                      "timeouts_block": any(bt.name == "timeouts" for bt in rs.block.block_types),
+                      "late_init": _late_init(rs, res, views)}
     return files, summary, bad, registry_entry
 
 

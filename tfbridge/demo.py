@@ -1,40 +1,275 @@
-"""``tfbridge demo``: the README's first command. Today: regenerate providers/aws and show the result."""
+"""``tfbridge demo``: the README's first command, end to end on one machine.
+
+1. regenerate providers/aws (a no-op when it is up to date);
+2. start moto (the cloud) and the local API server;
+3. install the CRDs, a credentials Secret and a ProviderConfig;
+4. run the provider (real terraform, the real aws provider);
+5. apply example resources: a VPC, a subnet and a security group that reference it, a bucket, a role
+   and a queue;
+6. show them becoming Ready in a live table;
+7. print `tfbridge workspaces list`;
+8. delete everything and show it gone from moto;
+9. stop every process it started, and say where the time went.
+"""
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
+import yaml
 from rich.console import Console
+from rich.live import Live
 from rich.table import Table
 
 from codegen import pipeline
 from codegen import schema as s
 
 PROVIDERS = Path(__file__).resolve().parent.parent / "providers"
+EXAMPLES = ["ec2/v1beta1/vpc.yaml", "ec2/v1beta1/subnet.yaml", "ec2/v1beta1/securitygroup.yaml",
+            "s3/v1beta1/bucket.yaml", "iam/v1beta1/role.yaml", "sqs/v1beta1/queue.yaml"]
+
+
+class Steps:
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.times: list[tuple[str, float]] = []
+
+    @contextlib.contextmanager
+    def step(self, title: str) -> Iterator[None]:
+        self.console.print(f"[bold]▶ {title}[/bold]")
+        started = time.monotonic()
+        yield
+        self.times.append((title, time.monotonic() - started))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_http(url: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise click.ClickException(f"{url} did not answer within {timeout:.0f}s") from None
+            time.sleep(0.1)
+
+
+def _requirements(plugin_dir: Path | None, terraform: str) -> None:
+    if shutil.which(terraform) is None:
+        raise click.ClickException(f"the demo needs terraform ({terraform!r} is not on PATH; set TFBRIDGE_TERRAFORM)")
+    if plugin_dir is not None and not (plugin_dir / "registry.terraform.io").is_dir():
+        raise click.ClickException(f"TFBRIDGE_PLUGIN_DIR={plugin_dir} is not a provider plugin mirror")
+    if shutil.which("moto_server") is None:
+        raise click.ClickException("the demo needs moto_server as its cloud: pip install 'tfbridge[dev]'")
+
+
+def _conditions(obj: dict[str, Any]) -> dict[str, str]:
+    return {c["type"]: c["status"] for c in (obj.get("status") or {}).get("conditions") or []}
 
 
 @click.command()
 @click.option("--provider-dir", type=click.Path(file_okay=False, path_type=Path), default=PROVIDERS / "aws",
               show_default=True)
-def demo(provider_dir: Path) -> None:
-    """Generate the AWS provider and print what was generated."""
+@click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds to wait for Ready.")
+def demo(provider_dir: Path, timeout: float) -> None:
+    """Run the generated AWS provider against moto, end to end, and clean up."""
+    from bridge.kube.client import NAMESPACES, SECRETS, HTTPKube, Resource, api_client
+    from bridge.managed.providerconfig import ConfigResources
+    from bridge.manager import Manager, RunSettings
+    from bridge.tfexec.workspace import WorkspaceStore
+    from tfbridge.workspaces import summary
+
     console = Console()
-    provider = pipeline.load_config(provider_dir)
-    schema = s.load(provider_dir / provider.schema_file, provider.registry_source)
-    before = pipeline.read_tree(provider_dir)
-    generated = pipeline.generate(provider, schema, origin=str(provider_dir / "config.py"))
-    pipeline.write_tree(provider_dir, generated)
-    table = Table(title=f"{provider.source} {provider.version} → {provider.root_group}")
-    for col in ("kind", "apiVersion", "terraform type", "external name", "CRD"):
-        table.add_column(col)
-    for k in generated.kinds:
-        res = provider.resolve(k.tf_type)
-        table.add_row(k.kind, res.api_version, k.tf_type, res.external_name.strategy.value,
-                      f"crds/{res.group}_{res.plural}.yaml")
-    console.print(table)
-    counts = {root: sum(1 for p in generated.files if p.split("/")[0] == root) for root in ("crds", "apis", "examples")}
-    same = "unchanged" if before == generated.files else "updated"
-    console.print(f"{len(generated.files)} files in {provider_dir} ({same}): {counts['crds']} CRDs, "
-                  f"{counts['apis']} model modules, {counts['examples']} examples, and zz_registry.py. "
-                  f"All {len(generated.kinds)} managed CRDs are structural: {not generated.violations}.")
+    steps = Steps(console)
+    terraform = os.environ.get("TFBRIDGE_TERRAFORM", "terraform")
+    plugin_value = os.environ.get("TFBRIDGE_PLUGIN_DIR") or None
+    plugin_dir = Path(plugin_value) if plugin_value else None
+    _requirements(plugin_dir, terraform)
+    work = Path(tempfile.mkdtemp(prefix="tfbridge-demo-"))
+    processes: list[subprocess.Popen[bytes]] = []
+    manager: Manager | None = None
+    thread: threading.Thread | None = None
+    try:
+        with steps.step("generate providers/aws"):
+            provider = pipeline.load_config(provider_dir)
+            schema = s.load(provider_dir / provider.schema_file, provider.registry_source)
+            generated = pipeline.generate(provider, schema, origin=str(provider_dir / "config.py"))
+            same = pipeline.read_tree(provider_dir) == generated.files
+            if not same:
+                pipeline.write_tree(provider_dir, generated)
+            console.print(f"  {len(generated.kinds)} kinds, {len(generated.files)} files "
+                          f"({'up to date' if same else 'regenerated'})")
+        with steps.step("start moto and the local API server"):
+            port = _free_port()
+            moto = subprocess.Popen([shutil.which("moto_server") or "moto_server", "-H", "127.0.0.1", "-p", str(port)],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            processes.append(moto)
+            endpoint = f"http://127.0.0.1:{port}"
+            _wait_http(f"{endpoint}/moto-api/", 30)
+            kubeconfig = work / "kubeconfig"
+            server = subprocess.Popen(["tfbridge", "dev", "apiserver", "--kubeconfig", str(kubeconfig), "--crds",
+                                       str(provider_dir / "crds")], stderr=subprocess.DEVNULL)
+            processes.append(server)
+            deadline = time.monotonic() + 30
+            while not kubeconfig.exists():
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise click.ClickException("the local API server did not start")
+                time.sleep(0.05)
+            console.print(f"  moto at {endpoint}; API server kubeconfig {kubeconfig}")
+        kube = HTTPKube(api_client(str(kubeconfig)))
+        with steps.step("install a credentials Secret and a ProviderConfig"):
+            ns = "crossplane-system"
+            kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})
+            creds = base64.b64encode(json.dumps({"access_key": "test", "secret_key": "test"}).encode()).decode()
+            kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+                                  "data": {"credentials": creds}, "metadata": {"name": "aws-creds", "namespace": ns}})
+            kube.create(ConfigResources.of_provider(provider).configs, {
+                "apiVersion": f"{provider.root_group}/v1beta1", "kind": "ProviderConfig",
+                "metadata": {"name": "default"},
+                "spec": {"credentials": {"source": "Secret", "secretRef": {
+                    "namespace": "crossplane-system", "name": "aws-creds", "key": "credentials"}},
+                    "configuration": {"skipCredentialsValidation": True, "skipMetadataApiCheck": "true",
+                                      "skipRequestingAccountId": True, "s3UsePathStyle": True}}})
+        with steps.step("run the provider"):
+            # Endpoints by environment, not a provider `endpoints` block (which costs seconds of CPU a run);
+            # a CA bundle variable breaks a reattached provider.
+            os.environ["AWS_ENDPOINT_URL"] = endpoint
+            os.environ.pop("AWS_CA_BUNDLE", None)
+            from tfbridge.run import load_package
+
+            package = load_package("aws")
+            manager = Manager(RunSettings(workspace_root=work / "workspaces", terraform=terraform,
+                                          plugin_dir=plugin_dir, health_port=0, poll=60.0, grace=30.0),
+                              package, kube)
+            thread = threading.Thread(target=manager.run, daemon=True)
+            thread.start()
+        manifests = [yaml.safe_load((provider_dir / "examples" / rel).read_text()) for rel in EXAMPLES]
+
+        def res(m: dict[str, Any]) -> Resource:
+            group, version = m["apiVersion"].split("/")
+            kind = next(k for k in package.kinds if k.kind == m["kind"] and k.api_version == m["apiVersion"])
+            return Resource(group, version, kind.config.plural, m["kind"])
+
+        with steps.step("apply example resources and wait for Ready"):
+            for m in manifests:
+                kube.create(res(m), m)
+            started = time.monotonic()
+
+            def table() -> tuple[Table, bool]:
+                t = Table(title="managed resources")
+                for col in ("KIND", "NAME", "READY", "SYNCED", "EXTERNAL-NAME", "MESSAGE"):
+                    t.add_column(col)
+                done = True
+                for m in manifests:
+                    obj = kube.get(res(m), m["metadata"]["name"])
+                    conds = _conditions(obj)
+                    ready = conds.get("Ready") == "True"
+                    done = done and ready
+                    message = next((c.get("message", "") for c in (obj.get("status") or {}).get("conditions") or []
+                                    if c.get("message")), "")
+                    t.add_row(m["kind"], m["metadata"]["name"], conds.get("Ready", ""), conds.get("Synced", ""),
+                              (obj["metadata"].get("annotations") or {}).get("crossplane.io/external-name", ""),
+                              message[:60])
+                t.caption = f"{time.monotonic() - started:.0f}s"
+                return t, done
+
+            with Live(table()[0], console=console, refresh_per_second=2) as live:
+                while True:
+                    current, done = table()
+                    live.update(current)
+                    if done:
+                        break
+                    if time.monotonic() - started > timeout:
+                        raise click.ClickException(f"not all resources became Ready within {timeout:.0f}s")
+                    time.sleep(1)
+        with steps.step("tfbridge workspaces list"):
+            rows = [summary(ws) for ws in WorkspaceStore(work / "workspaces").all()]
+            t = Table()
+            for col in ("mr", "state", "address", "last_operation", "last_result"):
+                t.add_column(col.upper().replace("_", " "))
+            for row in rows:
+                t.add_row(*(str(row[c]) for c in ("mr", "state", "address", "last_operation", "last_result")))
+            console.print(t)
+        with steps.step("delete everything and check moto"):
+            ids = {m["kind"]: kube.get(res(m), m["metadata"]["name"])["metadata"]["annotations"][
+                "crossplane.io/external-name"] for m in manifests}
+            for m in reversed(manifests):
+                kube.delete(res(m), m["metadata"]["name"])
+            deadline = time.monotonic() + timeout
+            for m in manifests:
+                while True:
+                    try:
+                        kube.get(res(m), m["metadata"]["name"])
+                    except Exception:
+                        break
+                    if time.monotonic() > deadline:
+                        raise click.ClickException(f"{m['kind']}/{m['metadata']['name']} was not deleted in time")
+                    time.sleep(0.5)
+            left = _cloud_left(endpoint, ids)
+            console.print(f"  left in moto: {left or 'nothing'}")
+            if left:
+                raise click.ClickException(f"still in moto after deletion: {left}")
+    finally:
+        with steps.step("clean up"):
+            if manager is not None and thread is not None:
+                manager.stop()
+                thread.join(60)
+            for proc in processes:
+                proc.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(10)
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+            shutil.rmtree(work, ignore_errors=True)
+        timing = Table(title="where the time went")
+        timing.add_column("step")
+        timing.add_column("seconds", justify="right")
+        for title, seconds in steps.times:
+            timing.add_row(title, f"{seconds:.1f}")
+        console.print(timing)
+
+
+def _cloud_left(endpoint: str, ids: dict[str, str]) -> list[str]:
+    """What moto still has of the demo's resources, asked with boto3."""
+    import boto3
+
+    def client(service: str) -> Any:
+        return boto3.client(service, endpoint_url=endpoint, region_name="us-east-1", aws_access_key_id="test",
+                            aws_secret_access_key="test")
+
+    left = []
+    ec2 = client("ec2")
+    if ec2.describe_vpcs(Filters=[{"Name": "vpc-id", "Values": [ids["VPC"]]}])["Vpcs"]:
+        left.append(f"VPC {ids['VPC']}")
+    if ec2.describe_subnets(Filters=[{"Name": "subnet-id", "Values": [ids["Subnet"]]}])["Subnets"]:
+        left.append(f"Subnet {ids['Subnet']}")
+    if ec2.describe_security_groups(Filters=[{"Name": "group-id", "Values": [ids["SecurityGroup"]]}])["SecurityGroups"]:
+        left.append(f"SecurityGroup {ids['SecurityGroup']}")
+    if ids["Bucket"] in [b["Name"] for b in client("s3").list_buckets()["Buckets"]]:
+        left.append(f"Bucket {ids['Bucket']}")
+    if ids["Role"] in [r["RoleName"] for r in client("iam").list_roles()["Roles"]]:
+        left.append(f"Role {ids['Role']}")
+    if client("sqs").list_queues().get("QueueUrls"):
+        left.append("Queue")
+    return left

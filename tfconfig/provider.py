@@ -101,6 +101,9 @@ class Provider:
     group_rules: tuple[GroupRule, ...] = ()
     injected_fields: tuple[InjectedField, ...] = ()
     removed_parameters: tuple[str, ...] = ()
+    # Arguments never late-initialised on any resource (they conflict with what users set, like
+    # ``name_prefix`` with ``name``); per-resource ones add to these.
+    late_init_ignore: tuple[str, ...] = ()
     # Blocks the runtime fills itself (``timeouts`` comes from Resource.timeouts).
     removed_blocks: tuple[str, ...] = ("timeouts",)
     default_timeouts: Timeouts = dataclasses.field(default_factory=Timeouts)
@@ -168,7 +171,7 @@ class Provider:
             external_name=cfg.external_name,
             references=dict(cfg.references),
             sensitive=cfg.sensitive,
-            late_init_ignore=cfg.late_init_ignore,
+            late_init_ignore=(*self.late_init_ignore, *cfg.late_init_ignore),
             injected=injected,
             removed_parameters=self.removed_parameters,
             removed_blocks=self.removed_blocks,

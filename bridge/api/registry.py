@@ -29,6 +29,8 @@ class Kind:
     schema_version: int
     # Whether the Terraform resource has a ``timeouts`` block.
     timeouts_block: bool = False
+    # Optional and computed top-level arguments: the only ones copied from the cloud into the spec.
+    late_init: tuple[str, ...] = ()
 
     @property
     def api_version(self) -> str:

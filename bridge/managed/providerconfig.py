@@ -27,6 +27,7 @@ from bridge.kube.client import SECRETS, Kube, Resource
 from bridge.kube.controller import Result
 from bridge.managed import conditions
 from bridge.managed.connection import owner_reference
+from tfconfig import Provider
 
 IN_USE = "in-use.crossplane.io"
 USAGE_LABEL = "tfbridge.io/provider-config"
@@ -41,7 +42,11 @@ class ConfigResources:
 
     @classmethod
     def of(cls, package: ProviderPackage) -> ConfigResources:
-        group = package.provider.root_group
+        return cls.of_provider(package.provider)
+
+    @classmethod
+    def of_provider(cls, provider: Provider) -> ConfigResources:
+        group = provider.root_group
         return cls(Resource(group, "v1beta1", "providerconfigs", "ProviderConfig"),
                    Resource(group, "v1beta1", "providerconfigusages", "ProviderConfigUsage"))
 

@@ -408,11 +408,10 @@ class TerraformClient:
                      recovered: tuple[str, ...]) -> Observation:
         attrs = inst.attributes
         at_provider = self.kind.observation.from_terraform(attrs).to_cr()
-        from_cloud = self.kind.parameters.from_terraform(attrs).to_cr()
-        ignore = {self.kind.parameters.model_fields[a].alias or a for a, tf in self.kind.parameters.tf_fields.items()
-                  if tf in self.config.late_init_ignore}
-        late = {k: v for k, v in from_cloud.items()
-                if k not in mr.for_provider and k not in mr.init_provider and k not in ignore and v not in ("", [], {})}
+        # As upjet: only optional+computed arguments, and never zero values (false, 0, "", [], {}).
+        cloud = {tf: attrs.get(tf) for tf in self.kind.late_init if attrs.get(tf) not in (None, "", [], {}, False, 0)}
+        from_cloud = self.kind.parameters.from_terraform(cloud).to_cr()
+        late = {k: v for k, v in from_cloud.items() if k not in mr.for_provider and k not in mr.init_provider}
         diff = ", ".join(self._changed(doc, inst)) if action else ""
         return Observation(
             exists=True, up_to_date=action is None, at_provider=at_provider,

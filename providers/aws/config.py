@@ -103,6 +103,7 @@ PROVIDER = Provider(
                       required=True, except_groups=("iam",), example=REGION),
     ),
     removed_parameters=("tags_all",),
+    late_init_ignore=("name_prefix", "bucket_prefix"),
     credentials=Credentials(env={
         "access_key": "AWS_ACCESS_KEY_ID",
         "secret_key": "AWS_SECRET_ACCESS_KEY",
@@ -121,6 +122,8 @@ PROVIDER = Provider(
         "aws_subnet": Resource(
             short_group="ec2", kind="Subnet", external_name=identifier_from_provider(),
             references={"vpc_id": Reference("aws_vpc")},
+            # Either the zone or its ID: copying the other one back conflicts.
+            late_init_ignore=("availability_zone_id",),
             example=Example({"region": REGION, "cidrBlock": "10.0.1.0/24", "availabilityZone": "us-east-1a",
                              "vpcIdRef": {"name": "example-vpc"}}, name="example-subnet"),
         ),

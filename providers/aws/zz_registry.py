@@ -34,6 +34,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=False,
+        late_init=('log_group_class',),
     ),
     Kind(
         config=PROVIDER.resolve('aws_dynamodb_table'),
@@ -44,6 +45,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=1,
         timeouts_block=True,
+        late_init=('hash_key', 'read_capacity', 'stream_view_type', 'write_capacity'),
     ),
     Kind(
         config=PROVIDER.resolve('aws_ecr_repository'),
@@ -54,6 +56,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=True,
+        late_init=(),
     ),
     Kind(
         config=PROVIDER.resolve('aws_iam_policy'),
@@ -64,6 +67,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=False,
+        late_init=(),
     ),
     Kind(
         config=PROVIDER.resolve('aws_iam_role'),
@@ -74,6 +78,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=False,
+        late_init=('managed_policy_arns',),
     ),
     Kind(
         config=PROVIDER.resolve('aws_iam_role_policy_attachment'),
@@ -98,6 +103,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=False,
+        late_init=(),
     ),
     Kind(
         config=PROVIDER.resolve('aws_kms_key'),
@@ -108,6 +114,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=True,
+        late_init=('description', 'multi_region', 'policy', 'rotation_period_in_days'),
     ),
     Kind(
         config=PROVIDER.resolve('aws_route53_record'),
@@ -125,6 +132,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=2,
         timeouts_block=True,
+        late_init=('allow_overwrite',),
     ),
     Kind(
         config=PROVIDER.resolve('aws_route53_zone'),
@@ -135,6 +143,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=True,
+        late_init=(),
     ),
     Kind(
         config=PROVIDER.resolve('aws_s3_bucket'),
@@ -145,6 +154,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=True,
+        late_init=('acceleration_status', 'acl', 'object_lock_enabled', 'policy', 'request_payer'),
     ),
     Kind(
         config=PROVIDER.resolve('aws_secretsmanager_secret'),
@@ -155,6 +165,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=False,
+        late_init=('name', 'policy'),
     ),
     Kind(
         config=PROVIDER.resolve('aws_security_group'),
@@ -172,6 +183,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=1,
         timeouts_block=True,
+        late_init=('egress', 'ingress', 'name', 'vpc_id'),
     ),
     Kind(
         config=PROVIDER.resolve('aws_sns_topic'),
@@ -182,6 +194,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=False,
+        late_init=('fifo_throughput_scope', 'policy', 'signature_version', 'tracing_config'),
     ),
     Kind(
         config=PROVIDER.resolve('aws_sqs_queue'),
@@ -192,6 +205,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=True,
+        late_init=('deduplication_scope', 'fifo_throughput_limit', 'kms_data_key_reuse_period_seconds', 'name', 'policy', 'redrive_allow_policy', 'redrive_policy', 'sqs_managed_sse_enabled'),
     ),
     Kind(
         config=PROVIDER.resolve('aws_subnet'),
@@ -209,6 +223,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=1,
         timeouts_block=True,
+        late_init=('availability_zone', 'private_dns_hostname_type_on_launch'),
     ),
     Kind(
         config=PROVIDER.resolve('aws_vpc'),
@@ -219,6 +234,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=1,
         timeouts_block=False,
+        late_init=('cidr_block', 'enable_dns_hostnames', 'enable_network_address_usage_metrics', 'ipv6_cidr_block', 'ipv6_cidr_block_network_border_group'),
     ),
     Kind(
         config=PROVIDER.resolve('aws_vpc_security_group_ingress_rule'),
@@ -236,6 +252,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=False,
+        late_init=(),
     ),
 )
 

@@ -25,6 +25,7 @@ KINDS: tuple[Kind, ...] = (
         ),
         schema_version=0,
         timeouts_block=False,
+        late_init=(),
     ),
 )
 
