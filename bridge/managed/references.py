@@ -120,26 +120,24 @@ def set_pinned(mr: Managed, targets: Iterable[Target]) -> bool:
     return True
 
 
-def pin(kube: Kube, res: Resource, name: str, finalizer: str) -> None:
-    """Put ``finalizer`` on the referenced object unless it is there; a conflict propagates."""
+def _set_finalizer(kube: Kube, res: Resource, name: str, finalizer: str, *, present: bool) -> None:
     try:
         target = kube.get(res, name)
     except errors.NotFound:
         return
     meta = target["metadata"]
-    if finalizer in (meta.get("finalizers") or []) or meta.get("deletionTimestamp"):
+    current = meta.get("finalizers") or []
+    # No new finalizers on an object being deleted (the API server forbids it, and it is leaving).
+    if (finalizer in current) == present or (present and meta.get("deletionTimestamp")):
         return
-    meta["finalizers"] = [*(meta.get("finalizers") or []), finalizer]
+    meta["finalizers"] = [*current, finalizer] if present else [f for f in current if f != finalizer]
     kube.update(res, target)
+
+
+def pin(kube: Kube, res: Resource, name: str, finalizer: str) -> None:
+    """Put ``finalizer`` on the referenced object unless it is there; a conflict propagates."""
+    _set_finalizer(kube, res, name, finalizer, present=True)
 
 
 def unpin(kube: Kube, res: Resource, name: str, finalizer: str) -> None:
-    try:
-        target = kube.get(res, name)
-    except errors.NotFound:
-        return
-    meta = target["metadata"]
-    if finalizer not in (meta.get("finalizers") or []):
-        return
-    meta["finalizers"] = [f for f in meta["finalizers"] if f != finalizer]
-    kube.update(res, target)
+    _set_finalizer(kube, res, name, finalizer, present=False)

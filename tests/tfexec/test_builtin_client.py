@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,20 +11,16 @@ import pytest
 from bridge.api.errors import InvalidSpec, StateCorrupted
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
-from bridge.tfexec.client import Executor, Settings, TerraformClient
+from bridge.tfexec.client import Executor, TerraformClient
 from providers.builtin import zz_registry as builtin
-from tests.conftest import provider_env
 
 pytestmark = pytest.mark.terraform
 KIND = builtin.KINDS[0]
 
 
 @pytest.fixture
-def executor(tmp_path: Path, terraform_bin: str) -> Iterator[Executor]:
-    ex = Executor(Settings(workspace_root=tmp_path / "ws", terraform=terraform_bin, base_env=provider_env()),
-                  builtin.PROVIDER)
-    yield ex
-    ex.shutdown()
+def executor(builtin_executor: Executor) -> Executor:
+    return builtin_executor
 
 
 def data(name: str, for_provider: dict[str, Any], init: dict[str, Any] | None = None, uid: str = "uid-1") -> Managed:

@@ -14,9 +14,8 @@ from click.testing import CliRunner
 
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
-from bridge.tfexec.client import Executor, Settings
+from bridge.tfexec.client import Executor
 from providers.builtin import zz_registry as builtin
-from tests.conftest import provider_env
 from tfbridge.cli import cli
 from tfbridge.workspaces import orphans
 
@@ -25,16 +24,14 @@ KIND = builtin.KINDS[0]
 
 
 @pytest.fixture
-def root(tmp_path: Path, terraform_bin: str) -> Iterator[Path]:
-    ex = Executor(Settings(workspace_root=tmp_path / "ws", terraform=terraform_bin, base_env=provider_env()),
-                  builtin.PROVIDER)
+def root(builtin_executor: Executor) -> Iterator[Path]:
+    ex = builtin_executor
     c = ex.client(KIND, ProviderSetup(configuration={}))
     for name in ("alpha", "beta"):
         m = Managed({"apiVersion": KIND.api_version, "kind": "Data", "metadata": {"name": name, "uid": name},
                      "spec": {"forProvider": {"input": f"in-{name}"}}})
         c.create(m)
-    ex.shutdown()
-    yield tmp_path / "ws"
+    yield ex.store.root
 
 
 def invoke(root: Path, *args: str) -> Any:
