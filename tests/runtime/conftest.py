@@ -80,8 +80,8 @@ def start_manager(cluster: Cluster, tmp_path: Path) -> Iterator[Callable[..., Ru
               **settings: Any) -> Running:
         kube = HTTPKube(cluster.api_client())
         install(kube, package, provider_dir)
-        run_settings = RunSettings(workspace_root=tmp_path / f"ws-{len(started)}", health_port=0,
-                                   **{"poll": 60.0, "grace": 20.0, **settings})
+        run_settings = RunSettings(**{"workspace_root": tmp_path / f"ws-{len(started)}", "health_port": 0,
+                                      "poll": 60.0, "grace": 20.0, **settings})
         manager = Manager(run_settings, package, kube, client_factory=client_factory)
         thread = threading.Thread(target=manager.run, daemon=True)
         thread.start()

@@ -1,0 +1,3 @@
+from tests.runtime.conftest import start_manager
+
+__all__ = ["start_manager"]
