@@ -4,17 +4,17 @@ Counts terraform's CPU (and a spawned provider's, which terraform reaps) from ou
 times, and a shared provider's from /proc. Target (issue 3): at most 3 s CPU per observe.
 
     python -m benchmarks.observe_cpu [--observes 5]
-Needs terraform, TFBRIDGE_PLUGIN_DIR (or /opt/tf-plugins) and moto_server.
+Needs terraform, TFBRIDGE_PLUGIN_DIR (or /opt/tf-plugins) and moto.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -75,7 +75,7 @@ def main() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    moto = subprocess.Popen([shutil.which("moto_server") or "moto_server", "-p", str(port)],
+    moto = subprocess.Popen([sys.executable, "-m", "moto.server", "-p", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     endpoint = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

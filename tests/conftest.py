@@ -76,16 +76,17 @@ class Moto:
 
 @pytest.fixture(scope="session")
 def moto() -> Iterator[Moto]:
+    import importlib.util
     import subprocess
+    import sys
     import urllib.request
 
-    binary = shutil.which("moto_server")
-    if binary is None:
-        _missing("moto_server (pip install 'moto[server]')")
-    assert binary is not None
+    if importlib.util.find_spec("moto") is None:
+        _missing("moto (pip install 'moto[server]')")
     port = _free_port()
-    proc = subprocess.Popen([binary, "-H", "127.0.0.1", "-p", str(port)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    # This interpreter's moto, not whatever moto_server is on PATH (the venv may not be on it).
+    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     endpoint = f"http://127.0.0.1:{port}"
 
     def up() -> bool:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import importlib.util
 import json
 import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -79,8 +81,8 @@ def _requirements(plugin_dir: Path | None, terraform: str) -> None:
         raise click.ClickException(f"the demo needs terraform ({terraform!r} is not on PATH; set TFBRIDGE_TERRAFORM)")
     if plugin_dir is not None and not (plugin_dir / "registry.terraform.io").is_dir():
         raise click.ClickException(f"TFBRIDGE_PLUGIN_DIR={plugin_dir} is not a provider plugin mirror")
-    if shutil.which("moto_server") is None:
-        raise click.ClickException("the demo needs moto_server as its cloud: pip install 'tfbridge[dev]'")
+    if importlib.util.find_spec("moto") is None or importlib.util.find_spec("boto3") is None:
+        raise click.ClickException("the demo needs moto and boto3 as its cloud: pip install 'tfbridge[dev]'")
 
 
 def _conditions(obj: dict[str, Any]) -> dict[str, str]:
@@ -121,13 +123,15 @@ def demo(provider_dir: Path, timeout: float) -> None:
                           f"({'up to date' if same else 'regenerated'})")
         with steps.step("start moto and the local API server"):
             port = _free_port()
-            moto = subprocess.Popen([shutil.which("moto_server") or "moto_server", "-H", "127.0.0.1", "-p", str(port)],
+            # This interpreter, not PATH: `make demo` runs .venv/bin/tfbridge without activating the venv.
+            moto = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             processes.append(moto)
             endpoint = f"http://127.0.0.1:{port}"
             _wait_http(f"{endpoint}/moto-api/", 30)
             kubeconfig = work / "kubeconfig"
-            server = subprocess.Popen(["tfbridge", "dev", "apiserver", "--kubeconfig", str(kubeconfig), "--crds",
+            server = subprocess.Popen([sys.executable, "-m", "tfbridge", "dev", "apiserver", "--kubeconfig",
+                                       str(kubeconfig), "--crds",
                                        str(provider_dir / "crds")], stderr=subprocess.DEVNULL)
             processes.append(server)
             deadline = time.monotonic() + 30
