@@ -17,7 +17,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -81,18 +81,18 @@ def cloud(moto: Moto, tag: str) -> tuple[list[str], list[str]]:
     return vpcs, sgs
 
 
-@pytest.mark.parametrize("move", [pytest.param(False, id="ProviderRestart"), pytest.param(True, id="NodeMove")])
-def test_seed_000(cluster: Cluster, moto: Moto, terraform_bin: str, plugin_dir: Path, tmp_path: Path,
-                  providers: list[subprocess.Popen[bytes]], move: bool) -> None:
+def test_seed_000_restart_then_node_move(cluster: Cluster, moto: Moto, terraform_bin: str, plugin_dir: Path,
+                                        tmp_path: Path, providers: list[subprocess.Popen[bytes]]) -> None:
+    """Both phases on the same ten resources: each loses every workspace and must import, not create."""
     kube = HTTPKube(cluster.api_client())
     configure(kube)
     run = Running(kube, aws.PACKAGE, None)  # type: ignore[arg-type]
-    tag = f"seed000{'move' if move else 'restart'}"
+    tag = "seed000"
     lease = ("--leader-election", "--lease-duration", "4", "--renew-deadline", "3", "--retry-period", "1",
              "--namespace", "crossplane-system")
-    first_root, second_root = tmp_path / "node-a", tmp_path / ("node-b" if move else "node-a")
+    node_a, node_b = tmp_path / "node-a", tmp_path / "node-b"
     log = tmp_path / "provider.log"
-    providers.append(provider(cluster, first_root, moto, terraform_bin, plugin_dir, log, *(lease if move else ())))
+    providers.append(provider(cluster, node_a, moto, terraform_bin, plugin_dir, log, *lease))
     names = [f"{tag}-{i}" for i in range(5)]
     for i, name in enumerate(names):
         run.apply("VPC", name, {"region": "us-east-1", "cidrBlock": f"10.{100 + i}.0.0/16", "tags": {"seed": tag}})
@@ -105,33 +105,43 @@ def test_seed_000(cluster: Cluster, moto: Moto, terraform_bin: str, plugin_dir: 
     before = {(k, n): run.get(k, n)["metadata"]["annotations"]["crossplane.io/external-name"] for k, n in objects}
     cloud_before = cloud(moto, tag)
     assert (len(cloud_before[0]), len(cloud_before[1])) == (5, 5)
-    if move:  # the standby waits for the Lease with an empty workspace root of its own
-        providers.append(provider(cluster, second_root, moto, terraform_bin, plugin_dir, log, *lease))
+
+    def imported_into(root: Path) -> Callable[[], bool]:
+        def check() -> bool:
+            if not root.exists():
+                return False
+            done = [ws for ws in WorkspaceStore(root).all()
+                    if ws.meta().get("last_operation") == "observe" and ws.meta().get("last_result") == "ok"
+                    and ws.state_path.exists()]
+            return len(done) == 10
+        return check
+
+    def same_as_before(phase: str) -> None:
+        until(lambda: all(run.ready(k, n) and run.condition(k, n, "Synced").get("status") == "True"
+                          for k, n in objects), f"{phase}: all ten Ready and Synced again", timeout=120)
+        after = {(k, n): run.get(k, n)["metadata"]["annotations"]["crossplane.io/external-name"] for k, n in objects}
+        assert after == before, f"{phase}: external names unchanged"
+        assert cloud(moto, tag) == cloud_before, f"{phase}: no duplicate and nothing lost in moto"
+
+    # Provider restart: killed, its workspace root wiped, started again on the same (empty) root.
     kill(providers[0])
-    shutil.rmtree(first_root)
-    if not move:
-        providers.append(provider(cluster, second_root, moto, terraform_bin, plugin_dir, log))
-
-    def imported() -> bool:
-        if not second_root.exists():
-            return False
-        done = [ws for ws in WorkspaceStore(second_root).all()
-                if ws.meta().get("last_operation") == "observe" and ws.meta().get("last_result") == "ok"
-                and ws.state_path.exists()]
-        return len(done) == 10
-
+    shutil.rmtree(node_a)
+    providers.append(provider(cluster, node_a, moto, terraform_bin, plugin_dir, log, *lease))
     started = time.monotonic()
-    until(imported, "the new provider to import all ten into its empty workspace root", timeout=300)
-    print(f"imported after {time.monotonic() - started:.0f}s")
-    until(lambda: all(run.ready(k, n) and run.condition(k, n, "Synced").get("status") == "True"
-                      for k, n in objects), "all ten Ready and Synced again", timeout=120)
-    after = {(k, n): run.get(k, n)["metadata"]["annotations"]["crossplane.io/external-name"] for k, n in objects}
-    assert after == before, "external names unchanged"
-    assert cloud(moto, tag) == cloud_before, "no duplicate and nothing lost in moto"
+    until(imported_into(node_a), "the restarted provider to import all ten", timeout=300)
+    print(f"restart: imported after {time.monotonic() - started:.0f}s")
+    same_as_before("restart")
+
+    # Node move: a standby on another "node" (its own empty root) takes the Lease when the leader dies.
+    providers.append(provider(cluster, node_b, moto, terraform_bin, plugin_dir, log, *lease))
+    kill(providers[1])
+    shutil.rmtree(node_a)
+    started = time.monotonic()
+    until(imported_into(node_b), "the standby to take over and import all ten", timeout=300)
+    print(f"node move: imported after {time.monotonic() - started:.0f}s")
+    same_as_before("node move")
+
     for k, n in reversed(objects):
         kube.delete(run.res(k), n)
-    started = time.monotonic()
     until(lambda: all(run.gone(k, n) for k, n in objects), "deletion", timeout=300)
-    print(f"deleted after {time.monotonic() - started:.0f}s")
     assert cloud(moto, tag) == ([], [])
-
