@@ -10,20 +10,9 @@ from pathlib import Path
 
 import click
 
+from bridge.tfexec.plugins import cli_config
 from codegen import pipeline
 from codegen import schema as s
-
-
-def cli_config(plugin_dir: Path | None) -> str:
-    """A Terraform CLI config: the filesystem mirror when given, else the registry."""
-    if plugin_dir is None:
-        return ""
-    return (
-        "provider_installation {\n"
-        f"  filesystem_mirror {{\n    path    = {json.dumps(str(plugin_dir))}\n"
-        '    include = ["registry.terraform.io/*/*"]\n  }\n'
-        '  direct {\n    exclude = ["registry.terraform.io/*/*"]\n  }\n}\n'
-    )
 
 
 @click.group()

@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.table import Table
 
 from bridge.tfexec import state as tfstate
-from bridge.tfexec.plugins import cli_config
+from bridge.tfexec.client import default_base_env
+from bridge.tfexec.plugins import Plugins
 from bridge.tfexec.runner import Runner
 from bridge.tfexec.workspace import Workspace, WorkspaceStore
 
@@ -142,17 +143,12 @@ def state(ctx: click.Context, mr: str) -> None:
 
 
 def _terraform(ctx: click.Context, ws: Workspace, args: list[str], operation: str) -> None:
-    root: Path = ctx.obj["root"]
-    terraform = os.environ.get("TFBRIDGE_TERRAFORM", "terraform")
     plugin_dir = os.environ.get("TFBRIDGE_PLUGIN_DIR") or None
-    rc = root / ".plugins" / "terraformrc"
-    if not rc.exists():
-        rc.parent.mkdir(mode=0o700, exist_ok=True)
-        rc.write_text(cli_config(Path(plugin_dir) if plugin_dir else None))
-    env = {**{k: v for k, v in os.environ.items() if not k.startswith("TF_")}, "TF_CLI_CONFIG_FILE": str(rc),
-           "TF_IN_AUTOMATION": "1"}
+    runner = Runner(terraform=os.environ.get("TFBRIDGE_TERRAFORM", "terraform"))
+    plugins = Plugins(root=ctx.obj["root"], runner=runner, plugin_dir=Path(plugin_dir) if plugin_dir else None,
+                      base_env=default_base_env())
     with ws.lock(operation, timeout=30):
-        run = Runner(terraform=terraform).run(ws.dir, args, env=env, timeout=900)
+        run = runner.run(ws.dir, args, env=plugins.env, timeout=900)
     click.echo(run.stdout, nl=False)
     click.echo(run.stderr, nl=False, err=True)
     if run.returncode not in (0, 2):

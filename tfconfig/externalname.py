@@ -129,10 +129,12 @@ def _reverse(template: str) -> GetExternalNameFn:
     """Recover ``external_name`` from a state ID rendered from ``template``; the whole ID otherwise."""
     pieces: list[str] = []
     last = 0
+    named = False
     for m in _PLACEHOLDER.finditer(template):
         pieces.append(re.escape(template[last:m.start()]))
-        pieces.append("(?P<en>.+)" if m.group(1) == "external_name" and "(?P<en>" not in "".join(pieces)
-                      else ".+?")
+        first = m.group(1) == "external_name" and not named
+        pieces.append("(?P<en>.+)" if first else ".+?")
+        named = named or first
         last = m.end()
     pieces.append(re.escape(template[last:]))
     pattern = re.compile("^" + "".join(pieces) + "$")

@@ -65,10 +65,6 @@ class WorkQueue:
         with self._cond:
             self._failures.pop(key, None)
 
-    def failures(self, key: Hashable) -> int:
-        with self._cond:
-            return self._failures.get(key, 0)
-
     def _promote(self) -> float | None:
         """Move due delayed keys into the queue; return seconds until the next one, if any."""
         now = self.clock()

@@ -58,7 +58,9 @@ class Settings:
     lock_timeout: float = 10.0
 
 
-def _digest(value: Any) -> str:
+def config_key(provider_args: Mapping[str, Any], setup: ProviderSetup) -> str:
+    """Identifies a distinct provider configuration: what one provider process may serve."""
+    value = [provider_args, sorted(setup.credentials_env.items())]
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
@@ -101,8 +103,7 @@ class Executor:
             return
         provider_env = {**{k: v for k, v in self.plugins.env.items() if k != "TF_CLI_CONFIG_FILE"},
                         **setup.credentials_env}
-        key = _digest([provider_args, sorted(setup.credentials_env.items())])
-        with self.pool.lease(key, binary, provider_env) as reattach:
+        with self.pool.lease(config_key(provider_args, setup), binary, provider_env) as reattach:
             env["TF_REATTACH_PROVIDERS"] = reattach
             yield env
 
@@ -123,7 +124,7 @@ class Executor:
         """Provider metadata for import-ID templates (AWS: account ID, partition), read once."""
         if setup.client_metadata or not self.provider.identity:
             return setup.client_metadata
-        key = _digest([provider_args, sorted(setup.credentials_env.items())])
+        key = config_key(provider_args, setup)
         with self._identity_lock:
             if key in self._identity:
                 return self._identity[key]

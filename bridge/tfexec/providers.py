@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 import re
 import signal
 import subprocess
 import threading
-import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -143,13 +141,3 @@ def process_gone(stderr: str) -> bool:
                "no such file or directory")
     return any(m in stderr for m in markers)
 
-
-def wait_for_exit(pid: int, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False

@@ -67,10 +67,6 @@ class Runner:
         with self._lock:
             return self._lock.wait_for(lambda: not self._live, timeout=timeout)
 
-    @property
-    def stopping(self) -> bool:
-        return self._stop.is_set()
-
     def run(self, cwd: Path, args: Sequence[str], *, env: Mapping[str, str], timeout: float,
             cancel: threading.Event | None = None) -> Run:
         started = time.monotonic()
