@@ -49,6 +49,8 @@ class RunSettings:
     retry_period: float = 2.0
     health_port: int = 8080
     grace: float = 60.0
+    # Off for a provider family that reconciles only managed kinds: the config family owns ProviderConfigs.
+    provider_config_controller: bool = True
     identity: str = dataclasses.field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
 
 
@@ -75,9 +77,10 @@ class Manager:
             reconciler = ManagedReconciler(kube=kube, kind=kind, package=package, connect=connector.connect,
                                            operations=self.ops, recorder=self.recorder, poll=settings.poll)
             self.controllers[kind.config.tf_type] = self._controller(kind.kind, kind_resource(kind), reconciler)
-        pcs = ConfigResources.of(package).configs
-        self.controllers["providerconfig"] = self._controller("ProviderConfig", pcs,
-                                                              ProviderConfigReconciler(kube, package), workers=2)
+        if settings.provider_config_controller:
+            pcs = ConfigResources.of(package).configs
+            self.controllers["providerconfig"] = self._controller("ProviderConfig", pcs,
+                                                                  ProviderConfigReconciler(kube, package), workers=2)
         self.stop_event = threading.Event()
         self.started = threading.Event()
         self.health = HealthServer(self.metrics, self.ready, port=settings.health_port)
@@ -107,7 +110,7 @@ class Manager:
         for c in self.controllers.values():
             c.start()
         self.started.set()
-        log.info("controllers started", extra={"kinds": len(self.controllers) - 1})
+        log.info("controllers started", extra={"controllers": len(self.controllers)})
 
     def run(self) -> None:
         """Block until :meth:`stop`; then shut down in order."""

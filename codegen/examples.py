@@ -48,5 +48,7 @@ def manifest(res: ResolvedResource, views: f.Views) -> dict[str, Any]:
     metadata: dict[str, Any] = {"name": name}
     if labels:
         metadata["labels"] = labels
-    return {"apiVersion": res.api_version, "kind": res.kind, "metadata": metadata,
-            "spec": {"forProvider": for_provider}}
+    spec: dict[str, Any] = {"forProvider": for_provider}
+    if res.example is not None and res.example.connection_secret_namespace:
+        spec["writeConnectionSecretToRef"] = {"name": name, "namespace": res.example.connection_secret_namespace}
+    return {"apiVersion": res.api_version, "kind": res.kind, "metadata": metadata, "spec": spec}

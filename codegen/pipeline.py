@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from codegen import crd, examples, fields, models, render, structural
+from codegen import crd, deploy, examples, fields, models, render, structural
 from codegen import schema as s
 from tfconfig import ConfigError, Provider, ResolvedResource
 
@@ -21,7 +21,7 @@ from tfconfig import ConfigError, Provider, ResolvedResource
 CRD_SIZE_LIMIT = 1536 * 1024
 
 # Paths under a provider directory that the generator owns; everything else is hand-written.
-GENERATED_ROOTS = ("__init__.py", "apis", "crds", "examples", "zz_registry.py")
+GENERATED_ROOTS = ("__init__.py", "apis", "crds", "deploy", "examples", "families", "zz_registry.py")
 
 
 class GenerationError(ValueError):
@@ -153,9 +153,19 @@ def select(provider: Provider, schema: s.ProviderSchema, *, origin: str = "confi
         raise GenerationError(str(exc)) from exc
 
 
+def family_mode(provider_dir: Path) -> bool:
+    """Whether the tree in ``provider_dir`` was generated with provider families."""
+    return (provider_dir / "families").is_dir()
+
+
 def generate(provider: Provider, schema: s.ProviderSchema, *, jobs: int = 1,
-             progress: Callable[[str], None] | None = None, origin: str = "config.py") -> Generated:
-    """Render every file of the provider tree in memory. Raises GenerationError on bad input."""
+             progress: Callable[[str], None] | None = None, origin: str = "config.py",
+             families: bool = False) -> Generated:
+    """Render every file of the provider tree in memory. Raises GenerationError on bad input.
+
+    With ``families``, also one deployable per API group plus a ``config`` family (upjet's
+    provider families), each with only its CRDs and the RBAC its controllers need.
+    """
     global _JOB
     selected = select(provider, schema, origin=origin)
     _check_kinds_unique(provider, selected, origin)
@@ -182,6 +192,7 @@ def generate(provider: Provider, schema: s.ProviderSchema, *, jobs: int = 1,
             pool.shutdown()
         _JOB = None
     _add_provider_files(out, provider, schema, registry)
+    _add_deployables(out, provider, [provider.resolve(t) for t in selected], families)
     return out
 
 
@@ -215,6 +226,39 @@ def _add_provider_files(out: Generated, provider: Provider, schema: s.ProviderSc
         "model.py.j2", kind="ProviderConfig", tf_type=f"provider {provider.name}",
         classes=models.class_specs(fields.Views(configuration, configuration, configuration, ())))
     out.files["zz_registry.py"] = render.render("registry.py.j2", provider=provider, kinds=registry)
+
+
+def _crd_path(group: str, plural: str) -> str:
+    return f"crds/{group}_{plural}.yaml"
+
+
+def _add_deployables(out: Generated, provider: Provider, kinds: list[ResolvedResource], families: bool) -> None:
+    config_crds = [_crd_path(provider.root_group, p) for p in ("providerconfigs", "providerconfigusages")]
+    all_crds = sorted(p for p in out.files if p.startswith("crds/"))
+    out.files["crds/kustomization.yaml"] = _manifest(deploy.kustomization([p[len("crds/"):] for p in all_crds]))
+    trees = [("deploy", deploy.Deployable(provider, tuple(kinds)), ["../crds"])]
+    if families:
+        groups = sorted({k.short_group for k in kinds})
+        trees.append((f"families/{deploy.CONFIG_FAMILY}", deploy.Deployable(provider, (), deploy.CONFIG_FAMILY),
+                       config_crds))
+        for group in groups:
+            members = tuple(k for k in kinds if k.short_group == group)
+            trees.append((f"families/{group}", deploy.Deployable(provider, members, group),
+                          [_crd_path(k.group, k.plural) for k in members]))
+    for base, deployable, crds in trees:
+        docs = deploy.manifests(deployable)
+        resources = list(docs)
+        for name, doc in docs.items():
+            out.files[f"{base}/{name}"] = _manifest(doc)
+        for path in crds:
+            if path.startswith("crds/"):  # a family carries copies: kustomize loads no file above its root
+                out.files[f"{base}/{path}"] = out.files[path]
+            resources.append(path)
+        out.files[f"{base}/kustomization.yaml"] = _manifest(deploy.kustomization(resources))
+
+
+def _manifest(doc: dict[str, Any]) -> str:
+    return render.render("manifest.yaml.j2", doc=doc)
 
 
 def write_tree(provider_dir: Path, generated: Generated) -> None:

@@ -115,7 +115,8 @@ def demo(provider_dir: Path, timeout: float) -> None:
         with steps.step("generate providers/aws"):
             provider = pipeline.load_config(provider_dir)
             schema = s.load(provider_dir / provider.schema_file, provider.registry_source)
-            generated = pipeline.generate(provider, schema, origin=str(provider_dir / "config.py"))
+            generated = pipeline.generate(provider, schema, origin=str(provider_dir / "config.py"),
+                                          families=pipeline.family_mode(provider_dir))
             same = pipeline.read_tree(provider_dir) == generated.files
             if not same:
                 pipeline.write_tree(provider_dir, generated)

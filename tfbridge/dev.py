@@ -7,7 +7,6 @@ import threading
 from pathlib import Path
 
 import click
-import yaml
 
 
 @click.group()
@@ -23,14 +22,15 @@ def dev() -> None:
               help="Install every CRD in this directory (repeatable).")
 def apiserver(port: int, kubeconfig: Path, crd_dirs: tuple[Path, ...]) -> None:
     """Serve a local Kubernetes API on 127.0.0.1 until interrupted."""
+    from bridge.devserver.manifests import crd_manifests
     from bridge.devserver.server import APIServer
     from bridge.devserver.store import CRD_KEY
 
     server = APIServer(port=port).start()
     rt = server.store.types[CRD_KEY]
     for directory in crd_dirs:
-        for path in sorted(directory.glob("*.yaml")):
-            server.store.create(rt, "", yaml.safe_load(path.read_text()))
+        for doc in crd_manifests(directory):
+            server.store.create(rt, "", doc)
     server.write_kubeconfig(kubeconfig)
     click.echo(f"serving {server.url}; kubeconfig written to {kubeconfig}", err=True)
     stop = threading.Event()

@@ -23,7 +23,11 @@ from codegen import schema as s
               help="Write the tree here instead of PROVIDER_DIR.")
 @click.option("--jobs", type=int, default=min(2, os.cpu_count() or 1), show_default=True,
               help="Worker processes for large providers.")
-def generate(provider_dir: Path, schema_path: Path | None, output: Path | None, jobs: int) -> None:
+@click.option("--family/--no-family", default=None,
+              help="Also split the provider into families: one deployable per API group plus a config "
+                   "family (families/). Default: as the existing tree was generated.")
+def generate(provider_dir: Path, schema_path: Path | None, output: Path | None, jobs: int,
+             family: bool | None) -> None:
     """Generate CRDs, models, a registry and examples for the provider in PROVIDER_DIR."""
     console = Console(stderr=True)
     started = time.monotonic()
@@ -40,7 +44,9 @@ def generate(provider_dir: Path, schema_path: Path | None, output: Path | None, 
             def advance(tf_type: str) -> None:
                 bar.update(task, advance=1, description=tf_type)
 
-            generated = pipeline.generate(provider, schema, jobs=jobs, progress=advance, origin=origin)
+            families = pipeline.family_mode(output or provider_dir) if family is None else family
+            generated = pipeline.generate(provider, schema, jobs=jobs, progress=advance, origin=origin,
+                                          families=families)
         if generated.violations:
             raise pipeline.GenerationError("non-structural CRD schema:\n  " + "\n  ".join(generated.violations[:20]))
         pipeline.write_tree(output or provider_dir, generated)

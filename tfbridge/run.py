@@ -44,25 +44,37 @@ def load_package(name: str) -> ProviderPackage:
 @click.option("--health-port", type=int, default=8080, show_default=True, help="/metrics, /healthz, /readyz.")
 @click.option("--grace", type=float, default=60.0, show_default=True,
               help="Seconds running operations may finish after SIGTERM before terraform is interrupted.")
+@click.option("--family", default=lambda: os.environ.get("TFBRIDGE_FAMILY") or None,
+              help="Run one provider family: an API group's kinds, or 'config' for ProviderConfigs only "
+                   "[env TFBRIDGE_FAMILY]. Default: the whole provider.")
 @click.option("--log-level", default="info", show_default=True)
 def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraform: str, plugin_dir: Path | None,
         namespace: str, max_concurrent_reconciles: int, max_concurrent_operations: int, poll: float,
         leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float, health_port: int,
-        grace: float, log_level: str) -> None:
+        grace: float, family: str | None, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
+    from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube.client import HTTPKube, api_client
     from bridge.kube.observability import configure_logging
     from bridge.manager import Manager, RunSettings
 
     configure_logging(log_level)
     package = load_package(provider_name)
+    lease_name = f"provider-{package.provider.name}"
+    if family:
+        try:
+            package = package.family(family)
+        except KeyError as exc:
+            raise click.BadParameter(str(exc.args[0]), param_hint="--family") from exc
+        lease_name = f"{lease_name}-{family}"
     api = api_client(kubeconfig)
     settings = RunSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,
                            namespace=namespace, max_concurrent_reconciles=max_concurrent_reconciles,
                            max_concurrent_operations=max_concurrent_operations, poll=poll,
                            leader_election=leader_election, lease_duration=lease_duration,
                            renew_deadline=renew_deadline, retry_period=retry_period, health_port=health_port,
-                           grace=grace)
+                           grace=grace, lease_name=lease_name,
+                           provider_config_controller=family in (None, CONFIG_FAMILY))
     manager = Manager(settings, package, HTTPKube(api))
 
     def on_signal(signum: int, frame: FrameType | None) -> None:

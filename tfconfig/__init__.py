@@ -26,8 +26,9 @@ from tfconfig.provider import (
     InjectedField,
     Provider,
     ResolvedResource,
+    Tagging,
 )
-from tfconfig.resource import Example, Reference, Resource, Timeouts
+from tfconfig.resource import Example, Lookup, Reference, Resource, Timeouts
 
 __all__ = [
     "ConfigError",
@@ -36,11 +37,13 @@ __all__ = [
     "ExternalName",
     "GroupRule",
     "InjectedField",
+    "Lookup",
     "Provider",
     "Reference",
     "ResolvedResource",
     "Resource",
     "Strategy",
+    "Tagging",
     "TemplateError",
     "Timeouts",
     "camel",

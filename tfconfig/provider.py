@@ -10,7 +10,7 @@ from typing import Any
 
 from tfconfig.externalname import ExternalName
 from tfconfig.naming import camel, plural
-from tfconfig.resource import Example, Reference, Resource, Timeouts
+from tfconfig.resource import Example, Lookup, Reference, Resource, Timeouts
 
 
 class ConfigError(ValueError):
@@ -55,6 +55,21 @@ class Credentials:
 
 
 @dataclasses.dataclass(frozen=True)
+class Tagging:
+    """Tags put on every resource that has a ``field`` map argument, before it is created (as upjet
+    does): they say which object owns the cloud resource, and let a :class:`Lookup` find it again."""
+
+    field: str = "tags"
+    kind_key: str = "crossplane-kind"
+    name_key: str = "crossplane-name"
+    provider_config_key: str = "crossplane-providerconfig"
+
+    def tags(self, kind: str, group: str, name: str, provider_config: str) -> dict[str, str]:
+        return {self.kind_key: f"{kind.lower()}.{group}", self.name_key: name,
+                self.provider_config_key: provider_config}
+
+
+@dataclasses.dataclass(frozen=True)
 class ResolvedResource:
     """Everything both sides need to know about one generated kind."""
 
@@ -76,6 +91,11 @@ class ResolvedResource:
     # True when the resource config set timeouts itself: they then also go to Terraform's own
     # ``timeouts`` block, where the resource has one.
     timeouts_configured: bool = False
+    tagging: Tagging | None = None
+    lookup: Lookup | None = None
+
+    def default_tags(self, name: str, provider_config: str) -> dict[str, str]:
+        return self.tagging.tags(self.kind, self.group, name, provider_config) if self.tagging else {}
 
     @property
     def api_version(self) -> str:
@@ -113,6 +133,7 @@ class Provider:
     # client_metadata for GetIDFn templates, read once per provider configuration from data
     # sources: metadata key → "data.<type>.<name>.<attribute>" (AWS: the account ID).
     identity: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    tagging: Tagging | None = None
 
     @property
     def registry_source(self) -> str:
@@ -138,6 +159,9 @@ class Provider:
                 raise ConfigError(f"{origin}: resources[{name!r}]: configured but not included "
                                   f"(or not a resource of {self.source})")
         for name in sorted(chosen):
+            if self.resources.get(name, Resource()).lookup is not None and self.tagging is None:
+                raise ConfigError(f"{origin}: resources[{name!r}].lookup: a lookup finds resources by the tags "
+                                  f"tfbridge puts on at create; set Provider.tagging")
             for path, ref in sorted(self.resources.get(name, Resource()).references.items()):
                 if ref.to not in chosen:
                     raise ConfigError(f"{origin}: resources[{name!r}].references[{path!r}]: "
@@ -178,4 +202,6 @@ class Provider:
             timeouts=cfg.timeouts or self.default_timeouts,
             example=cfg.example,
             timeouts_configured=cfg.timeouts is not None,
+            tagging=self.tagging,
+            lookup=cfg.lookup,
         )

@@ -38,6 +38,23 @@ class Example:
     for_provider: Mapping[str, Any]
     name: str | None = None
     labels: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # Namespace to write the connection secret to (named like the object); None: no secret.
+    connection_secret_namespace: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Lookup:
+    """A data source that finds the external resource by the tags tfbridge put on it at create.
+
+    It recovers a create whose outcome was lost (the provider died after the cloud created the
+    object but before its ID was recorded): exactly one match is adopted instead of creating again.
+    """
+
+    data_source: str
+    # The data source's list attribute holding the IDs it found.
+    ids: str = "ids"
+    # The data source's argument that takes a tag map to filter by.
+    tags_argument: str = "tags"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,3 +71,4 @@ class Resource:
     late_init_ignore: tuple[str, ...] = ()
     example: Example | None = None
     timeouts: Timeouts | None = None
+    lookup: Lookup | None = None

@@ -22,6 +22,10 @@ from __future__ import annotations
 class BridgeError(Exception):
     """Base of all tfbridge runtime errors."""
 
+    # Set on a failed create when the cloud object exists anyway (Terraform kept it in the state,
+    # tainted): recording it is what keeps a retry from creating a second one.
+    external_name: str | None = None
+
 
 class Retryable(BridgeError):
     def __init__(self, message: str, *, delay: float | None = None) -> None:
@@ -42,6 +46,14 @@ class TerraformFailed(Retryable):
 
 class OperationTimedOut(Retryable):
     pass
+
+
+def outcome_unknown(exc: BaseException) -> bool:
+    """Whether an operation that ended with ``exc`` may have reached the cloud all the same: it was
+    interrupted (deadline, shutdown) or its request was cancelled mid-flight."""
+    if isinstance(exc, OperationTimedOut):
+        return True
+    return isinstance(exc, TerraformFailed) and any("context canceled" in d for d in exc.diagnostics)
 
 
 class InvalidSpec(Terminal):

@@ -40,6 +40,20 @@ class Kind:
     def kind(self) -> str:
         return self.config.kind
 
+    @property
+    def tags_field(self) -> str | None:
+        """The spec.forProvider field (CR form) that takes the provider's default tags, if any."""
+        tagging = self.config.tagging
+        if tagging is None:
+            return None
+        for attr, tf_name in self.parameters.tf_fields.items():
+            if tf_name == tagging.field:
+                return self.parameters.model_fields[attr].alias or attr
+        return None
+
+
+CONFIG_FAMILY = "config"
+
 
 @dataclasses.dataclass(frozen=True)
 class ProviderPackage:
@@ -47,6 +61,18 @@ class ProviderPackage:
     kinds: tuple[Kind, ...]
     # spec.configuration of the provider's ProviderConfig, converted like any spec.
     configuration: type[TFModel]
+
+    @property
+    def families(self) -> tuple[str, ...]:
+        """The API groups (short names) the kinds fall into: one deployable each in family mode."""
+        return tuple(sorted({k.config.short_group for k in self.kinds}))
+
+    def family(self, name: str) -> ProviderPackage:
+        """Only the kinds of one family; ``config`` is the family that owns ProviderConfigs and has none."""
+        if name != CONFIG_FAMILY and name not in self.families:
+            raise KeyError(f"{self.provider.name} has no family {name!r}; families: "
+                           f"{', '.join((CONFIG_FAMILY, *self.families))}")
+        return dataclasses.replace(self, kinds=tuple(k for k in self.kinds if k.config.short_group == name))
 
     def by_type(self, tf_type: str) -> Kind:
         for k in self.kinds:

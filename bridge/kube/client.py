@@ -97,14 +97,16 @@ def _translate(exc: ApiException) -> errors.APIError:
 class HTTPKube:
     def __init__(self, api_client: k8s.ApiClient) -> None:
         self.api = api_client
-        self.calls: dict[tuple[str, str], int] = {}  # (verb, plural) → count, for RBAC checks and metrics
+        # (RBAC verb, API group, resource[/subresource]) → count: what the provider's ClusterRole must allow.
+        self.calls: dict[tuple[str, str, str], int] = {}
         self._lock = threading.Lock()
 
     def _call(self, verb: str, res: Resource, method: str, path: str, body: Any = None,
               query: list[tuple[str, str]] | None = None, content_type: str = "application/json",
-              stream: bool = False) -> Any:
+              stream: bool = False, sub: str = "") -> Any:
+        key = (verb, res.group, f"{res.plural}/{sub}" if sub else res.plural)
         with self._lock:
-            self.calls[(verb, res.plural)] = self.calls.get((verb, res.plural), 0) + 1
+            self.calls[key] = self.calls.get(key, 0) + 1
         try:
             resp = self.api.call_api(
                 path, method, query_params=query or [], header_params={"Content-Type": content_type,
@@ -162,7 +164,7 @@ class HTTPKube:
     def update_status(self, res: Resource, obj: Obj) -> Obj:
         meta = obj["metadata"]
         path = res.path(meta.get("namespace", ""), meta["name"], "status")
-        return dict(self._call("update", res, "PUT", path, body=obj))
+        return dict(self._call("update", res, "PUT", path, body=obj, sub="status"))
 
     def patch(self, res: Resource, name: str, patch: Mapping[str, Any], namespace: str = "") -> Obj:
         return dict(self._call("patch", res, "PATCH", res.path(namespace, name), body=dict(patch),

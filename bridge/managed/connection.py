@@ -3,6 +3,10 @@
 A Secret that lost its ownerReference (a backup restore) is adopted again only when it is ours:
 the name the resource points at *and* our type. Any other Secret of that name is left exactly as
 it is, and the resource reports why (seed 004).
+
+Keys are merged, never dropped: some outputs exist only in the create's answer (an access key's
+secret) and an import cannot read them back, so after a lost workspace or a restore the Secret
+is the only place they still live.
 """
 
 from __future__ import annotations
@@ -47,9 +51,10 @@ def publish(kube: Kube, mr: Managed, details: Mapping[str, bytes]) -> bool:
     if controller is None and secret.get("type") != SECRET_TYPE:
         raise Terminal(f"{mr.display}: spec.writeConnectionSecretToRef: {where} exists and is not a connection "
                        f"secret (type {secret.get('type') or 'Opaque'}); not adopting it")
-    if controller is not None and (secret.get("data") or {}) == data:
+    merged = {**(secret.get("data") or {}), **data}
+    if controller is not None and (secret.get("data") or {}) == merged:
         return False
     secret["metadata"]["ownerReferences"] = [*(r for r in refs if not r.get("controller")), owner]
-    secret["data"] = data
+    secret["data"] = merged
     kube.update(SECRETS, secret)
     return True

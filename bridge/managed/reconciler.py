@@ -20,12 +20,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bridge.api.errors import BridgeError, Retryable, Terminal
+from bridge.api.errors import BridgeError, Retryable, Terminal, outcome_unknown
 from bridge.api.external import Creation, ExternalClient, Observation
 from bridge.api.managed import (
     CREATE_FAILED,
     CREATE_PENDING,
     CREATE_SUCCEEDED,
+    EXTERNAL_NAME,
     FINALIZER,
     PAUSED,
     Managed,
@@ -154,7 +155,14 @@ class ManagedReconciler:
         """Record the outcome of a finished operation; every write about it happens here."""
         if op.error is not None:
             if op.verb == "create":
-                mr = self._annotate(mr.name, {CREATE_FAILED: _stamp()})
+                # A create that may have reached the cloud is not "failed": the pending annotation stays,
+                # and the next reconcile recovers (lookup) or stops, instead of creating a second one.
+                made = getattr(op.error, "external_name", None)
+                values = {EXTERNAL_NAME: made} if made else {}
+                if made or not outcome_unknown(op.error):
+                    values[CREATE_FAILED] = _stamp()
+                if values:
+                    mr = self._annotate(mr.name, values)
             reason = {"create": "CannotCreateExternalResource", "update": "CannotUpdateExternalResource",
                       "delete": "CannotDeleteExternalResource"}[op.verb]
             message = f"{op.verb} failed after {op.elapsed():.0f}s: {op.error}"
@@ -165,7 +173,7 @@ class ManagedReconciler:
             created: Creation = op.result
             values = {CREATE_SUCCEEDED: _stamp()}
             if created.external_name:
-                values["crossplane.io/external-name"] = created.external_name
+                values[EXTERNAL_NAME] = created.external_name
             mr = self._annotate(mr.name, values)
             if created.connection_details:
                 connection.publish(self.kube, mr, created.connection_details)
@@ -265,13 +273,48 @@ class ManagedReconciler:
                 "external resource does not exist and the management policies do not allow creating it"))
             return Result()
         if create_incomplete(mr):
-            self._status(mr, conditions.unavailable(), conditions.reconcile_error(INCOMPLETE))
-            self.recorder.warning(mr.obj, "CannotInitializeManagedResource", INCOMPLETE)
-            return Result()
+            return self._recover(mr, client)
+        mr = self._tag(mr)
         mr.metadata.setdefault("annotations", {})[CREATE_PENDING] = _stamp()
         mr = self._update(mr)  # a conflict here aborts the create; the reconcile starts over
         snapshot = Managed(mr.obj)
         return self._show_running(mr, self.ops.start(key, "create", mr.generation, lambda: client.create(snapshot)))
+
+    def _tag(self, mr: Managed) -> Managed:
+        """Put the default tags on before create (as upjet's tagger), so a lost create can be found."""
+        field = self.kind.tags_field
+        tags = self.kind.config.default_tags(mr.name, mr.provider_config_name)
+        current = mr.for_provider.get(field) if field else None
+        if not field or not tags or (isinstance(current, dict) and tags.items() <= current.items()):
+            return mr
+        mr.for_provider[field] = {**(current or {}), **tags}
+        return self._update(mr)
+
+    def _recover(self, mr: Managed, client: ExternalClient) -> Result:
+        """A create started but recorded no outcome (the provider died, or the run was interrupted):
+        adopt what a lookup by tags finds, or stop and say exactly what a person must check."""
+        tags = self.kind.config.default_tags(mr.name, mr.provider_config_name)
+        found = client.find(mr) if self.kind.tags_field else None
+        if found is not None and len(found) == 1:
+            mr = self._annotate(mr.name, {EXTERNAL_NAME: found[0], CREATE_SUCCEEDED: _stamp()})
+            self.recorder.normal(mr.obj, "RecoveredExternalResource",
+                                 f"the interrupted create had made {found[0]}; adopted it, found by its tags")
+            return Result()
+        what = f"a {mr.kind} tagged {', '.join(f'{k}={v}' for k, v in sorted(tags.items()))}" if tags else \
+            f"a {mr.kind} created for {mr.display}"
+        advice = (f"if it exists, set annotation {EXTERNAL_NAME} to its ID; if it does not, remove annotation "
+                  f"{CREATE_PENDING} to create it")
+        if found is None:
+            detail = f"look in the cloud for {what}, created at about {mr.annotations[CREATE_PENDING]}: {advice}"
+        elif not found:
+            detail = f"a lookup found no {what}; check the cloud again: {advice}"
+        else:
+            detail = (f"a lookup found {len(found)} of {what} ({', '.join(found)}): set annotation {EXTERNAL_NAME} "
+                      f"to the one this object owns and delete the others")
+        message = f"{INCOMPLETE}: {detail}"
+        self._status(mr, conditions.unavailable(), conditions.reconcile_error(message))
+        self.recorder.warning(mr.obj, "CannotInitializeManagedResource", message)
+        return Result()
 
     def _observed(self, mr: Managed, key: tuple[str, str, str], client: ExternalClient, obs: Observation) -> Result:
         changed = False

@@ -7,7 +7,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from bridge.api.errors import TerraformFailed
+from bridge.api.errors import OperationTimedOut, TerraformFailed
 from bridge.api.external import Creation, ExternalClient, Observation, ProviderSetup, SecretReader, Update
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind
@@ -104,7 +104,9 @@ class FakeCloud:
     """A cloud of resources keyed by external name, and the ExternalClient factory for it.
 
     ``block`` holds operations of a verb until the returned event is set; ``fail`` makes the next
-    calls of a verb raise. ``calls`` counts every call per verb.
+    calls of a verb raise; ``interrupt_create`` makes the next create reach the cloud and then fail:
+    interrupted with no ID recorded, or (``recorded``) failed with the object left in the state.
+    ``calls`` counts every call per verb.
     """
 
     def __init__(self) -> None:
@@ -112,6 +114,8 @@ class FakeCloud:
         self.calls: dict[str, int] = {}
         self.gates: dict[str, threading.Event] = {}
         self.failures: dict[str, int] = {}
+        self.interrupted_creates = 0
+        self.interrupted_recorded = False
         self.setups: list[ProviderSetup] = []
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -123,6 +127,9 @@ class FakeCloud:
 
     def fail(self, verb: str, times: int = 1) -> None:
         self.failures[verb] = times
+
+    def interrupt_create(self, times: int = 1, *, recorded: bool = False) -> None:
+        self.interrupted_creates, self.interrupted_recorded = times, recorded
 
     def _enter(self, verb: str) -> None:
         with self._lock:
@@ -138,12 +145,13 @@ class FakeCloud:
 
     def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader) -> ExternalClient:
         self.setups.append(setup)
-        return _FakeClient(self)
+        return _FakeClient(self, kind)
 
 
 class _FakeClient:
-    def __init__(self, cloud: FakeCloud) -> None:
+    def __init__(self, cloud: FakeCloud, kind: Kind) -> None:
         self.cloud = cloud
+        self.kind = kind
 
     def observe(self, mr: Managed) -> Observation:
         self.cloud._enter("observe")
@@ -160,6 +168,15 @@ class _FakeClient:
         self.cloud._enter("create")
         name = mr.external_name or f"id-{next(self.cloud._ids)}"
         self.cloud.resources[name] = {"spec": dict(mr.for_provider)}
+        with self.cloud._lock:
+            interrupted, self.cloud.interrupted_creates = self.cloud.interrupted_creates > 0, \
+                max(0, self.cloud.interrupted_creates - 1)
+        if interrupted and self.cloud.interrupted_recorded:
+            failed = TerraformFailed(f"{mr.display}: create failed: waiting for it to become available", verb="apply")
+            failed.external_name = name
+            raise failed
+        if interrupted:
+            raise OperationTimedOut(f"{mr.display}: create failed: terraform apply was interrupted")
         return Creation(external_name=name, connection_details={"attribute.password": b"s3cret"})
 
     def update(self, mr: Managed) -> Update:
@@ -170,3 +187,11 @@ class _FakeClient:
     def delete(self, mr: Managed) -> None:
         self.cloud._enter("delete")
         self.cloud.resources.pop(mr.external_name, None)
+
+    def find(self, mr: Managed) -> tuple[str, ...] | None:
+        self.cloud._enter("find")
+        tags = self.kind.config.default_tags(mr.name, mr.provider_config_name)
+        if self.kind.config.lookup is None or not tags or not self.kind.tags_field:
+            return None
+        return tuple(sorted(name for name, r in self.cloud.resources.items()
+                            if tags.items() <= (r["spec"].get(self.kind.tags_field) or {}).items()))

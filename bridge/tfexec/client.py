@@ -28,7 +28,7 @@ from typing import Any
 
 import pydantic
 
-from bridge.api.errors import ImmutableChange, InvalidSpec, OperationTimedOut, TerraformFailed
+from bridge.api.errors import BridgeError, ImmutableChange, InvalidSpec, OperationTimedOut, TerraformFailed
 from bridge.api.external import Creation, Observation, ProviderSetup, SecretReader, Update
 from bridge.api.managed import Managed
 from bridge.api.models import SecretKeySelector, SecretReference, TFModel
@@ -128,26 +128,36 @@ class Executor:
         with self._identity_lock:
             if key in self._identity:
                 return self._identity[key]
-            ws = Workspace(self.store.root / ".identity", key)
-            (self.store.root / ".identity").mkdir(mode=0o700, exist_ok=True)
             data: dict[str, dict[str, dict[str, Any]]] = {}
             outputs = {}
             for name, ref in self.provider.identity.items():
                 _, dtype, dname, attr = ref.split(".", 3)
                 data.setdefault(dtype, {})[dname] = {}
-                outputs[name] = {"value": f"${{data.{dtype}.{dname}.{attr}}}"}
-            with ws.lock("identity", self.settings.lock_timeout):
-                ws.write_main({"terraform": {"required_providers": self.requirements},
-                               "provider": {self.provider.name: dict(provider_args)}, "data": data,
-                               "output": outputs})
-                self.plugins.link(ws.dir, self.requirements)
-                run = self.terraform(ws, ["apply", "-auto-approve", "-input=false", "-json"],
-                                     provider_args=provider_args, setup=setup, timeout=300)
-                _check(run, "read provider identity", "identity")
-                doc = ws.read_state() or {}
-            meta = {k: str(v.get("value")) for k, v in (doc.get("outputs") or {}).items()}
+                outputs[name] = f"data.{dtype}.{dname}.{attr}"
+            values = self.read_data(".identity", key, data, outputs, provider_args=provider_args, setup=setup,
+                                    what="read provider identity")
+            meta = {k: str(v) for k, v in values.items()}
             self._identity[key] = meta
             return meta
+
+    def read_data(self, area: str, key: str, data: Mapping[str, Any], outputs: Mapping[str, str], *,
+                  provider_args: Mapping[str, Any], setup: ProviderSetup, what: str) -> dict[str, Any]:
+        """Read data sources in a scratch workspace ``area/key``: output name → value of the expression.
+
+        Kept apart from every resource workspace: reading never touches a managed resource's state.
+        """
+        (self.store.root / area).mkdir(mode=0o700, exist_ok=True)
+        ws = Workspace(self.store.root / area, key)
+        with ws.lock(what, self.settings.lock_timeout):
+            ws.write_main({"terraform": {"required_providers": self.requirements},
+                           "provider": {self.provider.name: dict(provider_args)}, "data": dict(data),
+                           "output": {name: {"value": f"${{{expr}}}"} for name, expr in outputs.items()}})
+            self.plugins.link(ws.dir, self.requirements)
+            run = self.terraform(ws, ["apply", "-auto-approve", "-input=false", "-json"],
+                                 provider_args=provider_args, setup=setup, timeout=300)
+            _check(run, what, key)
+            doc = ws.read_state() or {}
+        return {k: v.get("value") for k, v in (doc.get("outputs") or {}).items()}
 
 
 class _Lazy(Mapping[str, str]):
@@ -288,8 +298,12 @@ class TerraformClient:
     def observe(self, mr: Managed) -> Observation:
         with self._operation(mr, "observe") as ws:
             doc, provider_args = self.render(mr)
-            self._prepare(ws, mr, doc)
             current = ws.read_state()
+            if current is None and not mr.external_name:
+                # Nothing to refresh and no ID to import: the answer needs no terraform, and the
+                # first reconcile of a new object stays fast (Creating shows at once).
+                return Observation(exists=False)
+            self._prepare(ws, mr, doc)
             inst = tfstate.instance(current, self.config.tf_type, mainfile.RESOURCE_NAME) if current else None
             recovered: list[str] = []
             if inst is None:
@@ -310,7 +324,11 @@ class TerraformClient:
             self._prepare(ws, mr, doc)
             run = self._tf(ws, ["apply", "-auto-approve", "-input=false", "-json"], provider_args,
                            self.config.timeouts.create)
-            _check(run, "create failed", mr.display)
+            try:
+                _check(run, "create failed", mr.display)
+            except BridgeError as exc:
+                exc.external_name = self._created_anyway(ws)
+                raise
             inst = self._state_instance(ws)
             if inst is None:
                 raise TerraformFailed(f"{mr.display}: create reported success but the state has no {self.address}",
@@ -346,6 +364,19 @@ class TerraformClient:
                                self.config.timeouts.delete)
                 _check(run, "delete failed", mr.display)
         ws.remove()
+
+    def find(self, mr: Managed) -> tuple[str, ...] | None:
+        lookup = self.config.lookup
+        tags = self.config.default_tags(mr.name, mr.provider_config_name)
+        if lookup is None or not tags:
+            return None
+        _, provider_args = self.render(mr)
+        found = self.ex.read_data(".lookup", self._workspace(mr).dir.name,
+                                  {lookup.data_source: {"this": {lookup.tags_argument: tags}}},
+                                  {"ids": f"data.{lookup.data_source}.this.{lookup.ids}"},
+                                  provider_args=provider_args, setup=self.setup,
+                                  what=f"look up {mr.display} by its tags")
+        return tuple(sorted(str(i) for i in found.get("ids") or ()))
 
     # -- steps -----------------------------------------------------------------------------
 
@@ -395,6 +426,16 @@ class TerraformClient:
                      if r.get("address") == self.address]
             return action, (tfstate.Instance(found[0].get("values") or {}, (), 0, False) if found else None)
         return action, tfstate.instance(refreshed, self.config.tf_type, mainfile.RESOURCE_NAME)
+
+    def _created_anyway(self, ws: Workspace) -> str | None:
+        """The external name of an object a failed apply left in the state (tainted), if any."""
+        inst = self._state_instance(ws)
+        if inst is None:
+            return None
+        try:
+            return self.config.external_name.get_external_name(inst.attributes) or None
+        except TemplateError:
+            return None
 
     def _state_instance(self, ws: Workspace) -> tfstate.Instance | None:
         doc = ws.read_state()

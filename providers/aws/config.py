@@ -14,9 +14,11 @@ from tfconfig import (
     Example,
     GroupRule,
     InjectedField,
+    Lookup,
     Provider,
     Reference,
     Resource,
+    Tagging,
     TemplateError,
     Timeouts,
     composite_from_parameters,
@@ -76,8 +78,10 @@ PROVIDER = Provider(
         "aws_dynamodb_table",
         "aws_ecr_repository",
         "aws_iam_policy",
+        "aws_iam_access_key",
         "aws_iam_role",
         "aws_iam_role_policy_attachment",
+        "aws_iam_user",
         "aws_kms_key",
         "aws_route53_record",
         "aws_route53_zone",
@@ -113,14 +117,17 @@ PROVIDER = Provider(
     provider_defaults={"region": REGION},
     identity={"account_id": "data.aws_caller_identity.this.account_id",
               "partition": "data.aws_partition.this.partition"},
+    tagging=Tagging(),
     resources={
         "aws_vpc": Resource(
             short_group="ec2", kind="VPC", external_name=identifier_from_provider(),
+            lookup=Lookup("aws_vpcs"),
             example=Example({"region": REGION, "cidrBlock": "10.0.0.0/16", "tags": {"Name": "example"}},
                             name="example-vpc"),
         ),
         "aws_subnet": Resource(
             short_group="ec2", kind="Subnet", external_name=identifier_from_provider(),
+            lookup=Lookup("aws_subnets"),
             references={"vpc_id": Reference("aws_vpc")},
             # Either the zone or its ID: copying the other one back conflicts.
             late_init_ignore=("availability_zone_id",),
@@ -129,6 +136,7 @@ PROVIDER = Provider(
         ),
         "aws_security_group": Resource(
             short_group="ec2", kind="SecurityGroup", external_name=identifier_from_provider(),
+            lookup=Lookup("aws_security_groups"),
             references={"vpc_id": Reference("aws_vpc")},
             example=Example({"region": REGION, "name": "example-sg", "description": "Allow TLS inbound",
                              "vpcIdRef": {"name": "example-vpc"}}, name="example-sg"),
@@ -147,6 +155,16 @@ PROVIDER = Provider(
         "aws_iam_role": Resource(
             short_group="iam", kind="Role", external_name=name_as_identifier(),
             example=Example({"assumeRolePolicy": _ASSUME_ROLE}, name="example-role"),
+        ),
+        "aws_iam_user": Resource(
+            short_group="iam", kind="User", external_name=name_as_identifier(),
+            example=Example({"path": "/"}, name="example-user"),
+        ),
+        "aws_iam_access_key": Resource(
+            short_group="iam", kind="AccessKey", external_name=identifier_from_provider(),
+            references={"user": Reference("aws_iam_user")},
+            example=Example({"userRef": {"name": "example-user"}}, name="example-access-key",
+                            connection_secret_namespace="crossplane-system"),
         ),
         "aws_iam_policy": Resource(
             short_group="iam", kind="Policy",

@@ -9,9 +9,11 @@ from .config import PROVIDER
 from .apis.cloudwatchlogs.v1beta1 import zz_group as cloudwatchlogs_v1beta1_group
 from .apis.dynamodb.v1beta1 import zz_table as dynamodb_v1beta1_table
 from .apis.ecr.v1beta1 import zz_repository as ecr_v1beta1_repository
+from .apis.iam.v1beta1 import zz_accesskey as iam_v1beta1_accesskey
 from .apis.iam.v1beta1 import zz_policy as iam_v1beta1_policy
 from .apis.iam.v1beta1 import zz_role as iam_v1beta1_role
 from .apis.iam.v1beta1 import zz_rolepolicyattachment as iam_v1beta1_rolepolicyattachment
+from .apis.iam.v1beta1 import zz_user as iam_v1beta1_user
 from .apis.kms.v1beta1 import zz_key as kms_v1beta1_key
 from .apis.route53.v1beta1 import zz_record as route53_v1beta1_record
 from .apis.route53.v1beta1 import zz_zone as route53_v1beta1_zone
@@ -59,6 +61,24 @@ KINDS: tuple[Kind, ...] = (
         late_init=(),
     ),
     Kind(
+        config=PROVIDER.resolve('aws_iam_access_key'),
+        parameters=iam_v1beta1_accesskey.AccessKeyParameters,
+        init=iam_v1beta1_accesskey.AccessKeyInitParameters,
+        observation=iam_v1beta1_accesskey.AccessKeyObservation,
+        references=(
+            ReferenceField(
+                path=('user',),
+                ref_field='userRef',
+                selector_field='userSelector',
+                many=False,
+                target=Reference(to='aws_iam_user', extract='external_name'),
+            ),
+        ),
+        schema_version=0,
+        timeouts_block=False,
+        late_init=(),
+    ),
+    Kind(
         config=PROVIDER.resolve('aws_iam_policy'),
         parameters=iam_v1beta1_policy.PolicyParameters,
         init=iam_v1beta1_policy.PolicyInitParameters,
@@ -100,6 +120,17 @@ KINDS: tuple[Kind, ...] = (
                 many=False,
                 target=Reference(to='aws_iam_role', extract='external_name'),
             ),
+        ),
+        schema_version=0,
+        timeouts_block=False,
+        late_init=(),
+    ),
+    Kind(
+        config=PROVIDER.resolve('aws_iam_user'),
+        parameters=iam_v1beta1_user.UserParameters,
+        init=iam_v1beta1_user.UserInitParameters,
+        observation=iam_v1beta1_user.UserObservation,
+        references=(
         ),
         schema_version=0,
         timeouts_block=False,

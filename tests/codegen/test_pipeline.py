@@ -20,7 +20,7 @@ AWS = ROOT / "providers" / "aws"
 def generate_aws(jobs: int = 1, provider_dir: Path = AWS) -> pipeline.Generated:
     provider = pipeline.load_config(provider_dir)
     return pipeline.generate(provider, s.load(provider_dir / provider.schema_file, provider.registry_source),
-                             jobs=jobs)
+                             jobs=jobs, families=pipeline.family_mode(provider_dir))
 
 
 PROVIDER_DIRS = sorted(p.parent for p in (ROOT / "providers").glob("*/config.py"))

@@ -10,8 +10,7 @@
 from __future__ import annotations
 
 import base64
-import contextlib
-import json
+import functools
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -21,12 +20,11 @@ import pytest
 import yaml
 
 from bridge.api.managed import EXTERNAL_NAME, PAUSED
-from bridge.kube import errors
 from bridge.kube.client import SECRETS
-from bridge.managed.providerconfig import ConfigResources
 from bridge.tfexec.workspace import WorkspaceStore
 from providers.aws import zz_registry as aws
 from tests.conftest import Moto
+from tests.e2e.conftest import configure_aws
 from tests.runtime.conftest import Running, until
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -52,6 +50,9 @@ def in_moto(moto: Moto, kind: str, ext: str, at: dict[str, Any]) -> bool:
             SecurityGroupRuleIds=[ext])["SecurityGroupRules"],
         "Bucket": lambda: moto.client("s3").head_bucket(Bucket=ext),
         "Role": lambda: iam.get_role(RoleName=ext),
+        "User": lambda: iam.get_user(UserName=ext),
+        "AccessKey": lambda: [k for k in iam.list_access_keys(UserName=at["user"])["AccessKeyMetadata"]
+                              if k["AccessKeyId"] == ext],
         "Policy": lambda: iam.get_policy(PolicyArn=at["arn"]),
         "RolePolicyAttachment": lambda: [p for p in iam.list_attached_role_policies(
             RoleName=ext.split("/")[0])["AttachedPolicies"] if p["PolicyArn"] == ext.split("/", 1)[1]],
@@ -81,18 +82,11 @@ def tags_in_moto(moto: Moto, kind: str, ext: str) -> dict[str, str]:
     raise AssertionError(kind)
 
 
-def configure(run: Running) -> None:
-    creds = base64.b64encode(json.dumps({"access_key": "test", "secret_key": "test"}).encode()).decode()
-    with contextlib.suppress(errors.Conflict):
-        run.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "data": {"credentials": creds},
-                                  "metadata": {"name": "aws-creds", "namespace": "crossplane-system"}})
-    configs = ConfigResources.of(aws.PACKAGE).configs
-    pc = run.kube.get(configs, "default")
-    pc["spec"] = {"credentials": {"source": "Secret", "secretRef": {"namespace": "crossplane-system",
-                                                                    "name": "aws-creds", "key": "credentials"}},
-                  "configuration": {"skipCredentialsValidation": True, "skipMetadataApiCheck": "true",
-                                    "skipRequestingAccountId": True, "s3UsePathStyle": True}}
-    run.kube.update(configs, pc)
+def access_key_secret(run: Running) -> str:
+    secret = run.kube.get(SECRETS, "example-access-key", "crossplane-system")
+    (owner,) = secret["metadata"]["ownerReferences"]
+    assert owner["uid"] == run.get("AccessKey", "example-access-key")["metadata"]["uid"]
+    return base64.b64decode(secret["data"]["attribute.secret"]).decode()
 
 
 def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, terraform_bin: str,
@@ -101,9 +95,9 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
     settings = {"terraform": terraform_bin, "plugin_dir": plugin_dir, "poll": 600.0, "workspace_root": tmp_path / "ws"}
     run = start_manager(aws.PACKAGE, "aws", **settings)
-    configure(run)
+    configure_aws(run.kube)
     objects = [(m["kind"], m["metadata"]["name"]) for m in EXAMPLES]
-    assert len(objects) == len(aws.KINDS) == 17
+    assert len(objects) == len(aws.KINDS) == 19
     for m in EXAMPLES:
         run.kube.create(run.res(m["kind"]), m)
 
@@ -115,24 +109,26 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     at = {(k, n): run.get(k, n)["status"]["atProvider"] for k, n in objects}
     missing = [k for (k, n) in objects if not in_moto(moto, k, ext[(k, n)], at[(k, n)])]
     assert missing == []
+    key_secret = access_key_secret(run)
+    assert len(key_secret) == 40, "the access key's secret is in its connection secret"
 
     # 2. update a mutable field
     for kind in ("VPC", "Bucket", "Group"):
         name = next(n for k, n in objects if k == kind)
-        obj = run.get(kind, name)
-        obj["spec"]["forProvider"]["tags"] = {"updated": "yes"}
-        run.kube.update(run.res(kind), obj)
+        run.kube.patch(run.res(kind), name, {"spec": {"forProvider": {"tags": {"updated": "yes"}}}})
+    def updated(kind: str, name: str) -> bool:
+        tags = ((run.get(kind, name).get("status") or {}).get("atProvider") or {}).get("tags") or {}
+        return bool(tags.get("updated") == "yes")
+
     for kind in ("VPC", "Bucket", "Group"):
         name = next(n for k, n in objects if k == kind)
-        until(lambda k=kind, n=name: (run.get(k, n).get("status") or {}).get("atProvider", {}).get("tags")
-              == {"updated": "yes"}, f"the {kind} update in atProvider", timeout=180)
-        assert tags_in_moto(moto, kind, ext[(kind, name)]) == {"updated": "yes"}
+        until(functools.partial(updated, kind, name), f"the {kind} update in atProvider", timeout=180)
+        tags = tags_in_moto(moto, kind, ext[(kind, name)])
+        assert tags["updated"] == "yes" and tags["crossplane-name"] == name, tags
 
     # 3. the import step
     for k, n in objects:
-        obj = run.get(k, n)
-        obj["metadata"].setdefault("annotations", {})[PAUSED] = "true"
-        run.kube.update(run.res(k), obj)
+        run.kube.patch(run.res(k), n, {"metadata": {"annotations": {PAUSED: "true"}}})
     run.manager.stop()
     until(lambda: run.manager.stop_event.is_set() and not run.manager.ops.in_flight(), "the provider to stop")
     shutil.rmtree(tmp_path / "ws")
@@ -142,14 +138,13 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
         run.kube.update_status(run.res(k), obj)
     run = start_manager(aws.PACKAGE, "aws", **settings)
     for k, n in objects:
-        obj = run.get(k, n)
-        del obj["metadata"]["annotations"][PAUSED]
-        run.kube.update(run.res(k), obj)
+        run.kube.patch(run.res(k), n, {"metadata": {"annotations": {PAUSED: None}}})
     until(synced_and_ready, "every kind Ready again after the import step", timeout=400)
     after = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
     assert after == ext, "the same external IDs"
+    assert access_key_secret(run) == key_secret, "an import cannot read the secret back; the Secret keeps it"
     imported = {ws.meta().get("kind") for ws in WorkspaceStore(tmp_path / "ws").all() if ws.state_path.exists()}
-    assert len(imported) == 17
+    assert len(imported) == len(aws.KINDS)
     ec2 = moto.client("ec2")
     assert len(ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": ["10.0.0.0/16"]}])["Vpcs"]) == 1
     assert len(moto.client("sqs").list_queues(QueueNamePrefix="example-queue")["QueueUrls"]) == 1

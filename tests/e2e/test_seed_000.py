@@ -1,147 +1,176 @@
-"""Seed 000: tfstate lives in an ephemeral workspace; losing it must never duplicate a cloud resource.
+"""Seed 000 (and 004): tfstate lives in an ephemeral workspace; losing it must never duplicate a cloud resource.
 
-Ten resources with provider-assigned IDs become Ready under a real `tfbridge run`; the provider is
-killed and its workspace root wiped. A restarted provider (or, for a node move, a standby replica
-with its own empty root that wins the Lease) must import every one by its external name: moto holds
-exactly the same objects, every external name is unchanged, and all are Ready again.
+Thirteen resources become Ready under a real `tfbridge run`: five VPCs and five security groups
+(provider-assigned IDs), an IAM user and two access keys (whose secrets exist only in the create's
+answer and their connection Secrets). Three times, every workspace is lost, and every resource must
+be imported by its external name, never created again: moto holds exactly the same objects, every
+external name is unchanged, and all are Ready again.
+
+1. Provider restart: killed, its workspace root wiped, started again on the same (empty) root.
+2. Node move: a standby with its own empty root wins the Lease when the leader dies.
+3. Backup and restore, as Velero does it: everything exported without status, ownerReferences, uid
+   or resourceVersion, the cluster's objects and the workspaces wiped, then restored. Status is
+   rebuilt from the cloud; a restored connection Secret is re-owned with its data intact (the key's
+   secret cannot be read back from the cloud); a foreign Secret that took a connection Secret's
+   name in the meantime is left exactly as it was, and its would-be owner says why (seed 004).
 """
 
 from __future__ import annotations
 
 import base64
 import contextlib
-import json
-import os
 import shutil
-import signal
 import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube import errors
 from bridge.kube.client import SECRETS, HTTPKube
-from bridge.managed.providerconfig import ConfigResources
 from bridge.tfexec.workspace import WorkspaceStore
 from providers.aws import zz_registry as aws
 from tests.conftest import Cluster, Moto
-from tests.runtime.conftest import Running, install, until
+from tests.e2e.conftest import configure_aws, kill, provider
+from tests.runtime.conftest import Running, until
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
+TAG = "seed000"
+NS = "crossplane-system"
+# Velero restores an object with these left out.
+DROPPED = ("uid", "resourceVersion", "creationTimestamp", "generation", "ownerReferences", "managedFields",
+           "deletionTimestamp", "deletionGracePeriodSeconds", "selfLink")
 
 
-def provider(cluster: Cluster, root: Path, moto: Moto, terraform_bin: str, plugin_dir: Path, log: Path,
-             *extra: str) -> subprocess.Popen[bytes]:
-    env = {k: v for k, v in os.environ.items() if k != "AWS_CA_BUNDLE"}
-    env.update(AWS_ENDPOINT_URL=moto.endpoint, TFBRIDGE_PLUGIN_DIR=str(plugin_dir), TFBRIDGE_TERRAFORM=terraform_bin)
-    with log.open("ab") as err:  # the child keeps its own copy of the descriptor
-        return subprocess.Popen(
-            [sys.executable, "-m", "tfbridge", "run", "--provider", "aws", "--kubeconfig", str(cluster.kubeconfig),
-             "--workspace-root", str(root), "--health-port", "0", "--poll", "600", "--log-level", "warning", *extra],
-            env=env, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+def cloud(moto: Moto) -> dict[str, list[str]]:
+    ec2, iam = moto.client("ec2"), moto.client("iam")
+    vpcs = ec2.describe_vpcs(Filters=[{"Name": "tag:seed", "Values": [TAG]}])["Vpcs"]
+    sgs = ec2.describe_security_groups(Filters=[{"Name": "group-name", "Values": [f"{TAG}-sg-*"]}])["SecurityGroups"]
+    try:
+        keys = [k["AccessKeyId"] for k in iam.list_access_keys(UserName=f"{TAG}-user")["AccessKeyMetadata"]]
+    except iam.exceptions.NoSuchEntityException:
+        keys = []
+    return {"vpcs": sorted(v["VpcId"] for v in vpcs), "sgs": sorted(g["GroupId"] for g in sgs), "keys": sorted(keys)}
 
 
-def configure(kube: HTTPKube) -> None:
-    install(kube, aws.PACKAGE, "aws")
-    configs = ConfigResources.of(aws.PACKAGE).configs
-    creds = base64.b64encode(json.dumps({"access_key": "test", "secret_key": "test"}).encode()).decode()
-    with contextlib.suppress(errors.Conflict):
-        kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "data": {"credentials": creds},
-                              "metadata": {"name": "aws-creds", "namespace": "crossplane-system"}})
-    pc = kube.get(configs, "default")
-    pc["spec"] = {"credentials": {"source": "Secret", "secretRef": {"namespace": "crossplane-system",
-                                                                    "name": "aws-creds", "key": "credentials"}},
-                  "configuration": {"skipCredentialsValidation": True, "skipMetadataApiCheck": "true",
-                                    "skipRequestingAccountId": True, "s3UsePathStyle": True}}
-    kube.update(configs, pc)
+def backup(obj: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in obj.items() if k != "status"}
+    out["metadata"] = {k: v for k, v in obj["metadata"].items() if k not in DROPPED}
+    return out
 
 
-def kill(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGKILL)  # the provider, its terraform and its provider plugins
-        proc.wait(30)
-
-
-@pytest.fixture
-def providers() -> Iterator[list[subprocess.Popen[bytes]]]:
-    procs: list[subprocess.Popen[bytes]] = []
-    yield procs
-    for p in procs:
-        kill(p)
-
-
-def cloud(moto: Moto, tag: str) -> tuple[list[str], list[str]]:
-    ec2 = moto.client("ec2")
-    vpcs = sorted(v["VpcId"] for v in ec2.describe_vpcs(Filters=[{"Name": "tag:seed", "Values": [tag]}])["Vpcs"])
-    sgs = sorted(g["GroupId"] for g in ec2.describe_security_groups(
-        Filters=[{"Name": "group-name", "Values": [f"{tag}-sg-*"]}])["SecurityGroups"])
-    return vpcs, sgs
-
-
-def test_seed_000_restart_then_node_move(cluster: Cluster, moto: Moto, terraform_bin: str, plugin_dir: Path,
-                                        tmp_path: Path, providers: list[subprocess.Popen[bytes]]) -> None:
-    """Both phases on the same ten resources: each loses every workspace and must import, not create."""
+def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, terraform_bin: str, plugin_dir: Path,
+                                               tmp_path: Path, providers: list[subprocess.Popen[bytes]]) -> None:
     kube = HTTPKube(cluster.api_client())
-    configure(kube)
+    configure_aws(kube)
     run = Running(kube, aws.PACKAGE, None)  # type: ignore[arg-type]
-    tag = "seed000"
     lease = ("--leader-election", "--lease-duration", "4", "--renew-deadline", "3", "--retry-period", "1",
-             "--namespace", "crossplane-system")
-    node_a, node_b = tmp_path / "node-a", tmp_path / "node-b"
+             "--namespace", NS)
+    node_a, node_b, node_c = tmp_path / "node-a", tmp_path / "node-b", tmp_path / "node-c"
     log = tmp_path / "provider.log"
-    providers.append(provider(cluster, node_a, moto, terraform_bin, plugin_dir, log, *lease))
-    names = [f"{tag}-{i}" for i in range(5)]
-    for i, name in enumerate(names):
-        run.apply("VPC", name, {"region": "us-east-1", "cidrBlock": f"10.{100 + i}.0.0/16", "tags": {"seed": tag}})
-        run.apply("SecurityGroup", f"{name}-sg", {"region": "us-east-1", "name": f"{tag}-sg-{i}",
-                                                 "description": "seed 000", "vpcIdRef": {"name": name}})
-    objects = [("VPC", n) for n in names] + [("SecurityGroup", f"{n}-sg") for n in names]
-    started = time.monotonic()
-    until(lambda: all(run.ready(k, n) for k, n in objects), "ten resources Ready", timeout=300)
-    print(f"ready after {time.monotonic() - started:.0f}s")
-    before = {(k, n): run.get(k, n)["metadata"]["annotations"]["crossplane.io/external-name"] for k, n in objects}
-    cloud_before = cloud(moto, tag)
-    assert (len(cloud_before[0]), len(cloud_before[1])) == (5, 5)
 
-    def imported_into(root: Path) -> Callable[[], bool]:
+    def start(root: Path) -> None:
+        providers.append(provider(cluster, root, moto, terraform_bin, plugin_dir, log, *lease))
+
+    start(node_a)
+    names = [f"{TAG}-{i}" for i in range(5)]
+    for i, name in enumerate(names):
+        run.apply("VPC", name, {"region": "us-east-1", "cidrBlock": f"10.{100 + i}.0.0/16", "tags": {"seed": TAG}})
+        run.apply("SecurityGroup", f"{name}-sg", {"region": "us-east-1", "name": f"{TAG}-sg-{i}",
+                                                 "description": "seed 000", "vpcIdRef": {"name": name}})
+    run.apply("User", f"{TAG}-user", {})
+    for key in ("key-a", "key-b"):
+        run.apply("AccessKey", f"{TAG}-{key}", {"userRef": {"name": f"{TAG}-user"}},
+                  writeConnectionSecretToRef={"name": f"{TAG}-{key}", "namespace": NS})
+    objects = ([("VPC", n) for n in names] + [("SecurityGroup", f"{n}-sg") for n in names]
+               + [("User", f"{TAG}-user"), ("AccessKey", f"{TAG}-key-a"), ("AccessKey", f"{TAG}-key-b")])
+    started = time.monotonic()
+    until(lambda: all(run.ready(k, n) for k, n in objects), "all resources Ready", timeout=300)
+    print(f"ready after {time.monotonic() - started:.0f}s")
+    before = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
+    cloud_before = cloud(moto)
+    assert [len(v) for v in cloud_before.values()] == [5, 5, 2]
+    key_secrets = {k: kube.get(SECRETS, f"{TAG}-{k}", NS)["data"] for k in ("key-a", "key-b")}
+    assert all(len(base64.b64decode(d["attribute.secret"])) == 40 for d in key_secrets.values())
+
+    def imported_into(root: Path, count: int) -> Callable[[], bool]:
         def check() -> bool:
             if not root.exists():
                 return False
             done = [ws for ws in WorkspaceStore(root).all()
                     if ws.meta().get("last_operation") == "observe" and ws.meta().get("last_result") == "ok"
                     and ws.state_path.exists()]
-            return len(done) == 10
+            return len(done) >= count
         return check
 
-    def same_as_before(phase: str) -> None:
+    def same_as_before(phase: str, ready: list[tuple[str, str]]) -> None:
         until(lambda: all(run.ready(k, n) and run.condition(k, n, "Synced").get("status") == "True"
-                          for k, n in objects), f"{phase}: all ten Ready and Synced again", timeout=120)
-        after = {(k, n): run.get(k, n)["metadata"]["annotations"]["crossplane.io/external-name"] for k, n in objects}
+                          for k, n in ready), f"{phase}: all Ready and Synced again", timeout=120)
+        after = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
         assert after == before, f"{phase}: external names unchanged"
-        assert cloud(moto, tag) == cloud_before, f"{phase}: no duplicate and nothing lost in moto"
+        assert cloud(moto) == cloud_before, f"{phase}: no duplicate and nothing lost in moto"
 
-    # Provider restart: killed, its workspace root wiped, started again on the same (empty) root.
+    def phase(what: str, root: Path, count: int = len(objects)) -> None:
+        t0 = time.monotonic()
+        until(imported_into(root, count), f"{what}: every resource imported", timeout=300)
+        print(f"{what}: imported after {time.monotonic() - t0:.0f}s")
+
+    # 1. Provider restart.
     kill(providers[0])
     shutil.rmtree(node_a)
-    providers.append(provider(cluster, node_a, moto, terraform_bin, plugin_dir, log, *lease))
-    started = time.monotonic()
-    until(imported_into(node_a), "the restarted provider to import all ten", timeout=300)
-    print(f"restart: imported after {time.monotonic() - started:.0f}s")
-    same_as_before("restart")
+    start(node_a)
+    phase("restart", node_a)
+    same_as_before("restart", objects)
 
-    # Node move: a standby on another "node" (its own empty root) takes the Lease when the leader dies.
-    providers.append(provider(cluster, node_b, moto, terraform_bin, plugin_dir, log, *lease))
+    # 2. Node move.
+    start(node_b)
     kill(providers[1])
     shutil.rmtree(node_a)
-    started = time.monotonic()
-    until(imported_into(node_b), "the standby to take over and import all ten", timeout=300)
-    print(f"node move: imported after {time.monotonic() - started:.0f}s")
-    same_as_before("node move")
+    phase("node move", node_b)
+    same_as_before("node move", objects)
 
+    # 3. Backup, wipe, restore.
+    kill(providers[2])
+    shutil.rmtree(node_b)
+    saved = [backup(run.get(k, n)) for k, n in objects]
+    saved_secrets = [backup(kube.get(SECRETS, f"{TAG}-{k}", NS)) for k in ("key-a", "key-b")]
+    for k, n in objects:
+        kube.patch(run.res(k), n, {"metadata": {"finalizers": None}})
+        kube.delete(run.res(k), n)
+    for s in saved_secrets:
+        with contextlib.suppress(errors.NotFound):
+            kube.delete(SECRETS, s["metadata"]["name"], NS)
+    until(lambda: all(run.gone(k, n) for k, n in objects), "the wipe")
+    # Someone else's Secret took key-b's connection Secret name before the restore; Velero skips
+    # restoring over an existing object.
+    foreign = kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+                                    "metadata": {"name": f"{TAG}-key-b", "namespace": NS},
+                                    "data": {"password": base64.b64encode(b"not yours").decode()}})
+    for s in saved_secrets:
+        with contextlib.suppress(errors.Conflict):
+            kube.create(SECRETS, s)
+    for obj in saved:
+        kube.create(run.res(obj["kind"]), obj)
+    start(node_c)
+    restored = [o for o in objects if o != ("AccessKey", f"{TAG}-key-b")]
+    phase("restore", node_c)
+    same_as_before("restore", restored)
+    for k, n in objects:
+        obj = run.get(k, n)
+        assert obj["status"]["atProvider"]["id"] == before[(k, n)], f"{k}/{n}: status rebuilt from the cloud"
+    secret_a = kube.get(SECRETS, f"{TAG}-key-a", NS)
+    assert secret_a["data"] == key_secrets["key-a"], "the restored connection Secret kept its data"
+    (owner,) = secret_a["metadata"]["ownerReferences"]
+    assert owner["uid"] == run.get("AccessKey", f"{TAG}-key-a")["metadata"]["uid"], "re-owned by the restored MR"
+    until(lambda: "not adopting" in run.condition("AccessKey", f"{TAG}-key-b", "Synced").get("message", ""),
+          "key-b to refuse the foreign Secret and say why")
+    assert kube.get(SECRETS, f"{TAG}-key-b", NS) == foreign, "the foreign Secret is untouched"
+
+    kube.delete(SECRETS, f"{TAG}-key-b", NS)
     for k, n in reversed(objects):
         kube.delete(run.res(k), n)
     until(lambda: all(run.gone(k, n) for k, n in objects), "deletion", timeout=300)
-    assert cloud(moto, tag) == ([], [])
+    assert cloud(moto) == {"vpcs": [], "sgs": [], "keys": []}

@@ -6,8 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from bridge.devserver.manifests import crd_manifests
 from bridge.kube.client import CRDS, EVENTS
 from bridge.kube.controller import Result
 from bridge.managed.events import Recorder
@@ -18,7 +17,7 @@ from bridge.testing import FakeCloud, StoreKube
 from providers.aws import zz_registry as aws
 
 ROOT = Path(__file__).resolve().parents[2]
-CRDS_YAML = [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "providers/aws/crds").glob("*.yaml"))]
+CRDS_YAML = crd_manifests(ROOT / "providers/aws/crds")
 
 
 class Bench:

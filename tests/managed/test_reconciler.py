@@ -90,6 +90,76 @@ def test_create_failure_is_recorded_and_retried() -> None:
     assert b.cloud.calls["create"] == 2 and b.condition("VPC", "v", "Ready")["reason"] == "Available"
 
 
+def test_default_tags_go_on_before_create() -> None:
+    b = Bench()
+    b.apply("VPC", "v", {**VPC, "tags": {"team": "a", "crossplane-name": "spoofed"}})
+    b.apply("RolePolicyAttachment", "att", {"role": "r", "policyArn": "arn:aws:iam::aws:policy/x"})
+    b.settle("VPC", "v")
+    b.settle("RolePolicyAttachment", "att")
+    want = {"team": "a", "crossplane-kind": "vpc.ec2.aws.tfbridge.io", "crossplane-name": "v",
+            "crossplane-providerconfig": "default"}
+    assert b.get("VPC", "v")["spec"]["forProvider"]["tags"] == want
+    assert b.cloud.resources["id-1"]["spec"]["tags"] == want, "the tags reached the cloud with the create"
+    assert "tags" not in b.get("RolePolicyAttachment", "att")["spec"]["forProvider"], "a kind without tags"
+
+
+def interrupted_create(b: Bench, kind: str, for_provider: dict[str, Any], look_alikes: int = 0) -> None:
+    """A create whose run was interrupted after the cloud made the object: the outcome is unknown."""
+    b.cloud.interrupt_create()
+    b.apply(kind, "v", for_provider)
+    b.reconcile(kind, "v")
+    b.drain()
+    for i in range(look_alikes):
+        b.cloud.resources[f"other-{i}"] = {"spec": {"tags": b.cloud.resources["id-1"]["spec"]["tags"]}}
+    b.reconcile(kind, "v")  # collects the outcome, observes nothing (no ID), and must not create again
+    ann = b.get(kind, "v")["metadata"]["annotations"]
+    assert CREATE_PENDING in ann and CREATE_FAILED not in ann, "an interrupted create is not a failed one"
+    assert b.cloud.calls["create"] == 1
+
+
+def test_interrupted_create_is_adopted_by_a_lookup_of_its_tags() -> None:
+    b = Bench()
+    interrupted_create(b, "VPC", VPC)
+    b.settle("VPC", "v")
+    assert b.get("VPC", "v")["metadata"]["annotations"][EXTERNAL_NAME] == "id-1"
+    assert b.condition("VPC", "v", "Ready")["reason"] == "Available"
+    assert b.cloud.calls["create"] == 1 and list(b.cloud.resources) == ["id-1"]
+    assert ("Normal", "RecoveredExternalResource") in b.events("v")
+
+
+@pytest.mark.parametrize(
+    ("kind", "for_provider", "others", "want"),
+    [
+        pytest.param("Key", {"region": "us-east-1"}, 0,
+                     "look in the cloud for a Key tagged crossplane-kind=key.kms.aws.tfbridge.io, crossplane-name=v",
+                     id="NoLookupForTheKind"),
+        pytest.param("VPC", VPC, 1, "a lookup found 2 of a VPC tagged", id="LookupFindsTwo"),
+    ],
+)
+def test_interrupted_create_that_cannot_be_recovered_stops_and_says_what_to_check(
+        kind: str, for_provider: dict[str, Any], others: int, want: str) -> None:
+    b = Bench()
+    interrupted_create(b, kind, for_provider, others)
+    b.settle(kind, "v")
+    message = b.condition(kind, "v", "Synced")["message"]
+    assert INCOMPLETE in message and want in message and EXTERNAL_NAME in message, message
+    assert b.cloud.calls["create"] == 1 and b.condition(kind, "v", "Ready")["reason"] != "Available"
+
+
+def test_a_failed_create_that_left_the_object_in_the_state_records_its_name() -> None:
+    b = Bench()
+    b.cloud.interrupt_create(recorded=True)
+    b.apply("VPC", "v", VPC)
+    b.reconcile("VPC", "v")
+    b.drain()
+    b.reconcile("VPC", "v")
+    ann = b.get("VPC", "v")["metadata"]["annotations"]
+    assert ann[EXTERNAL_NAME] == "id-1" and CREATE_FAILED in ann
+    assert ("Warning", "CannotCreateExternalResource") in b.events("v")
+    b.settle("VPC", "v")
+    assert b.cloud.calls["create"] == 1 and b.condition("VPC", "v", "Ready")["reason"] == "Available"
+
+
 def test_drift_is_updated_and_late_init_fills_the_spec() -> None:
     b = Bench()
     b.apply("VPC", "v", VPC)
@@ -145,6 +215,8 @@ def test_restored_secret_adoption(secret_type: str, adopted: bool) -> None:
     if adopted:
         b.settle("VPC", "v")
         assert secret(b)["metadata"]["ownerReferences"][0]["name"] == "v"
+        # A key the cloud no longer shows (an access key's secret after an import) survives.
+        assert secret(b)["data"] == {"mine": "eA==", "attribute.password": base64.b64encode(b"s3cret").decode()}
         return
     with pytest.raises(Exception, match="not adopting"):
         b.settle("VPC", "v")

@@ -11,23 +11,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from bridge.api.registry import ProviderPackage
+from bridge.devserver.manifests import crd_manifests
 from bridge.kube import errors
 from bridge.kube.client import CRDS, NAMESPACES, HTTPKube, Resource
 from bridge.managed.providerconfig import ClientFactory, ConfigResources
 from bridge.managed.reconciler import kind_resource
 from bridge.manager import Manager, RunSettings
 from tests.conftest import Cluster, wait_for
+from tests.rbac import cluster_role, uncovered
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def install(kube: HTTPKube, package: ProviderPackage, provider_dir: str) -> None:
-    for path in sorted((ROOT / "providers" / provider_dir / "crds").glob("*.yaml")):
+    for doc in crd_manifests(ROOT / "providers" / provider_dir / "crds"):
         with contextlib.suppress(errors.Conflict):
-            kube.create(CRDS, yaml.safe_load(path.read_text()))
+            kube.create(CRDS, doc)
     for ns in ("crossplane-system",):
         with contextlib.suppress(errors.Conflict):
             kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})
@@ -74,25 +75,31 @@ class Running:
 
 @pytest.fixture
 def start_manager(cluster: Cluster, tmp_path: Path) -> Iterator[Callable[..., Running]]:
-    started: list[tuple[Manager, threading.Thread]] = []
+    """Start a Manager in a thread. At the end, every API call it made must be allowed by the
+    ClusterRole generated for it (its family's, if it runs one): RBAC checked against real use."""
+    started: list[tuple[Manager, threading.Thread, HTTPKube, str, str | None]] = []
 
     def start(package: ProviderPackage, provider_dir: str, *, client_factory: ClientFactory | None = None,
-              **settings: Any) -> Running:
+              family: str | None = None, **settings: Any) -> Running:
         kube = HTTPKube(cluster.api_client())
         install(kube, package, provider_dir)
         run_settings = RunSettings(**{"workspace_root": tmp_path / f"ws-{len(started)}", "health_port": 0,
                                       "poll": 60.0, "grace": 20.0, **settings})
-        manager = Manager(run_settings, package, kube, client_factory=client_factory)
+        provider_kube = HTTPKube(cluster.api_client())
+        manager = Manager(run_settings, package, provider_kube, client_factory=client_factory)
         thread = threading.Thread(target=manager.run, daemon=True)
         thread.start()
-        started.append((manager, thread))
+        started.append((manager, thread, provider_kube, provider_dir, family))
         wait_for(manager.ready, timeout=30, what="the manager's informers to sync")
         return Running(kube, package, manager)
 
     yield start
-    for manager, thread in started:
+    for manager, thread, *_ in started:
         manager.stop()
         thread.join(60)
+    for _, _, provider_kube, provider_dir, family in started:
+        missing = uncovered(provider_kube.calls, cluster_role(provider_dir, family))
+        assert missing == [], f"the generated ClusterRole of {provider_dir} {family or ''} does not allow {missing}"
 
 
 def until(condition: Callable[[], object], what: str, timeout: float = 60.0) -> None:

@@ -50,9 +50,7 @@ def test_creating_shows_at_once_and_the_last_spec_wins(start_manager: Callable[.
     run.apply("VPC", "slow", VPC)
     until(lambda: run.condition("VPC", "slow", "Ready").get("reason") == "Creating", "Creating", timeout=5)
     assert time.monotonic() - applied < 1.0, "Creating shows within a second"
-    obj = run.get("VPC", "slow")
-    obj["spec"]["forProvider"]["cidrBlock"] = "10.7.0.0/16"
-    run.kube.update(run.res("VPC"), obj)
+    run.kube.patch(run.res("VPC"), "slow", {"spec": {"forProvider": {"cidrBlock": "10.7.0.0/16"}}})
     gate.set()
     until(lambda: run.ready("VPC", "slow") and cloud.resources.get("id-1", {}).get("spec", {}).get("cidrBlock")
           == "10.7.0.0/16", "the spec change to reach the cloud")

@@ -30,8 +30,7 @@ def test_lifecycle_through_the_manager(start_manager: Callable[..., Running], te
     obj = run.get("Data", "life")
     assert obj["status"]["atProvider"]["output"] == {"a": 1}
     assert run.condition("Data", "life", "Synced")["reason"] == "ReconcileSuccess"
-    obj["spec"]["forProvider"]["input"] = {"a": 2}
-    run.kube.update(run.res("Data"), obj)
+    run.kube.patch(run.res("Data"), "life", {"spec": {"forProvider": {"input": {"a": 2}}}})
     until(lambda: (run.get("Data", "life").get("status") or {}).get("atProvider", {}).get("output") == {"a": 2},
           "the update to reach the state")
     run.kube.delete(run.res("Data"), "life")

@@ -1,0 +1,159 @@
+"""The manifests that run a generated provider in a cluster: one kustomize tree per deployable.
+
+A deployable is the whole provider, or (family mode, as upjet's provider families) one API group's
+kinds, or the ``config`` family that owns the ProviderConfig kinds. Each gets a Namespace, a
+ServiceAccount, a least-privilege ClusterRole and its binding, a Deployment and a metrics Service.
+The ClusterRole names exactly the resources the runtime touches with exactly the verbs it uses;
+tests record every API call the runtime makes and check it against these rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from tfconfig import Provider, ResolvedResource
+
+NAMESPACE = "crossplane-system"
+PORT = 8080
+USER_ID = 65532
+WORKSPACES = "/workspaces"
+# Seconds running terraform may finish after SIGTERM; the pod's grace period adds a margin.
+GRACE = 60
+CONFIG_FAMILY = "config"
+
+_MANAGED_VERBS = ["get", "list", "watch", "update", "patch"]
+_STATUS_VERBS = ["get", "update", "patch"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Deployable:
+    provider: Provider
+    kinds: tuple[ResolvedResource, ...]
+    family: str | None = None  # None: the whole provider
+
+    @property
+    def name(self) -> str:
+        base = f"tfbridge-provider-{self.provider.name}"
+        return f"{base}-{self.family}" if self.family else base
+
+    @property
+    def owns_provider_configs(self) -> bool:
+        return self.family in (None, CONFIG_FAMILY)
+
+    @property
+    def image(self) -> str:
+        return f"tfbridge-provider-{self.provider.name}:{self.provider.version or 'dev'}"
+
+
+def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
+    root = d.provider.root_group
+    rules: list[dict[str, Any]] = []
+    by_group: dict[str, list[str]] = {}
+    for res in d.kinds:
+        by_group.setdefault(res.group, []).append(res.plural)
+    for group, plurals in sorted(by_group.items()):
+        rules.append({"apiGroups": [group], "resources": sorted(plurals), "verbs": _MANAGED_VERBS})
+        rules.append({"apiGroups": [group], "resources": sorted(f"{p}/status" for p in plurals),
+                      "verbs": _STATUS_VERBS})
+    # Referenced kinds of other families: read, and pinned with an in-use finalizer.
+    own = {(res.group, res.plural) for res in d.kinds}
+    referenced: dict[str, set[str]] = {}
+    for res in d.kinds:
+        for ref in res.references.values():
+            target = d.provider.resolve(ref.to)
+            if (target.group, target.plural) not in own:
+                referenced.setdefault(target.group, set()).add(target.plural)
+    for group, plurals in sorted(referenced.items()):
+        rules.append({"apiGroups": [group], "resources": sorted(plurals), "verbs": ["get", "update"]})
+    if d.owns_provider_configs:
+        rules.append({"apiGroups": [root], "resources": ["providerconfigs"], "verbs": _MANAGED_VERBS})
+        rules.append({"apiGroups": [root], "resources": ["providerconfigs/status"], "verbs": _STATUS_VERBS})
+        rules.append({"apiGroups": [root], "resources": ["providerconfigusages"], "verbs": ["list"]})
+    if d.kinds:
+        if not d.owns_provider_configs:
+            rules.append({"apiGroups": [root], "resources": ["providerconfigs"], "verbs": ["get"]})
+        rules.append({"apiGroups": [root], "resources": ["providerconfigusages"],
+                      "verbs": ["get", "create", "update"]})
+        # Credentials (get) and connection secrets (get, create, update).
+        rules.append({"apiGroups": [""], "resources": ["secrets"], "verbs": ["get", "create", "update"]})
+    rules.append({"apiGroups": [""], "resources": ["events"], "verbs": ["create"]})
+    rules.append({"apiGroups": ["coordination.k8s.io"], "resources": ["leases"], "verbs": ["get", "create", "update"]})
+    return rules
+
+
+def _labels(d: Deployable) -> dict[str, str]:
+    return {"app.kubernetes.io/name": d.name, "app.kubernetes.io/part-of": "tfbridge"}
+
+
+def _deployment(d: Deployable) -> dict[str, Any]:
+    args = ["--provider", d.provider.name, "--leader-election", "--workspace-root", WORKSPACES,
+            "--health-port", str(PORT), "--grace", str(GRACE)]
+    if d.family:
+        args += ["--family", d.family]
+    probe = {"httpGet": {"path": "/healthz", "port": "http"}, "periodSeconds": 10, "failureThreshold": 3}
+    container = {
+        "name": "provider",
+        "image": d.image,
+        "imagePullPolicy": "IfNotPresent",
+        "args": args,
+        "env": [
+            {"name": "POD_NAMESPACE", "valueFrom": {"fieldRef": {"fieldPath": "metadata.namespace"}}},
+            {"name": "HOME", "value": "/tmp"},
+            {"name": "TMPDIR", "value": "/tmp"},
+        ],
+        "ports": [{"name": "http", "containerPort": PORT, "protocol": "TCP"}],
+        "livenessProbe": {**probe, "initialDelaySeconds": 10},
+        "readinessProbe": {**probe, "httpGet": {"path": "/readyz", "port": "http"}, "periodSeconds": 5},
+        "resources": {"requests": {"cpu": "500m", "memory": "512Mi"}, "limits": {"memory": "2Gi"}},
+        "securityContext": {"allowPrivilegeEscalation": False, "readOnlyRootFilesystem": True,
+                            "runAsNonRoot": True, "capabilities": {"drop": ["ALL"]}},
+        "volumeMounts": [{"name": "workspaces", "mountPath": WORKSPACES}, {"name": "tmp", "mountPath": "/tmp"}],
+    }
+    return {
+        "apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": d.name, "namespace": NAMESPACE, "labels": _labels(d)},
+        "spec": {
+            "replicas": 1,
+            "selector": {"matchLabels": {"app.kubernetes.io/name": d.name}},
+            "template": {
+                "metadata": {"labels": _labels(d)},
+                "spec": {
+                    "serviceAccountName": d.name,
+                    "terminationGracePeriodSeconds": GRACE + 30,
+                    "securityContext": {"runAsNonRoot": True, "runAsUser": USER_ID, "runAsGroup": USER_ID,
+                                        "fsGroup": USER_ID, "seccompProfile": {"type": "RuntimeDefault"}},
+                    "containers": [container],
+                    # Workspaces are ephemeral by design: a lost state is re-imported, never re-created.
+                    "volumes": [{"name": "workspaces", "emptyDir": {}}, {"name": "tmp", "emptyDir": {}}],
+                },
+            },
+        },
+    }
+
+
+def manifests(d: Deployable) -> dict[str, dict[str, Any]]:
+    """File name → manifest, for everything but the CRDs."""
+    meta = {"name": d.name, "namespace": NAMESPACE, "labels": _labels(d)}
+    return {
+        "namespace.yaml": {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NAMESPACE}},
+        "serviceaccount.yaml": {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": meta},
+        "clusterrole.yaml": {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole",
+                             "metadata": {"name": d.name, "labels": _labels(d)}, "rules": cluster_role_rules(d)},
+        "clusterrolebinding.yaml": {
+            "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding",
+            "metadata": {"name": d.name, "labels": _labels(d)},
+            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": d.name},
+            "subjects": [{"kind": "ServiceAccount", "name": d.name, "namespace": NAMESPACE}]},
+        "deployment.yaml": _deployment(d),
+        "service.yaml": {
+            "apiVersion": "v1", "kind": "Service", "metadata": {**meta, "name": f"{d.name}-metrics"},
+            "spec": {"selector": {"app.kubernetes.io/name": d.name},
+                     "ports": [{"name": "metrics", "port": PORT, "targetPort": "http", "protocol": "TCP"}]}},
+    }
+
+
+def kustomization(resources: Sequence[str]) -> dict[str, Any]:
+    return {"apiVersion": "kustomize.config.k8s.io/v1beta1", "kind": "Kustomization",
+            "resources": list(resources)}

@@ -1,0 +1,116 @@
+"""Seeds 001 and 002 against moto with real terraform, on one set of resources (they share the cost).
+
+001, long operations: five VPC creates are held by a slow cloud (tests/cloudproxy.py) while fifty
+fast objects (a VPC, twenty subnets that reference it, twenty-nine log groups) become Ready: no
+starvation. Creating shows within a second of applying; a spec change made during a slow create is
+what ends up in moto.
+
+002, references under contention: the twenty subnets are created at once while the API server forces
+409s on VPC and subnet updates (local server only). Every subnet pins the VPC with its own in-use
+finalizer. Deleting the VPC first leaves it in the cloud until the last subnet is gone; then it goes.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from bridge.api.managed import EXTERNAL_NAME, Managed
+from bridge.managed import references
+from providers.aws import zz_registry as aws
+from tests.cloudproxy import CloudProxy, cloud_proxy
+from tests.conftest import Cluster, Moto
+from tests.e2e.conftest import configure_aws
+from tests.runtime.conftest import Running, until
+
+pytestmark = [pytest.mark.slow, pytest.mark.cloud]
+SLOW = [f"10.{60 + i}.0.0/16" for i in range(5)]
+NET = "10.70.0.0/16"
+
+
+@pytest.fixture
+def proxy(moto: Moto, monkeypatch: pytest.MonkeyPatch) -> Iterator[CloudProxy]:
+    with cloud_proxy(moto.endpoint) as p:
+        monkeypatch.setenv("AWS_ENDPOINT_URL", p.endpoint)
+        monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
+        yield p
+
+
+def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
+        cluster: Cluster, start_manager: Callable[..., Running], proxy: CloudProxy, moto: Moto,
+        terraform_bin: str, plugin_dir: Path) -> None:
+    ec2 = moto.client("ec2")
+    holds = [proxy.hold("CreateVpc", cidr, seconds=900) for cidr in SLOW]
+    run = start_manager(aws.PACKAGE, "aws", terraform=terraform_bin, plugin_dir=plugin_dir, poll=600.0,
+                        max_concurrent_reconciles=10, max_concurrent_operations=12)
+    configure_aws(run.kube)
+
+    # 001: the slow creates show Creating at once.
+    def creating(name: str) -> bool:
+        return bool(run.condition("VPC", name, "Ready").get("reason") == "Creating")
+
+    for i, cidr in enumerate(SLOW):
+        applied = time.monotonic()
+        run.apply("VPC", f"slow-{i}", {"region": "us-east-1", "cidrBlock": cidr})
+        until(functools.partial(creating, f"slow-{i}"), "Creating")
+        assert time.monotonic() - applied < 1.0, f"slow-{i}: Creating within a second of applying"
+    until(lambda: all(h.seen == 1 for h in holds), "all five creates to reach the slow cloud", timeout=120)
+    run.kube.patch(run.res("VPC"), "slow-0", {"spec": {"forProvider": {"tags": {"changed": "during-create"}}}})
+
+    # 002: twenty subnets at once, under forced 409s.
+    if cluster.server is not None:
+        cluster.server.set_faults({"conflict_every": {"update vpcs": 3, "update subnets": 4}})
+    run.apply("VPC", "net", {"region": "us-east-1", "cidrBlock": NET})
+    subnets = [f"sub-{i}" for i in range(20)]
+    for i, name in enumerate(subnets):
+        run.apply("Subnet", name, {"region": "us-east-1", "cidrBlock": f"10.70.{i}.0/24", "vpcIdRef": {"name": "net"}})
+    groups = [f"seed001-logs-{i}" for i in range(29)]
+    for name in groups:
+        run.apply("Group", name, {"region": "us-east-1", "retentionInDays": 1})
+    fast = [("VPC", "net"), *(("Subnet", n) for n in subnets), *(("Group", n) for n in groups)]
+    assert len(fast) == 50
+
+    started = time.monotonic()
+    until(lambda: all(run.ready(k, n) for k, n in fast), "fifty fast objects Ready beside the slow creates",
+          timeout=600)
+    print(f"fifty fast objects Ready after {time.monotonic() - started:.0f}s")
+    assert all(creating(f"slow-{i}") for i in range(5)), \
+        "the slow creates are still running: the fast ones were not starved"
+    for hold in holds:
+        hold.release.set()
+    until(lambda: all(run.ready("VPC", f"slow-{i}") for i in range(5)), "the slow creates to finish", timeout=300)
+    slow_0 = run.get("VPC", "slow-0")["metadata"]["annotations"][EXTERNAL_NAME]
+    until(lambda: {t["Key"]: t["Value"] for t in ec2.describe_vpcs(VpcIds=[slow_0])["Vpcs"][0].get("Tags", [])}
+          .get("changed") == "during-create", "the spec change made during the create to reach moto", timeout=180)
+    for cidr in SLOW:
+        assert len(ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"]) == 1
+
+    def pins() -> int:
+        fins = run.get("VPC", "net")["metadata"].get("finalizers") or []
+        return len([f for f in fins if f.startswith("in-use.tfbridge.io/")])
+
+    assert pins() == 20, "every subnet pinned the VPC"
+    assert all(references.pinned(Managed(run.get("Subnet", n))) == [("ec2.aws.tfbridge.io/v1beta1", "VPC", "net")]
+               for n in subnets), "every subnet recorded what it pinned"
+    if cluster.server is not None:
+        assert cluster.server.faults.injected.get("409 update vpcs", 0) > 0, "conflicts were really injected"
+        cluster.server.set_faults({"conflict_every": {}})
+
+    vpc_id = run.get("VPC", "net")["metadata"]["annotations"][EXTERNAL_NAME]
+    run.kube.delete(run.res("VPC"), "net")
+    until(lambda: "waiting for 20 referencing" in run.condition("VPC", "net", "Ready").get("message", ""),
+          "the VPC to wait for its subnets")
+    for name in subnets[:-1]:
+        run.kube.delete(run.res("Subnet"), name)
+    until(lambda: all(run.gone("Subnet", n) for n in subnets[:-1]), "19 subnets gone", timeout=300)
+    until(lambda: pins() == 1, "one pin left")
+    assert ec2.describe_vpcs(VpcIds=[vpc_id])["Vpcs"], "the VPC stays in the cloud while a subnet references it"
+    run.kube.delete(run.res("Subnet"), subnets[-1])
+    until(lambda: run.gone("VPC", "net"), "the VPC to go once the last subnet is gone", timeout=300)
+    assert ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [NET]}])["Vpcs"] == []
+    assert ec2.describe_subnets(Filters=[{"Name": "vpc-id", "Values": [vpc_id]}])["Subnets"] == []
+
