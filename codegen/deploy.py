@@ -65,8 +65,8 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
             target = d.provider.resolve(ref.to)
             if (target.group, target.plural) not in own:
                 referenced.setdefault(target.group, set()).add(target.plural)
-    for group, plurals in sorted(referenced.items()):
-        rules.append({"apiGroups": [group], "resources": sorted(plurals), "verbs": ["get", "update"]})
+    for group, targets in sorted(referenced.items()):
+        rules.append({"apiGroups": [group], "resources": sorted(targets), "verbs": ["get", "update"]})
     if d.owns_provider_configs:
         rules.append({"apiGroups": [root], "resources": ["providerconfigs"], "verbs": _MANAGED_VERBS})
         rules.append({"apiGroups": [root], "resources": ["providerconfigs/status"], "verbs": _STATUS_VERBS})

@@ -1,5 +1,7 @@
 """A slow cloud on demand: an HTTP proxy in front of moto that holds chosen requests.
 
+``pending`` makes EC2 report a created VPC as ``pending`` until released: the create call returns
+at once, as AWS's does, and terraform waits on the real status, as for any long-running operation.
 The aws provider reaches it through ``AWS_ENDPOINT_URL``. ``reject_access_key`` makes it answer
 as AWS does to credentials it does not know (moto accepts any). A :class:`Hold` matches requests by a
 substring of the operation and body (``CreateVpc``, ``10.99.``), and keeps each matching request
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import http.client
+import re
 import threading
 import urllib.parse
 from collections.abc import Iterator
@@ -36,11 +39,28 @@ class Hold:
         return all(n in text for n in self.needles)
 
 
+@dataclasses.dataclass
+class Pending:
+    needles: tuple[str, ...]
+    release: threading.Event = dataclasses.field(default_factory=threading.Event)
+    ids: set[str] = dataclasses.field(default_factory=set)
+    creates: int = 0
+
+    def rewrite(self, answer: bytes) -> bytes:
+        if self.release.is_set():
+            return answer
+        for vpc in self.ids:
+            answer = answer.replace(f"<vpcId>{vpc}</vpcId><state>available</state>".encode(),
+                                    f"<vpcId>{vpc}</vpcId><state>pending</state>".encode())
+        return answer
+
+
 class CloudProxy:
     def __init__(self, upstream: str) -> None:
         parsed = urllib.parse.urlsplit(upstream)
         self.upstream = (parsed.hostname or "127.0.0.1", parsed.port or 80)
         self.holds: list[Hold] = []
+        self.pendings: list[Pending] = []
         self.rejected_keys: set[str] = set()
         self.rejections = 0
         self._lock = threading.Lock()
@@ -79,6 +99,13 @@ class CloudProxy:
         rule = Hold(needles, seconds, after_cloud)
         with self._lock:
             self.holds.append(rule)
+        return rule
+
+    def pending(self, *needles: str) -> Pending:
+        """VPCs created by requests matching ``needles`` stay ``pending`` until ``release`` is set."""
+        rule = Pending(needles)
+        with self._lock:
+            self.pendings.append(rule)
         return rule
 
     def reject_access_key(self, access_key_id: str) -> None:
@@ -122,6 +149,12 @@ class CloudProxy:
         if rule is not None and rule.after_cloud:
             rule.answered_by_cloud += 1
             rule.release.wait(rule.seconds)
+        with self._lock:
+            for pending in self.pendings:
+                if all(n in text for n in pending.needles):
+                    pending.creates += 1
+                    pending.ids.update(re.findall(r"<vpcId>(vpc-[0-9a-f]+)</vpcId>", answer.decode(errors="replace")))
+                answer = pending.rewrite(answer)
         return status, out_headers, answer
 
     def close(self) -> None:

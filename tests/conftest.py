@@ -50,7 +50,11 @@ def _free_port() -> int:
 
 
 def wait_for(condition: Callable[[], object], *, timeout: float, what: str, interval: float = 0.05) -> object:
-    """Poll ``condition`` until it returns something truthy, or fail after ``timeout`` seconds."""
+    """Poll ``condition`` until it returns something truthy, or fail after ``timeout`` seconds.
+
+    The interval starts short (a prompt answer is seen promptly) and grows to a second: a long wait
+    must not spend the CPU that the system under test needs.
+    """
     import time
 
     deadline = time.monotonic() + timeout
@@ -61,6 +65,7 @@ def wait_for(condition: Callable[[], object], *, timeout: float, what: str, inte
         if time.monotonic() > deadline:
             pytest.fail(f"timed out after {timeout}s waiting for {what}")
         time.sleep(interval)
+        interval = min(1.0, interval * 1.3)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -149,3 +154,19 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         yield Cluster(server.write_kubeconfig(tmp_path / "kubeconfig"), server)
     finally:
         server.stop()
+
+
+# Longest first. xdist hands tests out in collection order: started last, the end-to-end scenarios
+# would leave one worker running them alone for minutes after the other ran out of work.
+_LONGEST = ("test_lifecycle", "test_seed_001_002", "test_seed_000", "test_demo", "test_seed_003",
+            "test_crash_mid_create", "test_policies")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        module = item.module.__name__.rsplit(".", 1)[-1] if item.module else ""
+        if module in _LONGEST:
+            return _LONGEST.index(module)
+        return len(_LONGEST) if item.get_closest_marker("slow") else len(_LONGEST) + 1
+
+    items.sort(key=rank)

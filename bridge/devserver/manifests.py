@@ -9,5 +9,6 @@ import yaml
 
 
 def crd_manifests(directory: Path) -> list[dict[str, Any]]:
-    docs = (yaml.safe_load(p.read_text()) for p in sorted(directory.glob("*.yaml")))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: CRDs are large
+    docs = (yaml.load(p.read_text(), Loader=loader) for p in sorted(directory.glob("*.yaml")))
     return [d for d in docs if isinstance(d, dict) and d.get("kind") == "CustomResourceDefinition"]

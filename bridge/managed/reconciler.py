@@ -175,8 +175,7 @@ class ManagedReconciler:
             if created.external_name:
                 values[EXTERNAL_NAME] = created.external_name
             mr = self._annotate(mr.name, values)
-            if created.connection_details:
-                connection.publish(self.kube, mr, created.connection_details)
+            connection.publish(self.kube, mr, created.connection_details)
             self.recorder.normal(mr.obj, "CreatedExternalResource", f"created in {op.elapsed():.1f}s")
         elif op.verb == "update":
             self.recorder.normal(mr.obj, "UpdatedExternalResource", f"updated in {op.elapsed():.1f}s")
@@ -328,8 +327,13 @@ class ManagedReconciler:
                     changed = True
         if changed:
             mr = self._update(mr)
-        if obs.connection_details:
+        # Even with nothing new to say: a restored Secret must be re-owned, keeping what it holds.
+        try:
             connection.publish(self.kube, mr, obs.connection_details)
+        except BridgeError:
+            # What the cloud says is true whether or not the Secret could be written.
+            self._status(mr, conditions.available(), at_provider=dict(obs.at_provider))
+            raise
         if not obs.up_to_date and mr.allows("Update"):
             snapshot = Managed(mr.obj)
             self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot))

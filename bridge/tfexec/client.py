@@ -42,6 +42,8 @@ from bridge.tfexec.workspace import Workspace, WorkspaceStore
 from tfconfig import Provider, TemplateError
 
 PLANFILE = ".tfbridge.plan"
+# How long after our own apply its state answers an observe without a refresh.
+FRESH_SECONDS = 60.0
 NOT_FOUND = "Cannot import non-existent remote object"
 
 
@@ -303,6 +305,9 @@ class TerraformClient:
                 # Nothing to refresh and no ID to import: the answer needs no terraform, and the
                 # first reconcile of a new object stays fast (Creating shows at once).
                 return Observation(exists=False)
+            fresh = self._fresh_after_apply(ws, mr, doc, current)
+            if fresh is not None:
+                return self._observation(mr, doc, fresh, None, ())
             self._prepare(ws, mr, doc)
             inst = tfstate.instance(current, self.config.tf_type, mainfile.RESOURCE_NAME) if current else None
             recovered: list[str] = []
@@ -333,6 +338,7 @@ class TerraformClient:
             if inst is None:
                 raise TerraformFailed(f"{mr.display}: create reported success but the state has no {self.address}",
                                       verb="apply")
+            self._mark_fresh(ws, mr)
             return Creation(external_name=self.config.external_name.get_external_name(inst.attributes),
                             connection_details=tfstate.connection_details(inst, self.config.sensitive))
 
@@ -349,6 +355,7 @@ class TerraformClient:
                 run = self._tf(ws, ["apply", "-auto-approve", "-input=false", "-json", PLANFILE], provider_args,
                                self.config.timeouts.update)
                 _check(run, "update failed", mr.display)
+                self._mark_fresh(ws, mr)
             inst = self._state_instance(ws)
             return Update(connection_details=tfstate.connection_details(inst, self.config.sensitive) if inst else {})
 
@@ -426,6 +433,36 @@ class TerraformClient:
                      if r.get("address") == self.address]
             return action, (tfstate.Instance(found[0].get("values") or {}, (), 0, False) if found else None)
         return action, tfstate.instance(refreshed, self.config.tf_type, mainfile.RESOURCE_NAME)
+
+    def _mark_fresh(self, ws: Workspace, mr: Managed) -> None:
+        ws.update_meta(fresh_state={"uid": mr.uid, "at": time.time()})
+
+    def _fresh_after_apply(self, ws: Workspace, mr: Managed, doc: Mapping[str, Any],
+                           current: Mapping[str, Any] | None) -> tfstate.Instance | None:
+        """The instance our own apply wrote, while it is fresh and still answers the configuration.
+
+        An apply ends with the provider's answer for exactly the configuration it applied: planning
+        again at once would cost a full terraform run to learn nothing. For FRESH_SECONDS after our
+        apply, an observe trusts that state if every argument that changed since (late-initialised
+        values, typically) already equals what the state holds. Later observes (the polls that
+        catch drift) always refresh.
+        """
+        marker = ws.meta().get("fresh_state") or {}
+        if marker.get("uid") != mr.uid or time.time() - float(marker.get("at") or 0) > FRESH_SECONDS:
+            return None
+        inst = tfstate.instance(current, self.config.tf_type, mainfile.RESOURCE_NAME) if current else None
+        applied = ws.read_main()
+        if inst is None or inst.tainted or applied is None:
+            return None
+        if {k: v for k, v in applied.items() if k != "resource"} != {k: v for k, v in doc.items() if k != "resource"}:
+            return None
+        before = applied["resource"][self.config.tf_type][mainfile.RESOURCE_NAME]
+        now = doc["resource"][self.config.tf_type][mainfile.RESOURCE_NAME]
+        for key in set(before) | set(now):
+            if before.get(key) != now.get(key) and (key in ("lifecycle", "timeouts")
+                                                     or now.get(key) != inst.attributes.get(key)):
+                return None
+        return inst
 
     def _created_anyway(self, ws: Workspace) -> str | None:
         """The external name of an object a failed apply left in the state (tainted), if any."""

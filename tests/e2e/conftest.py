@@ -16,11 +16,12 @@ from bridge.kube import errors
 from bridge.kube.client import SECRETS, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
 from providers.aws import zz_registry as aws
+from tests.cloudproxy import CloudProxy, cloud_proxy
 from tests.conftest import Cluster, Moto
 from tests.processes import kill_tree
 from tests.runtime.conftest import install, start_manager
 
-__all__ = ["configure_aws", "kill", "provider", "providers", "start_manager"]
+__all__ = ["configure_aws", "kill", "provider", "providers", "proxy", "start_manager"]
 
 MOTO_CONFIGURATION = {"skipCredentialsValidation": True, "skipMetadataApiCheck": "true",
                       "skipRequestingAccountId": True, "s3UsePathStyle": True}
@@ -69,3 +70,12 @@ def providers() -> Iterator[list[subprocess.Popen[bytes]]]:
     yield procs
     for p in procs:
         kill(p)
+
+
+@pytest.fixture
+def proxy(moto: Moto, monkeypatch: pytest.MonkeyPatch) -> Iterator[CloudProxy]:
+    """A slow (or strict) cloud in front of moto, reached by in-process providers through AWS_ENDPOINT_URL."""
+    with cloud_proxy(moto.endpoint) as p:
+        monkeypatch.setenv("AWS_ENDPOINT_URL", p.endpoint)
+        monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
+        yield p

@@ -102,7 +102,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
         run.kube.create(run.res(m["kind"]), m)
 
     def synced_and_ready() -> bool:
-        return all(run.ready(k, n) and run.condition(k, n, "Synced").get("status") == "True" for k, n in objects)
+        return not run.not_ready(objects, synced=True)
 
     until(synced_and_ready, "every example Ready and Synced", timeout=400)
     ext = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}

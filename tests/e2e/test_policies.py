@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,7 @@ from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.managed.providerconfig import ConfigResources
 from providers.aws import zz_registry as aws
-from tests.cloudproxy import CloudProxy, cloud_proxy
+from tests.cloudproxy import CloudProxy
 from tests.conftest import Moto
 from tests.e2e.conftest import MOTO_CONFIGURATION, configure_aws
 from tests.runtime.conftest import Running, until
@@ -27,14 +27,6 @@ from tests.runtime.conftest import Running, until
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 BAD_KEY = "AKIAREFUSEDBYCLOUD00"
 BAD_SECRET = "refused-secret-value-7f3a"
-
-
-@pytest.fixture
-def proxy(moto: Moto, monkeypatch: pytest.MonkeyPatch) -> Iterator[CloudProxy]:
-    with cloud_proxy(moto.endpoint) as p:
-        monkeypatch.setenv("AWS_ENDPOINT_URL", p.endpoint)
-        monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
-        yield p
 
 
 def vpcs(moto: Moto, cidr: str) -> list[dict[str, object]]:

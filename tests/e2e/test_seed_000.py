@@ -88,7 +88,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     objects = ([("VPC", n) for n in names] + [("SecurityGroup", f"{n}-sg") for n in names]
                + [("User", f"{TAG}-user"), ("AccessKey", f"{TAG}-key-a"), ("AccessKey", f"{TAG}-key-b")])
     started = time.monotonic()
-    until(lambda: all(run.ready(k, n) for k, n in objects), "all resources Ready", timeout=300)
+    until(lambda: not run.not_ready(objects), "all resources Ready", timeout=300)
     print(f"ready after {time.monotonic() - started:.0f}s")
     before = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
     cloud_before = cloud(moto)
@@ -107,8 +107,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
         return check
 
     def same_as_before(phase: str, ready: list[tuple[str, str]]) -> None:
-        until(lambda: all(run.ready(k, n) and run.condition(k, n, "Synced").get("status") == "True"
-                          for k, n in ready), f"{phase}: all Ready and Synced again", timeout=120)
+        until(lambda: not run.not_ready(ready, synced=True), f"{phase}: all Ready and Synced again", timeout=120)
         after = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
         assert after == before, f"{phase}: external names unchanged"
         assert cloud(moto) == cloud_before, f"{phase}: no duplicate and nothing lost in moto"

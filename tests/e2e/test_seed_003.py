@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,7 @@ import pytest
 from bridge.api.managed import CREATE_FAILED, EXTERNAL_NAME
 from bridge.api.registry import ProviderPackage
 from providers.aws import zz_registry as aws
-from tests.cloudproxy import CloudProxy, cloud_proxy
+from tests.cloudproxy import CloudProxy
 from tests.conftest import Moto
 from tests.e2e.conftest import configure_aws
 from tests.runtime.conftest import Running, until
@@ -36,14 +36,6 @@ def with_create_deadline(package: ProviderPackage, tf_type: str, seconds: float)
         k.config, timeouts=Timeouts(create=seconds, update=600, delete=600, observe=300)))
         if k.config.tf_type == tf_type else k for k in package.kinds)
     return dataclasses.replace(package, kinds=kinds)
-
-
-@pytest.fixture
-def proxy(moto: Moto, monkeypatch: pytest.MonkeyPatch) -> Iterator[CloudProxy]:
-    with cloud_proxy(moto.endpoint) as p:
-        monkeypatch.setenv("AWS_ENDPOINT_URL", p.endpoint)
-        monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
-        yield p
 
 
 def vpcs(moto: Moto, cidr: str) -> list[str]:

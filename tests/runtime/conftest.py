@@ -65,6 +65,17 @@ class Running:
     def ready(self, kind: str, name: str) -> bool:
         return self.condition(kind, name, "Ready").get("status") == "True"
 
+    def not_ready(self, objects: list[tuple[str, str]], *, synced: bool = False) -> list[tuple[str, str]]:
+        """Which of ``objects`` are not Ready (and Synced): one list call per kind, not a GET each."""
+        wanted = ("Ready", "Synced") if synced else ("Ready",)
+        good: set[tuple[str, str]] = set()
+        for kind in sorted({k for k, _ in objects}):
+            for obj in self.kube.list(self.res(kind))[0]:
+                conds = {c["type"]: c["status"] for c in (obj.get("status") or {}).get("conditions") or []}
+                if all(conds.get(t) == "True" for t in wanted):
+                    good.add((kind, obj["metadata"]["name"]))
+        return [o for o in objects if o not in good]
+
     def gone(self, kind: str, name: str) -> bool:
         try:
             self.get(kind, name)

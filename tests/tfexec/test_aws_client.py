@@ -17,6 +17,7 @@ import pytest
 from bridge.api.errors import OperationTimedOut
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
+from bridge.tfexec import client as tfclient
 from bridge.tfexec import state as tfstate
 from bridge.tfexec.client import Executor, Settings, TerraformClient
 from providers.aws import zz_registry as aws
@@ -169,13 +170,33 @@ def test_interrupted_apply_leaves_consistent_state(tmp_path: Path, terraform_bin
         again.shutdown()
 
 
-def test_crashed_shared_provider_is_replaced(executor: Executor) -> None:
+def test_crashed_shared_provider_is_replaced(executor: Executor, monkeypatch: pytest.MonkeyPatch) -> None:
     vpc = create(executor, "aws_vpc", mr("aws_vpc", "crash-vpc", {"region": "us-east-1", "cidrBlock": "10.43.0.0/16"}))
+    monkeypatch.setattr(tfclient, "FRESH_SECONDS", 0.0)  # observe through terraform, not the create's state
     (pid,) = executor.pool.pids()
     os.kill(pid, signal.SIGKILL)
     seen = client(executor, "aws_vpc").observe(vpc)
     assert seen.exists and seen.up_to_date
     assert executor.pool.pids() != [pid] and executor.pool.started == 2
+    client(executor, "aws_vpc").delete(vpc)
+
+
+def test_observes_right_after_an_apply_use_its_state(executor: Executor, moto: Moto,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    vpc = create(executor, "aws_vpc", mr("aws_vpc", "fresh-vpc", {"region": "us-east-1", "cidrBlock": "10.44.0.0/16"}))
+    runs = dict(executor.runner.runs_by_verb)
+    first = client(executor, "aws_vpc").observe(vpc)
+    assert (first.exists, first.up_to_date, first.at_provider["cidrBlock"]) == (True, True, "10.44.0.0/16")
+    vpc.for_provider.update(first.late_init)  # what the reconciler writes back: values the state holds
+    again = client(executor, "aws_vpc").observe(vpc)
+    assert again.up_to_date and executor.runner.runs_by_verb == runs, "the create's own state answers both"
+    vpc.for_provider["tags"] = {"changed": "yes"}
+    assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "a real change is planned"
+    moto.client("ec2").create_tags(Resources=[vpc.external_name], Tags=[{"Key": "drift", "Value": "yes"}])
+    del vpc.for_provider["tags"]
+    monkeypatch.setattr(tfclient, "FRESH_SECONDS", 0.0)  # as the next poll, minutes later
+    assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "polls refresh, and so see drift"
+    assert executor.runner.runs_by_verb.get("plan", 0) == runs.get("plan", 0) + 2
     client(executor, "aws_vpc").delete(vpc)
 
 

@@ -1,0 +1,38 @@
+# A tfbridge provider image: terraform, the provider plugin in a filesystem mirror (the pod needs no
+# registry at run time), and tfbridge with the generated provider; non-root, read-only root
+# filesystem, workspaces on an emptyDir mounted at /workspaces.
+#
+#   docker build -t tfbridge-provider-aws:5.100.0 \
+#     --build-arg PROVIDER_SOURCE=hashicorp/aws --build-arg PROVIDER_VERSION=5.100.0 \
+#     --build-arg PROVIDER_DIR=providers/aws .
+ARG PYTHON_IMAGE=python:3.11-slim-bookworm
+
+FROM ${PYTHON_IMAGE} AS build
+ARG TERRAFORM_VERSION=1.11.4
+ARG PROVIDER_SOURCE=hashicorp/aws
+ARG PROVIDER_VERSION=5.100.0
+ARG PROVIDER_DIR=providers/aws
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends curl=7.88.* unzip=6.0-* ca-certificates=2023* \
+ && rm -rf /var/lib/apt/lists/*
+COPY . /src
+RUN PREFIX=/opt/tfbridge SRC=/src TERRAFORM_VERSION="${TERRAFORM_VERSION}" PROVIDER_SOURCE="${PROVIDER_SOURCE}" \
+    PROVIDER_VERSION="${PROVIDER_VERSION}" PROVIDER_DIR="${PROVIDER_DIR}" /src/scripts/image-install.sh
+
+FROM ${PYTHON_IMAGE}
+COPY --from=build /opt/tfbridge /opt/tfbridge
+RUN groupadd --gid 65532 tfbridge \
+ && useradd --uid 65532 --gid 65532 --no-create-home --home-dir /tmp --shell /usr/sbin/nologin tfbridge \
+ && mkdir -p /workspaces && chown 65532:65532 /workspaces
+ENV PATH=/opt/tfbridge/venv/bin:/opt/tfbridge/bin:$PATH \
+    TFBRIDGE_TERRAFORM=/opt/tfbridge/bin/terraform \
+    TFBRIDGE_PLUGIN_DIR=/opt/tfbridge/tf-plugins \
+    TFBRIDGE_WORKSPACE_ROOT=/workspaces \
+    HOME=/tmp \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1
+USER 65532:65532
+WORKDIR /workspaces
+EXPOSE 8080
+ENTRYPOINT ["tfbridge", "run"]

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Install what a tfbridge provider image holds, under PREFIX: terraform, the provider plugin in a
+# filesystem mirror (the pod never needs a registry), and tfbridge with its generated providers in
+# a virtualenv. The Dockerfile runs this script; CI runs it in a scratch prefix, so a broken step
+# fails CI even where no Docker engine exists.
+#
+# Environment (the Dockerfile's build arguments):
+#   PREFIX             install here (the image: /opt/tfbridge)
+#   TERRAFORM_VERSION  the terraform release; the installed binary must report it
+#   PROVIDER_SOURCE    e.g. hashicorp/aws
+#   PROVIDER_VERSION   e.g. 5.100.0
+#   PROVIDER_DIR       the generated provider to check, e.g. providers/aws
+# Optional:
+#   SRC                the tfbridge source tree (default: this script's checkout)
+#   TERRAFORM_BINARY   copy this terraform binary instead of downloading the release
+#   PLUGIN_MIRROR      copy the provider from this filesystem mirror instead of `terraform providers mirror`
+#   PYTHON             the interpreter for the virtualenv (default: python3)
+set -euo pipefail
+
+: "${PREFIX:?}" "${TERRAFORM_VERSION:?}" "${PROVIDER_SOURCE:?}" "${PROVIDER_VERSION:?}" "${PROVIDER_DIR:?}"
+SRC="${SRC:-$(cd "$(dirname "$0")/.." && pwd)}"
+PYTHON="${PYTHON:-python3}"
+case "$(uname -m)" in
+  x86_64) ARCH=amd64 ;;
+  aarch64 | arm64) ARCH=arm64 ;;
+  *) echo "image-install: unsupported machine $(uname -m)" >&2; exit 1 ;;
+esac
+PLATFORM="linux_${ARCH}"
+HOST_SOURCE="registry.terraform.io/${PROVIDER_SOURCE}"
+[[ "$PROVIDER_SOURCE" == */*/* ]] && HOST_SOURCE="$PROVIDER_SOURCE"
+step() { echo "image-install: $*" >&2; }
+
+mkdir -p "$PREFIX/bin" "$PREFIX/tf-plugins"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+step "terraform ${TERRAFORM_VERSION}"
+if [[ -n "${TERRAFORM_BINARY:-}" ]]; then
+  install -m 0755 "$TERRAFORM_BINARY" "$PREFIX/bin/terraform"
+else
+  base="https://releases.hashicorp.com/terraform/${TERRAFORM_VERSION}"
+  zip="terraform_${TERRAFORM_VERSION}_${PLATFORM}.zip"
+  curl -fsSL -o "$scratch/$zip" "$base/$zip"
+  curl -fsSL -o "$scratch/SHA256SUMS" "$base/terraform_${TERRAFORM_VERSION}_SHA256SUMS"
+  (cd "$scratch" && grep " ${zip}\$" SHA256SUMS | sha256sum -c -)
+  unzip -o -q "$scratch/$zip" terraform -d "$PREFIX/bin"
+fi
+reported="$("$PREFIX/bin/terraform" version -json | "$PYTHON" -c 'import json,sys; print(json.load(sys.stdin)["terraform_version"])')"
+if [[ "$reported" != "$TERRAFORM_VERSION" ]]; then
+  echo "image-install: terraform reports ${reported}, TERRAFORM_VERSION is ${TERRAFORM_VERSION}" >&2
+  exit 1
+fi
+
+step "provider ${PROVIDER_SOURCE} ${PROVIDER_VERSION} (${PLATFORM}) into a filesystem mirror"
+if [[ -n "${PLUGIN_MIRROR:-}" ]]; then
+  from="$PLUGIN_MIRROR/$HOST_SOURCE/$PROVIDER_VERSION/$PLATFORM"
+  [[ -d "$from" ]] || { echo "image-install: $from does not exist" >&2; exit 1; }
+  mkdir -p "$PREFIX/tf-plugins/$HOST_SOURCE/$PROVIDER_VERSION"
+  cp -R "$from" "$PREFIX/tf-plugins/$HOST_SOURCE/$PROVIDER_VERSION/"
+else
+  name="${PROVIDER_SOURCE##*/}"
+  printf '{"terraform":{"required_providers":{"%s":{"source":"%s","version":"%s"}}}}\n' \
+    "$name" "$PROVIDER_SOURCE" "$PROVIDER_VERSION" > "$scratch/main.tf.json"
+  (cd "$scratch" && "$PREFIX/bin/terraform" providers mirror -platform="$PLATFORM" "$PREFIX/tf-plugins")
+fi
+
+step "offline init from the mirror alone"
+offline="$scratch/offline"
+mkdir -p "$offline"
+name="${PROVIDER_SOURCE##*/}"
+printf '{"terraform":{"required_providers":{"%s":{"source":"%s","version":"%s"}}}}\n' \
+  "$name" "$PROVIDER_SOURCE" "$PROVIDER_VERSION" > "$offline/main.tf.json"
+printf 'provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\n' "$PREFIX/tf-plugins" \
+  > "$scratch/offline.tfrc"
+(cd "$offline" && TF_CLI_CONFIG_FILE="$scratch/offline.tfrc" TF_IN_AUTOMATION=1 \
+  "$PREFIX/bin/terraform" init -input=false -no-color >/dev/null)
+
+step "tfbridge into $PREFIX/venv"
+"$PYTHON" -m venv "$PREFIX/venv"
+"$PREFIX/venv/bin/pip" install --quiet "$SRC"
+provider_module="providers.$(basename "$PROVIDER_DIR")"
+(cd / && "$PREFIX/venv/bin/python" -c "import ${provider_module}.zz_registry as r; assert r.PACKAGE.kinds")
+(cd / && "$PREFIX/venv/bin/tfbridge" run --help >/dev/null)
+step "done: $PREFIX"
