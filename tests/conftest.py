@@ -156,8 +156,9 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         server.stop()
 
 
-# Longest first. xdist hands tests out in collection order: started last, the end-to-end scenarios
-# would leave one worker running them alone for minutes after the other ran out of work.
+# Longest first. `make test` runs xdist with --dist loadgroup, which hands tests out one at a time in
+# collection order to whichever worker is free: the end-to-end scenarios start at once on both
+# workers, and the quick tests fill in, instead of one worker running the long ones alone at the end.
 _LONGEST = ("test_lifecycle", "test_seed_001_002", "test_seed_000", "test_demo", "test_seed_003",
             "test_crash_mid_create", "test_policies")
 
