@@ -315,6 +315,9 @@ class TerraformClient:
                 if not mr.external_name or not self._import(ws, mr, doc, provider_args):
                     return Observation(exists=False)
                 recovered.append("import")
+                imported = self._state_instance(ws)
+                if imported is not None and self._config_matches(doc, imported):
+                    return self._observation(mr, doc, imported, None, tuple(recovered))
             elif inst.tainted:
                 self._untaint(ws, provider_args, mr)
                 recovered.append("untaint")
@@ -463,6 +466,22 @@ class TerraformClient:
                                                      or now.get(key) != inst.attributes.get(key)):
                 return None
         return inst
+
+    def _config_matches(self, doc: Mapping[str, Any], inst: tfstate.Instance) -> bool:
+        """Whether a plan of ``doc`` against a just-imported ``inst`` can only be a no-op.
+
+        The import has just read the object from the cloud. If every argument the configuration sets
+        equals what was read, and every argument it leaves out is one the provider computes or is
+        empty, a plan would change nothing: its run is skipped. Anything else (nested blocks, whose
+        state carries computed members, included) is left to a real plan.
+        """
+        body = doc["resource"][self.config.tf_type][mainfile.RESOURCE_NAME]
+        attrs = inst.attributes
+        if any(attrs.get(k) != v for k, v in body.items() if k not in ("lifecycle", "timeouts")):
+            return False
+        computed = set(self.kind.late_init)
+        return all(attrs.get(tf) in (None, "", [], {}, False, 0) for tf in self.kind.parameters.tf_fields.values()
+                   if tf not in body and tf not in computed)
 
     def _created_anyway(self, ws: Workspace) -> str | None:
         """The external name of an object a failed apply left in the state (tainted), if any."""

@@ -1,7 +1,7 @@
 """Seeds 001 and 002 against moto with real terraform, on one set of resources (they share the cost).
 
 001, long operations: five VPC creates are held by a slow cloud (tests/cloudproxy.py) while fifty
-fast objects (a VPC, twenty subnets that reference it, twenty-nine log groups) become Ready: no
+fast objects (a VPC, twenty subnets that reference it, twenty-nine KMS keys) become Ready: no
 starvation. Creating shows within a second of applying; a spec change made during a slow create is
 what ends up in moto.
 
@@ -60,10 +60,10 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
     subnets = [f"sub-{i}" for i in range(20)]
     for i, name in enumerate(subnets):
         run.apply("Subnet", name, {"region": "us-east-1", "cidrBlock": f"10.70.{i}.0/24", "vpcIdRef": {"name": "net"}})
-    groups = [f"seed001-logs-{i}" for i in range(29)]
-    for name in groups:
-        run.apply("Group", name, {"region": "us-east-1", "retentionInDays": 1})
-    fast = [("VPC", "net"), *(("Subnet", n) for n in subnets), *(("Group", n) for n in groups)]
+    keys = [f"seed001-key-{i}" for i in range(29)]
+    for name in keys:
+        run.apply("Key", name, {"region": "us-east-1", "description": name, "deletionWindowInDays": 7})
+    fast = [("VPC", "net"), *(("Subnet", n) for n in subnets), *(("Key", n) for n in keys)]
     assert len(fast) == 50
 
     started = time.monotonic()

@@ -2,17 +2,27 @@
 
 import os
 import stat
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 
 from bridge.tfexec.runner import Outcome, Runner
+from tests.conftest import wait_for
 
+POLITE = ("import signal, sys, time\n"
+          "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})\n"
+          "def stop(*_):\n    print(\"interrupted\", flush=True)\n    sys.exit(130)\n"
+          "signal.signal(signal.SIGINT, stop)\n"
+          "open(\"ready\", \"w\").close()\n"
+          "while True:\n    time.sleep(0.05)\n")
 SCRIPTS = {
     "ok": "echo out; echo err >&2; exit 0",
     "fails": "exit 3",
-    "slow-polite": "trap 'echo interrupted; exit 130' INT; while :; do sleep 0.05; done",
+    # Python, not sh: like terraform (Go), it handles SIGINT whatever signal state it inherits; sh
+    # cannot trap a signal that was ignored when it started.
+    "slow-polite": f"exec {sys.executable} -c '{POLITE}'",
     "slow-stubborn": "trap '' INT; while :; do sleep 0.05; done",
     "writes-file": "echo secret > state.out",
     "session": "ps -o sid= -p $$",
@@ -32,7 +42,7 @@ def make_tool(tmp_path: Path, body: str) -> str:
         pytest.param("ok", 10, 1, Outcome.OK, id="Ok"),
         pytest.param("fails", 10, 1, Outcome.FAILED, id="NonZeroExit"),
         # A generous grace: a loaded CI machine may take seconds to schedule the trap.
-        pytest.param("slow-polite", 1.0, 30, Outcome.TIMED_OUT, id="DeadlineSendsSigint"),
+        pytest.param("slow-polite", 3.0, 30, Outcome.TIMED_OUT, id="DeadlineSendsSigint"),
         pytest.param("slow-stubborn", 0.3, 0.3, Outcome.KILLED, id="SigkillAfterGrace"),
     ],
 )
@@ -52,6 +62,7 @@ def test_shutdown_interrupts_running_commands(tmp_path: Path) -> None:
     t = threading.Thread(target=lambda: result.append(
         runner.run(tmp_path, ["apply"], env={"PATH": os.environ["PATH"]}, timeout=60).outcome))
     t.start()
+    wait_for(lambda: (tmp_path / "ready").exists(), timeout=30, what="the command to handle SIGINT")
     runner.shutdown()
     t.join(30)
     assert result == [Outcome.INTERRUPTED]
