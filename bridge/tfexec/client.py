@@ -271,7 +271,9 @@ class TerraformClient:
         secret_args = sorted(tf for tf in self.kind.parameters.tf_secrets.values())
         ws.update_meta(apiVersion=mr.api_version, kind=mr.kind, name=mr.name, namespace=mr.namespace,
                        uid=mr.uid, address=self.address, sensitive_arguments=secret_args,
-                       sensitive_provider_arguments=sorted(self.ex.provider.credentials.provider_arguments))
+                       sensitive_provider_arguments=sorted(self.ex.provider.credentials.provider_arguments),
+                       # main.tf.json is about to stop being what our last apply applied.
+                       fresh_state=None)
         ws.write_main(doc)
         self.ex.plugins.link(ws.dir, self.ex.requirements)
 

@@ -192,11 +192,12 @@ def test_observes_right_after_an_apply_use_its_state(executor: Executor, moto: M
     assert again.up_to_date and executor.runner.runs_by_verb == runs, "the create's own state answers both"
     vpc.for_provider["tags"] = {"changed": "yes"}
     assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "a real change is planned"
+    assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "and stays unapplied (an update failed)"
     moto.client("ec2").create_tags(Resources=[vpc.external_name], Tags=[{"Key": "drift", "Value": "yes"}])
     del vpc.for_provider["tags"]
     monkeypatch.setattr(tfclient, "FRESH_SECONDS", 0.0)  # as the next poll, minutes later
     assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "polls refresh, and so see drift"
-    assert executor.runner.runs_by_verb.get("plan", 0) == runs.get("plan", 0) + 2
+    assert executor.runner.runs_by_verb.get("plan", 0) == runs.get("plan", 0) + 3
     client(executor, "aws_vpc").delete(vpc)
 
 
