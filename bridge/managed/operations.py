@@ -4,6 +4,10 @@ A bounded pool (``--max-concurrent-operations``) runs them; a reconcile that sta
 once. One operation per managed resource at a time. When it ends, ``on_done`` requeues the
 resource, and the next reconcile collects the outcome with :meth:`Operations.finished`, so every
 write about the result happens in a reconcile, never in the pool.
+
+A failed operation is not retried at once: :meth:`Operations.retry_in` holds the next attempt back
+(1 s, doubling to 60 s per consecutive failure) unless the spec changed since, so the failure stays
+on the object instead of being replaced within seconds by the next attempt's "in progress".
 """
 
 from __future__ import annotations
@@ -30,6 +34,16 @@ class Operation:
         return (self.ended or now or time.monotonic()) - self.started
 
 
+@dataclasses.dataclass(frozen=True)
+class _Failures:
+    generation: int
+    count: int
+    retry_at: float
+
+
+RETRY_BASE, RETRY_CAP = 1.0, 60.0
+
+
 class Operations:
     def __init__(self, *, max_concurrent: int, on_done: Callable[[Hashable], None],
                  on_finished: Callable[[Operation], None] | None = None) -> None:
@@ -39,6 +53,7 @@ class Operations:
         self._lock = threading.Lock()
         self._running: dict[Hashable, Operation] = {}
         self._finished: dict[Hashable, Operation] = {}
+        self._failures: dict[Hashable, _Failures] = {}
         self.max_concurrent = max_concurrent
 
     def running(self, key: Hashable) -> Operation | None:
@@ -54,6 +69,15 @@ class Operations:
         """Whether a finished operation of ``key`` waits to be collected (without collecting it)."""
         with self._lock:
             return key in self._finished
+
+    def retry_in(self, key: Hashable, generation: int) -> float:
+        """Seconds before another operation of ``key`` may start after its last one failed; 0 when it
+        did not fail, or when the spec (``generation``) changed since."""
+        with self._lock:
+            failed = self._failures.get(key)
+        if failed is None or failed.generation != generation:
+            return 0.0
+        return max(0.0, failed.retry_at - time.monotonic())
 
     def in_flight(self) -> int:
         with self._lock:
@@ -77,6 +101,13 @@ class Operations:
         with self._lock:
             self._running.pop(op.key, None)
             self._finished[op.key] = op
+            if op.error is None:
+                self._failures.pop(op.key, None)
+            else:
+                last = self._failures.get(op.key)
+                count = last.count + 1 if last is not None and last.generation == op.generation else 1
+                wait = min(RETRY_CAP, RETRY_BASE * 2 ** (count - 1))
+                self._failures[op.key] = _Failures(op.generation, count, op.ended + wait)
         if self._on_finished is not None:
             self._on_finished(op)
         self._on_done(op.key)

@@ -196,6 +196,11 @@ class ManagedReconciler:
         # The end of the operation requeues the object; this only refreshes the elapsed time.
         return Result(requeue_after=30.0)
 
+    def _held(self, mr: Managed, key: tuple[str, str, str]) -> Result | None:
+        """After a failed operation, wait out its backoff: the failure stays on the object meanwhile."""
+        wait = self.ops.retry_in(key, mr.generation)
+        return Result(requeue_after=wait) if wait > 0 else None
+
     def _reconcile(self, mr: Managed, key: tuple[str, str, str]) -> Result:
         if not mr.deleting and FINALIZER not in (mr.metadata.get("finalizers") or []):
             mr.metadata["finalizers"] = [*(mr.metadata.get("finalizers") or []), FINALIZER]
@@ -263,6 +268,8 @@ class ManagedReconciler:
                                                  f"before deleting the external resource"),
                          conditions.reconcile_success())
             return Result(requeue_after=30.0)
+        if (held := self._held(mr, key)) is not None:
+            return held
         snapshot = Managed(mr.obj)
         return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot)))
 
@@ -273,6 +280,8 @@ class ManagedReconciler:
             return Result()
         if create_incomplete(mr):
             return self._recover(mr, client)
+        if (held := self._held(mr, key)) is not None:
+            return held
         mr = self._tag(mr)
         mr.metadata.setdefault("annotations", {})[CREATE_PENDING] = _stamp()
         mr = self._update(mr)  # a conflict here aborts the create; the reconcile starts over
@@ -335,6 +344,9 @@ class ManagedReconciler:
             self._status(mr, conditions.available(), at_provider=dict(obs.at_provider))
             raise
         if not obs.up_to_date and mr.allows("Update"):
+            if (held := self._held(mr, key)) is not None:
+                self._status(mr, conditions.available(), at_provider=dict(obs.at_provider))
+                return held
             snapshot = Managed(mr.obj)
             self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot))
             self._status(mr, conditions.available(), conditions.reconcile_success("update in progress for 0s"),

@@ -63,10 +63,14 @@ def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[...
     (now,) = vpcs(moto, "10.52.0.0/16")
     assert now["Tags"] == existing["Tags"], "Observe never changes the cloud object"
 
-    until(lambda: "AuthFailure" in run.condition("VPC", "refused", "Synced").get("message", ""),
-          "the refused credentials to show in Synced", timeout=180)
-    synced = run.condition("VPC", "refused", "Synced")
-    assert synced["status"] == "False" and "not able to validate the provided access credentials" in synced["message"]
+    seen: list[dict[str, str]] = []
+
+    def refused() -> bool:
+        seen.append(run.condition("VPC", "refused", "Synced"))  # one read: status and message together
+        return seen[-1].get("status") == "False" and "AuthFailure" in seen[-1].get("message", "")
+
+    until(refused, "the refused credentials to show in Synced", timeout=180)
+    assert "not able to validate the provided access credentials" in seen[-1]["message"]
     assert vpcs(moto, "10.53.0.0/16") == [] and proxy.rejections >= 1
     events, _ = run.kube.list(EVENTS, "default")
     written = json.dumps([run.get("VPC", "refused").get("status"), events])

@@ -13,6 +13,7 @@ from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, 
 from bridge.kube import errors
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.managed.reconciler import INCOMPLETE
+from tests.conftest import wait_for
 from tests.managed.harness import Bench
 
 VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
@@ -75,19 +76,36 @@ def test_observe_only_adopts_without_changing() -> None:
     assert b.get("VPC", "v")["status"]["atProvider"]["cidrBlock"] == "192.168.0.0/16"
 
 
-def test_create_failure_is_recorded_and_retried() -> None:
+def test_create_failure_is_recorded_and_retried_after_a_backoff() -> None:
     b = Bench()
-    b.cloud.fail("create")
+    b.cloud.fail("create", times=2)
     b.apply("VPC", "v", VPC)
     b.reconcile("VPC", "v")
     b.drain()
-    with pytest.raises(Retryable):
-        b.reconcile("VPC", "v")  # collects the failure; then create-incomplete is false: failed is newer
-    obj = b.get("VPC", "v")
-    assert CREATE_FAILED in obj["metadata"]["annotations"]
+    first = b.reconcile("VPC", "v")  # collects the failure; the retry waits out its backoff
+    assert first.requeue_after is not None and 0 < first.requeue_after <= 1.0
+    assert CREATE_FAILED in b.get("VPC", "v")["metadata"]["annotations"]
     assert ("Warning", "CannotCreateExternalResource") in b.events("v")
-    b.settle("VPC", "v")
-    assert b.cloud.calls["create"] == 2 and b.condition("VPC", "v", "Ready")["reason"] == "Available"
+    held = b.reconcile("VPC", "v")  # an event (the annotation) during the backoff starts nothing
+    synced = b.condition("VPC", "v", "Synced")
+    assert held.requeue_after is not None and b.cloud.calls["create"] == 1 and not b.ops.in_flight()
+    assert synced["status"] == "False" and "injected" in synced["message"], "the failure stays on the object"
+
+    op_key = b.reconcilers["VPC"].op_key(("", "v"))
+    generation = b.get("VPC", "v")["metadata"]["generation"]
+    wait_for(lambda: b.ops.retry_in(op_key, generation) == 0, what="the first backoff to pass", timeout=5)
+    b.reconcile("VPC", "v")
+    b.drain()
+    second = b.reconcile("VPC", "v")
+    assert b.cloud.calls["create"] == 2
+    assert second.requeue_after is not None and 1.0 < second.requeue_after <= 2.0, "consecutive failures double it"
+
+    spec = b.get("VPC", "v")
+    spec["spec"]["forProvider"]["enableDnsSupport"] = True
+    b.kube.update(b.res("VPC"), spec)
+    b.settle("VPC", "v")  # a spec change retries at once
+    assert b.cloud.calls["create"] == 3 and b.condition("VPC", "v", "Ready")["reason"] == "Available"
+    assert b.ops.retry_in(op_key, b.get("VPC", "v")["metadata"]["generation"]) == 0, "success clears the backoff"
 
 
 def test_default_tags_go_on_before_create() -> None:
