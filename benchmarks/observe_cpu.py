@@ -1,7 +1,11 @@
-"""CPU per observe of one aws_vpc against moto: provider spawned per run vs one shared process.
+"""CPU per observe of one aws_vpc against moto, side by side: the terraform CLI with the provider
+spawned per run, the CLI with one shared provider process, and the direct executor (the provider's
+protocol over gRPC, no terraform run).
 
 Counts terraform's CPU (and a spawned provider's, which terraform reaps) from our child-process
-times, and a shared provider's from /proc. Target (issue 3): at most 3 s CPU per observe.
+times, a long-lived provider's from /proc, and for the direct executor our own process's CPU too
+(the bridge's encoding, planning and gRPC overhead). Targets: CLI at most 3 s (issue 3); direct
+at most 25 ms including the bridge (issue 7).
 
     python -m benchmarks.observe_cpu [--observes 5]
 Needs terraform, TFBRIDGE_PLUGIN_DIR (or /opt/tf-plugins) and moto.
@@ -23,6 +27,7 @@ from pathlib import Path
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
 from bridge.tfexec.client import Executor, Settings
+from bridge.tfplugin.client import DirectExecutor
 from providers.aws import zz_registry as aws
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -45,24 +50,41 @@ def proc_cpu(pids: list[int]) -> float:
     return total
 
 
-def measure(root: Path, endpoint: str, shared: bool, observes: int) -> list[float]:
+MODES = ("spawned", "shared", "direct")
+
+
+def measure(root: Path, endpoint: str, mode: str, observes: int) -> list[float]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TF_", "AWS_"))}
     env["AWS_ENDPOINT_URL"] = endpoint
     plugin_dir = os.environ.get("TFBRIDGE_PLUGIN_DIR") or "/opt/tf-plugins"
-    ex = Executor(Settings(workspace_root=root, plugin_dir=Path(plugin_dir), base_env=env, shared_providers=shared),
-                  aws.PROVIDER)
+    settings = Settings(workspace_root=root, plugin_dir=Path(plugin_dir), base_env=env,
+                        shared_providers=mode == "shared", executor="direct" if mode == "direct" else "auto")
+    ex = DirectExecutor(settings, aws.PROVIDER) if mode == "direct" else Executor(settings, aws.PROVIDER)
+
+    def pids() -> list[int]:
+        return ex.providers.pids() if isinstance(ex, DirectExecutor) else ex.pool.pids()
+
     kind = aws.PACKAGE.by_type("aws_vpc")
     client = ex.client(kind, SETUP)
-    mr = Managed({"apiVersion": kind.api_version, "kind": "VPC", "metadata": {"name": f"bench-{shared}", "uid": "u"},
+    mr = Managed({"apiVersion": kind.api_version, "kind": "VPC", "metadata": {"name": f"bench-{mode}", "uid": "u"},
                   "spec": {"forProvider": {"region": "us-east-1", "cidrBlock": "10.50.0.0/16"}}})
     mr.set_external_name(client.create(mr).external_name)
     client.observe(mr)  # warm: plugin link, provider start
     samples = []
+    ws = ex.store.get(mr.api_version, mr.kind, mr.name)
+    split = [0.0, 0.0]
     for _ in range(observes):
-        c0, p0 = children_cpu(), proc_cpu(ex.pool.pids())
+        ws.update_meta(fresh_state=None)  # measure a real refresh, not the answer our own apply left
+        c0, p0, own0 = children_cpu(), proc_cpu(pids()), time.process_time()
         seen = client.observe(mr)
         assert seen.exists and seen.up_to_date
-        samples.append(children_cpu() - c0 + proc_cpu(ex.pool.pids()) - p0)
+        own = time.process_time() - own0 if mode == "direct" else 0.0  # the CLI modes' own share is waiting
+        samples.append(children_cpu() - c0 + proc_cpu(pids()) - p0 + own)
+        split[0] += own
+        split[1] += samples[-1] - own
+    if mode == "direct":
+        print(f"direct: the bridge's own share {split[0] / observes * 1000:.1f} ms, the provider's "
+              f"{split[1] / observes * 1000:.1f} ms per observe (mean)")
     client.delete(mr)
     ex.shutdown()
     return samples
@@ -71,6 +93,7 @@ def measure(root: Path, endpoint: str, shared: bool, observes: int) -> list[floa
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--observes", type=int, default=5)
+    parser.add_argument("--direct-observes", type=int, default=50)
     args = parser.parse_args()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -89,17 +112,20 @@ def main() -> None:
             time.sleep(0.1)
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            results = {mode: measure(Path(tmp) / mode, endpoint, mode == "shared", args.observes)
-                       for mode in ("spawned", "shared")}
+            results = {mode: measure(Path(tmp) / mode, endpoint, mode,
+                                     args.direct_observes if mode == "direct" else args.observes)
+                       for mode in MODES}
     finally:
         moto.terminate()
         moto.wait()
     for mode, samples in results.items():
-        print(f"{mode:8s} CPU per observe: median {statistics.median(samples):.2f} s "
-              f"(min {min(samples):.2f}, max {max(samples):.2f}, n={len(samples)})")
-    ratio = statistics.median(results["spawned"]) / statistics.median(results["shared"])
-    print(f"shared provider saves {ratio:.2f}x; target: at most 3 s per observe "
-          f"({'met' if statistics.median(results['shared']) <= 3 else 'NOT met'})")
+        print(f"{mode:8s} CPU per observe: median {statistics.median(samples) * 1000:8.1f} ms "
+              f"(min {min(samples) * 1000:.1f}, max {max(samples) * 1000:.1f}, n={len(samples)})")
+    median = {mode: statistics.median(samples) for mode, samples in results.items()}
+    print(f"shared provider saves {median['spawned'] / median['shared']:.2f}x over spawned; CLI target at most 3 s "
+          f"({'met' if median['shared'] <= 3 else 'NOT met'})")
+    print(f"direct saves {median['shared'] / median['direct']:.0f}x over the shared CLI; target at most 25 ms "
+          f"({'met' if median['direct'] <= 0.025 else 'NOT met'})")
 
 
 if __name__ == "__main__":

@@ -28,8 +28,16 @@ from bridge.managed.operations import Operations
 from bridge.managed.providerconfig import ClientFactory, ConfigResources, Connector, ProviderConfigReconciler
 from bridge.managed.reconciler import ManagedReconciler, kind_resource
 from bridge.tfexec.client import Executor, Settings, default_base_env
+from bridge.tfplugin.client import DirectExecutor
 
 log = logging.getLogger(__name__)
+
+
+def make_executor(settings: Settings, package: ProviderPackage) -> Executor:
+    """The CLI executor, or one that also speaks the provider protocol when any kind will use it."""
+    direct = settings.executor == "direct" or (
+        settings.executor == "auto" and any(k.config.executor == "direct" for k in package.kinds))
+    return DirectExecutor(settings, package.provider) if direct else Executor(settings, package.provider)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,6 +59,8 @@ class RunSettings:
     grace: float = 60.0
     # Off for a provider family that reconciles only managed kinds: the config family owns ProviderConfigs.
     provider_config_controller: bool = True
+    # auto: each kind's configured executor (the CLI unless its config says direct); cli, direct: all kinds.
+    executor: str = "auto"
     identity: str = dataclasses.field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
 
 
@@ -61,9 +71,9 @@ class Manager:
         self.metrics = Metrics()
         self.executor: Executor | None = None
         if client_factory is None:
-            self.executor = Executor(Settings(workspace_root=settings.workspace_root, terraform=settings.terraform,
-                                              plugin_dir=settings.plugin_dir, base_env=default_base_env(),
-                                              grace=min(30.0, settings.grace)), package.provider)
+            self.executor = make_executor(Settings(
+                workspace_root=settings.workspace_root, terraform=settings.terraform, plugin_dir=settings.plugin_dir,
+                base_env=default_base_env(), grace=min(30.0, settings.grace), executor=settings.executor), package)
             self.metrics.add_terraform_runs(lambda: dict(self.executor.runner.runs_by_verb) if self.executor else {})
             client_factory = self.executor.client
         self.ops = Operations(max_concurrent=settings.max_concurrent_operations, on_done=self._operation_done,

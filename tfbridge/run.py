@@ -47,11 +47,15 @@ def load_package(name: str) -> ProviderPackage:
 @click.option("--family", default=lambda: os.environ.get("TFBRIDGE_FAMILY") or None,
               help="Run one provider family: an API group's kinds, or 'config' for ProviderConfigs only "
                    "[env TFBRIDGE_FAMILY]. Default: the whole provider.")
+@click.option("--executor", type=click.Choice(["auto", "cli", "direct"]),
+              default=lambda: os.environ.get("TFBRIDGE_EXECUTOR", "auto"), show_default="auto",
+              help="How operations run: auto (each kind's configured executor, the terraform CLI by default), or "
+                   "cli / direct for every kind [env TFBRIDGE_EXECUTOR].")
 @click.option("--log-level", default="info", show_default=True)
 def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraform: str, plugin_dir: Path | None,
         namespace: str, max_concurrent_reconciles: int, max_concurrent_operations: int, poll: float,
         leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float, health_port: int,
-        grace: float, family: str | None, log_level: str) -> None:
+        grace: float, family: str | None, executor: str, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube.client import HTTPKube, api_client
@@ -74,7 +78,7 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
                            leader_election=leader_election, lease_duration=lease_duration,
                            renew_deadline=renew_deadline, retry_period=retry_period, health_port=health_port,
                            grace=grace, lease_name=lease_name,
-                           provider_config_controller=family in (None, CONFIG_FAMILY))
+                           provider_config_controller=family in (None, CONFIG_FAMILY), executor=executor)
     manager = Manager(settings, package, HTTPKube(api))
 
     def on_signal(signum: int, frame: FrameType | None) -> None:

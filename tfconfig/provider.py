@@ -10,7 +10,7 @@ from typing import Any
 
 from tfconfig.externalname import ExternalName
 from tfconfig.naming import camel, plural
-from tfconfig.resource import Example, Lookup, Reference, Resource, Timeouts
+from tfconfig.resource import EXECUTORS, Example, Lookup, Reference, Resource, Timeouts
 
 
 class ConfigError(ValueError):
@@ -93,6 +93,7 @@ class ResolvedResource:
     timeouts_configured: bool = False
     tagging: Tagging | None = None
     lookup: Lookup | None = None
+    executor: str = "cli"
 
     def default_tags(self, name: str, provider_config: str) -> dict[str, str]:
         return self.tagging.tags(self.kind, self.group, name, provider_config) if self.tagging else {}
@@ -162,6 +163,9 @@ class Provider:
             if self.resources.get(name, Resource()).lookup is not None and self.tagging is None:
                 raise ConfigError(f"{origin}: resources[{name!r}].lookup: a lookup finds resources by the tags "
                                   f"tfbridge puts on at create; set Provider.tagging")
+            if self.resources.get(name, Resource()).executor not in (None, *EXECUTORS):
+                raise ConfigError(f"{origin}: resources[{name!r}].executor: "
+                                  f"{self.resources[name].executor!r} is not one of {', '.join(EXECUTORS)}")
             for path, ref in sorted(self.resources.get(name, Resource()).references.items()):
                 if ref.to not in chosen:
                     raise ConfigError(f"{origin}: resources[{name!r}].references[{path!r}]: "
@@ -204,4 +208,5 @@ class Provider:
             timeouts_configured=cfg.timeouts is not None,
             tagging=self.tagging,
             lookup=cfg.lookup,
+            executor=cfg.executor or "cli",
         )

@@ -8,6 +8,9 @@ from typing import Any
 
 from tfconfig.externalname import ExternalName, identifier_from_provider
 
+# How a resource's operations run: the terraform CLI, or the provider's protocol spoken directly.
+EXECUTORS = ("cli", "direct")
+
 
 @dataclasses.dataclass(frozen=True)
 class Reference:
@@ -72,3 +75,5 @@ class Resource:
     example: Example | None = None
     timeouts: Timeouts | None = None
     lookup: Lookup | None = None
+    # "cli" (terraform per operation) or "direct" (the provider's own protocol); None: the default.
+    executor: str | None = None

@@ -58,6 +58,8 @@ class Settings:
     provider_max_uses: int = 500
     grace: float = 30.0
     lock_timeout: float = 10.0
+    # "auto": each kind's configured executor; "cli" or "direct": every kind (an operator's override).
+    executor: str = "auto"
 
 
 def config_key(provider_args: Mapping[str, Any], setup: ProviderSetup) -> str:

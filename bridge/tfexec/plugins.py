@@ -77,8 +77,9 @@ class Plugins:
             if (shared / ".terraform" / "providers").exists():
                 providers.symlink_to(shared / ".terraform" / "providers")
         lock_file = shared / ".terraform.lock.hcl"
-        if lock_file.exists():
-            shutil.copyfile(lock_file, workspace_dir / ".terraform.lock.hcl")
+        target = workspace_dir / ".terraform.lock.hcl"
+        if lock_file.exists() and (not target.exists() or target.read_bytes() != lock_file.read_bytes()):
+            shutil.copyfile(lock_file, target)
 
     def binary(self, requirements: Mapping[str, Mapping[str, str]], name: str) -> Path | None:
         """The installed provider executable for ``name``, for starting it as a shared process."""

@@ -135,11 +135,18 @@ class Workspace:
 
     def update_meta(self, **fields: Any) -> None:
         self.ensure()
-        _write_private(self.dir / META, json.dumps({**self.meta(), **fields}, sort_keys=True, indent=1))
+        current = self.meta()
+        merged = {**current, **fields}
+        if merged != current or not (self.dir / META).exists():
+            _write_private(self.dir / META, json.dumps(merged, sort_keys=True, indent=1))
 
     def write_main(self, document: Mapping[str, Any]) -> None:
         self.ensure()
-        _write_private(self.dir / MAIN, json.dumps(document, indent=1, sort_keys=True))
+        text = json.dumps(document, indent=1, sort_keys=True)
+        with contextlib.suppress(FileNotFoundError):
+            if (self.dir / MAIN).read_text() == text:
+                return  # unchanged: no write (an observe every few seconds should not churn the disk)
+        _write_private(self.dir / MAIN, text)
 
     def read_main(self) -> dict[str, Any] | None:
         try:
@@ -160,6 +167,15 @@ class Workspace:
         except StateCorrupted as exc:
             aside = self.set_state_aside("corrupt")
             raise StateCorrupted(f"{exc}; kept as {aside.name}, a fresh state will be imported") from exc
+
+    def write_state(self, document: Mapping[str, Any]) -> None:
+        """Replace the state atomically, the previous one kept as the backup (as terraform does).
+        Only executors that speak to the provider directly write it; the CLI writes its own."""
+        self.ensure()
+        if self.state_path.exists():
+            shutil.copyfile(self.state_path, self.dir / f"{STATE}.backup")
+            os.chmod(self.dir / f"{STATE}.backup", 0o600)
+        _write_private(self.state_path, json.dumps(document, indent=2, sort_keys=True) + "\n")
 
     def set_state_aside(self, reason: str) -> Path:
         aside = self.dir / f"{STATE}.{reason}-{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"

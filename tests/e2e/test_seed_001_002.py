@@ -8,10 +8,14 @@ what ends up in moto.
 002, references under contention: the twenty subnets are created at once while the API server forces
 409s on VPC and subnet updates (local server only). Every subnet pins the VPC with its own in-use
 finalizer. Deleting the VPC first leaves it in the cloud until the last subnet is gone; then it goes.
+
+The KMS keys run on the direct executor (per-kind choice in the provider config), the VPCs and
+subnets on the terraform CLI: one provider, two executors, one operation pool.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import time
 from collections.abc import Callable
@@ -20,7 +24,9 @@ from pathlib import Path
 import pytest
 
 from bridge.api.managed import EXTERNAL_NAME, Managed
+from bridge.api.registry import ProviderPackage
 from bridge.managed import references
+from bridge.tfplugin.client import DirectExecutor
 from providers.aws import zz_registry as aws
 from tests.cloudproxy import CloudProxy
 from tests.conftest import Cluster, Moto
@@ -32,13 +38,19 @@ SLOW = [f"10.{60 + i}.0.0/16" for i in range(5)]
 NET = "10.70.0.0/16"
 
 
+def with_executor(package: ProviderPackage, tf_type: str, executor: str) -> ProviderPackage:
+    kinds = tuple(dataclasses.replace(k, config=dataclasses.replace(k.config, executor=executor))
+                  if k.config.tf_type == tf_type else k for k in package.kinds)
+    return dataclasses.replace(package, kinds=kinds)
+
+
 def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
         cluster: Cluster, start_manager: Callable[..., Running], proxy: CloudProxy, moto: Moto,
         terraform_bin: str, plugin_dir: Path) -> None:
     ec2 = moto.client("ec2")
     holds = [proxy.pending("CreateVpc", cidr) for cidr in SLOW]
-    run = start_manager(aws.PACKAGE, "aws", terraform=terraform_bin, plugin_dir=plugin_dir, poll=600.0,
-                        max_concurrent_reconciles=10, max_concurrent_operations=12)
+    run = start_manager(with_executor(aws.PACKAGE, "aws_kms_key", "direct"), "aws", terraform=terraform_bin,
+                        plugin_dir=plugin_dir, poll=600.0, max_concurrent_reconciles=10, max_concurrent_operations=12)
     configure_aws(run.kube)
 
     # 001: the slow creates show Creating at once.
@@ -71,6 +83,8 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
     until(lambda: not run.not_ready(fast), "fifty fast objects Ready beside the slow creates", timeout=600)
     print(f"fifty fast objects Ready after {time.monotonic() - started:.0f}s; terraform runs "
           f"{run.manager.executor.runner.runs_by_verb if run.manager.executor else {}}")
+    direct = run.manager.executor
+    assert isinstance(direct, DirectExecutor) and direct.providers.started >= 1, "the keys went the direct way"
     assert all(creating(f"slow-{i}") for i in range(5)), \
         "the slow creates are still running: the fast ones were not starved"
     for hold in holds:

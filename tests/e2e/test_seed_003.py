@@ -56,7 +56,7 @@ def test_seed_003_long_create_is_followed_to_its_end_and_its_deadline_holds(
     applied = time.monotonic()
     run.apply("VPC", "slow", {"region": "us-east-1", "cidrBlock": "10.31.0.0/16"})
     until(lambda: run.condition("VPC", "slow", "Ready").get("reason") == "Creating", "Creating", timeout=10)
-    until(lambda: slow.seen == 1, "the create to reach the slow cloud", timeout=60)
+    until(lambda: slow.seen == 1, "the create to reach the slow cloud", timeout=120)
     while not slow.release.wait(1.0) and time.monotonic() - applied < 20:
         assert not run.ready("VPC", "slow") and vpcs(moto, "10.31.0.0/16") == [], "never assumed done"
     until(lambda: run.ready("VPC", "slow"), "Ready once the cloud answered", timeout=120)

@@ -1,0 +1,1 @@
+"""The direct provider-protocol executor (gRPC to a long-lived provider process)."""

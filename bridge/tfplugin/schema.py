@@ -1,0 +1,125 @@
+"""A provider's schema as the plugin protocol sends it, reduced to what values and plans need.
+
+Read from the protobuf ``Schema`` messages (protocol 5 and 6: 6 adds nested attribute types),
+held as frozen dataclasses, and turned into the cty type a resource's values have.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from bridge.tfplugin import cty
+
+# Schema.NestedBlock.NestingMode and Schema.Object.NestingMode numbers, as both protocols define them.
+_BLOCK_NESTING = {0: "invalid", 1: "single", 2: "list", 3: "set", 4: "map", 5: "group"}
+_OBJECT_NESTING = {0: "invalid", 1: "single", 2: "list", 3: "set", 4: "map"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Attribute:
+    name: str
+    type: cty.Type
+    required: bool = False
+    optional: bool = False
+    computed: bool = False
+    sensitive: bool = False
+    # Protocol 6 nested attributes: the object's own attributes, and how it nests.
+    nested: Block | None = None
+    nesting: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class NestedBlock:
+    name: str
+    nesting: str  # single, group, list, set, map
+    block: Block
+    min_items: int = 0
+    max_items: int = 0
+
+    def type(self) -> cty.Type:
+        return _nested_type(self.nesting, self.block.type())
+
+
+@dataclasses.dataclass(frozen=True)
+class Block:
+    attributes: tuple[Attribute, ...] = ()
+    blocks: tuple[NestedBlock, ...] = ()
+
+    def type(self) -> cty.Object:
+        fields: dict[str, cty.Type] = {a.name: a.type for a in self.attributes}
+        for nb in self.blocks:
+            fields[nb.name] = nb.type()
+        return cty.obj(fields)
+
+    def attribute(self, name: str) -> Attribute | None:
+        return next((a for a in self.attributes if a.name == name), None)
+
+    def sensitive_paths(self, value: Any, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+        """Paths of the sensitive attributes that hold a value in ``value`` (as a state records them)."""
+        if not isinstance(value, dict):
+            return []
+        out = [(*prefix, a.name) for a in self.attributes if a.sensitive and value.get(a.name) is not None]
+        for nb in self.blocks:
+            inner = value.get(nb.name)
+            if nb.nesting in ("single", "group"):
+                out += nb.block.sensitive_paths(inner, (*prefix, nb.name))
+            elif nb.nesting == "list" and isinstance(inner, list):
+                for i, item in enumerate(inner):
+                    out += nb.block.sensitive_paths(item, (*prefix, nb.name, i))
+            elif nb.nesting == "map" and isinstance(inner, dict):
+                for k, item in inner.items():
+                    out += nb.block.sensitive_paths(item, (*prefix, nb.name, k))
+        return out
+
+
+def _nested_type(nesting: str, element: cty.Type) -> cty.Type:
+    if nesting in ("single", "group"):
+        return element
+    return cty.Collection(nesting, element)
+
+
+@dataclasses.dataclass(frozen=True)
+class Schema:
+    version: int
+    block: Block
+
+    @property
+    def type(self) -> cty.Object:
+        return self.block.type()
+
+
+def block_from_proto(msg: Any) -> Block:
+    attributes = []
+    for a in msg.attributes:
+        nested = None
+        nesting = ""
+        if a.type:
+            t = cty.parse_type(a.type)
+        else:  # protocol 6: an attribute typed by nested attributes
+            nested = Block(tuple(_nested_attribute(n) for n in a.nested_type.attributes))
+            nesting = _OBJECT_NESTING[a.nested_type.nesting]
+            t = _nested_type(nesting, nested.type())
+        attributes.append(Attribute(a.name, t, a.required, a.optional, a.computed, a.sensitive, nested, nesting))
+    blocks = tuple(NestedBlock(b.type_name, _BLOCK_NESTING[b.nesting], block_from_proto(b.block),
+                               b.min_items, b.max_items) for b in msg.block_types)
+    return Block(tuple(attributes), blocks)
+
+
+def _nested_attribute(a: Any) -> Attribute:
+    inner = block_from_proto(_AttributesOnly(a.nested_type.attributes)) if not a.type else None
+    if inner is not None:
+        nesting = _OBJECT_NESTING[a.nested_type.nesting]
+        return Attribute(a.name, _nested_type(nesting, inner.type()), a.required, a.optional, a.computed,
+                         a.sensitive, inner, nesting)
+    return Attribute(a.name, cty.parse_type(a.type), a.required, a.optional, a.computed, a.sensitive)
+
+
+@dataclasses.dataclass(frozen=True)
+class _AttributesOnly:
+    attributes: Any
+    block_types: tuple[()] = ()
+
+
+def schema_from_proto(msg: Any) -> Schema:
+    return Schema(int(msg.version), block_from_proto(msg.block))

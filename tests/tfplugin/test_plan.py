@@ -1,0 +1,74 @@
+"""The proposed new state, table-driven: attributes, every block nesting mode, sets matched by content."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bridge.tfplugin import cty
+from bridge.tfplugin.plan import ignore_changes, proposed_new
+from bridge.tfplugin.schema import Attribute, Block, NestedBlock
+
+S = cty.STRING
+RULE = Block((Attribute("port", cty.NUMBER, required=True), Attribute("rule_id", S, computed=True)))
+SCHEMA = Block(
+    attributes=(
+        Attribute("name", S, required=True),
+        Attribute("tier", S, optional=True, computed=True),
+        Attribute("note", S, optional=True),
+        Attribute("arn", S, computed=True),
+    ),
+    blocks=(
+        NestedBlock("single", "single", RULE),
+        NestedBlock("listed", "list", RULE),
+        NestedBlock("keyed", "map", RULE),
+        NestedBlock("rules", "set", RULE),
+    ),
+)
+
+
+def cfg(**values: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {"name": "n", "tier": None, "note": None, "arn": None, "single": None, "listed": [],
+                            "keyed": {}, "rules": []}
+    return {**base, **values}
+
+
+@pytest.mark.parametrize(("case", "prior", "config", "want"), [
+    ("create: computed stays null for the provider to fill", None, cfg(), cfg()),
+    ("config wins over prior", cfg(note="old"), cfg(note="new"), cfg(note="new")),
+    ("optional, not computed: removed from config → null", cfg(note="old"), cfg(), cfg()),
+    ("computed kept when config is silent", cfg(tier="gold", arn="a"), cfg(), cfg(tier="gold", arn="a")),
+    ("optional+computed set in config wins", cfg(tier="gold"), cfg(tier="silver"), cfg(tier="silver")),
+    ("single block keeps its computed member", cfg(single={"port": 1, "rule_id": "r1"}),
+     cfg(single={"port": 2, "rule_id": None}), cfg(single={"port": 2, "rule_id": "r1"})),
+    ("list blocks match by index", cfg(listed=[{"port": 1, "rule_id": "a"}, {"port": 2, "rule_id": "b"}]),
+     cfg(listed=[{"port": 5, "rule_id": None}]), cfg(listed=[{"port": 5, "rule_id": "a"}])),
+    ("map blocks match by key", cfg(keyed={"x": {"port": 1, "rule_id": "a"}}),
+     cfg(keyed={"x": {"port": 1, "rule_id": None}, "y": {"port": 2, "rule_id": None}}),
+     cfg(keyed={"x": {"port": 1, "rule_id": "a"}, "y": {"port": 2, "rule_id": None}})),
+    ("set blocks match by content, not position",
+     cfg(rules=[{"port": 80, "rule_id": "r80"}, {"port": 443, "rule_id": "r443"}]),
+     cfg(rules=[{"port": 443, "rule_id": None}, {"port": 22, "rule_id": None}]),
+     cfg(rules=[{"port": 443, "rule_id": "r443"}, {"port": 22, "rule_id": None}])),
+    ("unknown config stays unknown", cfg(note="x"), cfg(note=cty.UNKNOWN), cfg(note=cty.UNKNOWN)),
+])
+def test_proposed_new(case: str, prior: Any, config: Any, want: Any) -> None:
+    assert proposed_new(SCHEMA, prior, config) == want, case
+
+
+def test_destroy_proposes_null() -> None:
+    assert proposed_new(SCHEMA, cfg(), None) is None
+
+
+def test_nested_attributes_of_protocol_6_follow_the_same_rules() -> None:
+    inner = Block((Attribute("size", cty.NUMBER, optional=True), Attribute("id", S, computed=True)))
+    block = Block((Attribute("disks", cty.Collection("list", inner.type()), optional=True, nested=inner,
+                             nesting="list"),))
+    prior = {"disks": [{"size": 1, "id": "d1"}]}
+    assert proposed_new(block, prior, {"disks": [{"size": 2, "id": None}]}) == {"disks": [{"size": 2, "id": "d1"}]}
+
+
+def test_ignore_changes_keeps_the_prior_value() -> None:
+    assert ignore_changes(cfg(note="cloud"), cfg(note="spec"), ["note"]) == cfg(note="cloud")
+    assert ignore_changes(None, cfg(note="spec"), ["note"]) == cfg(note="spec"), "at create the config counts"
