@@ -90,11 +90,7 @@ def measure(root: Path, endpoint: str, mode: str, observes: int) -> list[float]:
     return samples
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--observes", type=int, default=5)
-    parser.add_argument("--direct-observes", type=int, default=50)
-    args = parser.parse_args()
+def start_moto() -> tuple[subprocess.Popen[bytes], str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -105,11 +101,20 @@ def main() -> None:
     while True:
         try:
             urllib.request.urlopen(f"{endpoint}/moto-api/", timeout=1).close()
-            break
+            return moto, endpoint
         except OSError:
             if time.monotonic() > deadline:
+                moto.kill()
                 raise SystemExit("moto_server did not start") from None
             time.sleep(0.1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--observes", type=int, default=5)
+    parser.add_argument("--direct-observes", type=int, default=50)
+    args = parser.parse_args()
+    moto, endpoint = start_moto()
     try:
         with tempfile.TemporaryDirectory() as tmp:
             results = {mode: measure(Path(tmp) / mode, endpoint, mode,

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import argparse
 import resource
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from bridge.kube.client import CRDS, NAMESPACES, HTTPKube, api_client
+from benchmarks.apiserver import local_apiserver
+from bridge.kube.client import CRDS
 from bridge.managed.providerconfig import ConfigResources
 from bridge.managed.reconciler import kind_resource
 from bridge.manager import Manager, RunSettings
@@ -38,17 +37,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=10)
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tfbridge-bench-"))
-    kubeconfig = tmp / "kubeconfig"
-    server = subprocess.Popen([sys.executable, "-m", "tfbridge", "dev", "apiserver", "--kubeconfig", str(kubeconfig),
-                               "--crds", "providers/aws/crds"], stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 30
-        while not kubeconfig.exists():
-            if time.monotonic() > deadline:
-                raise SystemExit("the API server did not start")
-            time.sleep(0.05)
-        kube = HTTPKube(api_client(str(kubeconfig)))
-        kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
+    with local_apiserver(tmp) as kube:
         kube.create(ConfigResources.of(aws.PACKAGE).configs, {
             "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "default"},
             "spec": {"credentials": {"source": "None"}}})
@@ -89,9 +78,6 @@ def main() -> None:
         polled = time.monotonic() - poll_started
         manager.stop()
         thread.join(60)
-    finally:
-        server.terminate()
-        server.wait()
     print(f"resources:                    {args.resources} VPCs, {args.workers} workers, fake executor")
     print(f"applied in:                   {created - started:.1f} s")
     print(f"all Ready after:              {all_ready - started:.1f} s "

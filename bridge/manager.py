@@ -37,6 +37,9 @@ def make_executor(settings: Settings, package: ProviderPackage) -> Executor:
     """The CLI executor, or one that also speaks the provider protocol when any kind will use it."""
     direct = settings.executor == "direct" or (
         settings.executor == "auto" and any(k.config.executor == "direct" for k in package.kinds))
+    if direct and package.provider.builtin:
+        raise ValueError(f"provider {package.provider.source} is built into terraform: it has no plugin process to "
+                         f"speak to directly; run it with --executor cli")
     return DirectExecutor(settings, package.provider) if direct else Executor(settings, package.provider)
 
 

@@ -49,6 +49,31 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+_EXECUTOR_OVERRIDE: list[str] = []
+
+
+def executor_under_test() -> str:
+    """The executor the runtime and scenario tests run on: the default (each kind's configured one), or
+    every kind on one executor with ``TFBRIDGE_TEST_EXECUTOR=cli|direct``, to run the suite on it, or
+    what a scenario parametrized with the ``executor`` fixture asks for."""
+    if _EXECUTOR_OVERRIDE:
+        return _EXECUTOR_OVERRIDE[-1]
+    chosen = os.environ.get("TFBRIDGE_TEST_EXECUTOR", "auto")
+    if chosen not in ("auto", "cli", "direct"):
+        raise pytest.UsageError(f"TFBRIDGE_TEST_EXECUTOR={chosen!r}: expected auto, cli or direct")
+    return chosen
+
+
+@pytest.fixture(params=["auto", "direct"])
+def executor(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run a scenario twice: on the default executor, and with every kind on the direct executor."""
+    chosen = executor_under_test() if request.param == "auto" else str(request.param)
+    request.getfixturevalue("moto").reset()  # the other run of this scenario left its objects there
+    _EXECUTOR_OVERRIDE.append(chosen)
+    yield chosen
+    _EXECUTOR_OVERRIDE.pop()
+
+
 def wait_for(condition: Callable[[], object], *, timeout: float, what: str, interval: float = 0.05) -> object:
     """Poll ``condition`` until it returns something truthy, or fail after ``timeout`` seconds.
 
@@ -77,6 +102,14 @@ class Moto:
 
         return boto3.client(service, endpoint_url=self.endpoint, region_name="us-east-1",
                             aws_access_key_id="test", aws_secret_access_key="test")
+
+    def reset(self) -> None:
+        """An empty cloud (moto's reset API): a scenario that runs twice counts only its own objects."""
+        import urllib.request
+
+        with urllib.request.urlopen(urllib.request.Request(f"{self.endpoint}/moto-api/reset", method="POST"),
+                                    timeout=30):
+            pass
 
 
 @pytest.fixture(scope="session")

@@ -93,7 +93,10 @@ def _conditions(obj: dict[str, Any]) -> dict[str, str]:
 @click.option("--provider-dir", type=click.Path(file_okay=False, path_type=Path), default=PROVIDERS / "aws",
               show_default=True)
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds to wait for Ready.")
-def demo(provider_dir: Path, timeout: float) -> None:
+@click.option("--executor", type=click.Choice(["auto", "cli", "direct"]),
+              default=lambda: os.environ.get("TFBRIDGE_EXECUTOR", "auto"), show_default="auto",
+              help="As for `tfbridge run` [env TFBRIDGE_EXECUTOR].")
+def demo(provider_dir: Path, timeout: float, executor: str) -> None:
     """Run the generated AWS provider against moto, end to end, and clean up."""
     from bridge.kube.client import NAMESPACES, SECRETS, HTTPKube, Resource, api_client
     from bridge.managed.providerconfig import ConfigResources
@@ -164,7 +167,8 @@ def demo(provider_dir: Path, timeout: float) -> None:
 
             package = load_package("aws")
             manager = Manager(RunSettings(workspace_root=work / "workspaces", terraform=terraform,
-                                          plugin_dir=plugin_dir, health_port=0, poll=60.0, grace=30.0),
+                                          plugin_dir=plugin_dir, health_port=0, poll=60.0, grace=30.0,
+                                          executor=executor),
                               package, kube)
             thread = threading.Thread(target=manager.run, daemon=True)
             thread.start()

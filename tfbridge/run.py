@@ -79,7 +79,10 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
                            renew_deadline=renew_deadline, retry_period=retry_period, health_port=health_port,
                            grace=grace, lease_name=lease_name,
                            provider_config_controller=family in (None, CONFIG_FAMILY), executor=executor)
-    manager = Manager(settings, package, HTTPKube(api))
+    try:
+        manager = Manager(settings, package, HTTPKube(api))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--executor") from exc
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         manager.stop()

@@ -61,8 +61,9 @@ def summary(ws: Workspace) -> dict[str, Any]:
     return {
         "mr": _name(ws), "workspace": ws.key, "state": state, "address": meta.get("address", ""),
         "last_operation": meta.get("last_operation", ""), "last_result": meta.get("last_result", ""),
-        "last_at": meta.get("last_at"), "lock_holder": f"{holder.get('operation')} pid {holder.get('pid')}"
-        if holder else "", "lock_age_seconds": round(time.time() - holder["since"], 1) if holder else None,
+        "executor": meta.get("executor", ""), "last_at": meta.get("last_at"),
+        "lock_holder": f"{holder.get('operation')} pid {holder.get('pid')}" if holder else "",
+        "lock_age_seconds": round(time.time() - holder["since"], 1) if holder else None,
     }
 
 
@@ -117,8 +118,8 @@ def workspaces(ctx: click.Context, workspace_root: Path, output: str) -> None:
 def list_(ctx: click.Context) -> None:
     """Every workspace: its MR, state, last operation and lock holder."""
     rows = [summary(ws) for ws in _store(ctx).all()]
-    _emit(ctx, rows, ["mr", "workspace", "state", "address", "last_operation", "last_result", "lock_holder",
-                      "lock_age_seconds"])
+    _emit(ctx, rows, ["mr", "workspace", "state", "address", "executor", "last_operation", "last_result",
+                      "lock_holder", "lock_age_seconds"])
 
 
 @workspaces.command()

@@ -141,6 +141,11 @@ class Provider:
         host_path = self.source if self.source.count("/") == 2 else f"registry.terraform.io/{self.source}"
         return host_path
 
+    @property
+    def builtin(self) -> bool:
+        """Built into terraform itself (terraform_data): no plugin process to speak to directly."""
+        return self.registry_source.startswith("terraform.io/builtin/")
+
     def select(self, available: Iterable[str], *, origin: str = "config.py") -> tuple[str, ...]:
         """The Terraform types to generate, sorted. Names that match nothing are errors."""
         pool = sorted(set(available))

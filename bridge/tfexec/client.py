@@ -203,6 +203,9 @@ def _check(run: Run, what: str, display: str) -> jsonstream.Stream:
 
 
 class TerraformClient:
+    # Recorded in the workspace, so `tfbridge workspaces list` shows which executor worked there last.
+    executor_name = "cli"
+
     def __init__(self, executor: Executor, kind: Kind, setup: ProviderSetup, secrets: SecretReader) -> None:
         self.ex = executor
         self.kind = kind
@@ -280,7 +283,8 @@ class TerraformClient:
         self.ex.plugins.link(ws.dir, self.ex.requirements)
 
     def _record(self, ws: Workspace, operation: str, result: str, error: str = "") -> None:
-        ws.update_meta(last_operation=operation, last_result=result, last_error=error[:1000], last_at=time.time())
+        ws.update_meta(last_operation=operation, last_result=result, last_error=error[:1000], last_at=time.time(),
+                       executor=self.executor_name)
 
     def _workspace(self, mr: Managed) -> Workspace:
         return self.ex.store.get(mr.api_version, mr.kind, mr.name, mr.namespace)

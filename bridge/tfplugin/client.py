@@ -117,6 +117,7 @@ def _refuse_secrets(namespace: str, name: str) -> Mapping[str, bytes]:
 
 class DirectClient(TerraformClient):
     ex: DirectExecutor
+    executor_name = "direct"
 
     # -- values ------------------------------------------------------------------------------
 

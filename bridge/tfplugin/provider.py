@@ -22,7 +22,7 @@ import grpc
 from bridge.api.errors import OperationTimedOut, TerraformFailed
 from bridge.tfplugin import cty
 from bridge.tfplugin.process import PluginProcess
-from bridge.tfplugin.protocol import SEVERITY_ERROR, Diagnostic, Protocol, diagnostics, path_steps
+from bridge.tfplugin.protocol import SEVERITY_ERROR, Diagnostic, Protocol, ProtocolError, diagnostics, path_steps
 from bridge.tfplugin.schema import Schema, schema_from_proto
 
 # What a provider is told about its host in Configure; some providers put it in User-Agent.
@@ -63,6 +63,7 @@ class Provider:
             self.process.stop()
             raise
         self.calls = 0
+        self.active = 0
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -76,8 +77,11 @@ class Provider:
             code = exc.code() if isinstance(exc, grpc.Call) else None
             if code is grpc.StatusCode.DEADLINE_EXCEEDED:
                 raise OperationTimedOut(f"{what}: the provider did not answer within {timeout:.0f}s") from exc
-            raise ProviderGone(f"{what}: the provider process is gone ({code.name if code else exc})",
-                               verb=verb) from exc
+            if code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, None):
+                raise ProviderGone(f"{what}: the provider process is gone ({code.name if code else exc})",
+                                   verb=verb) from exc
+            details = exc.details() if isinstance(exc, grpc.Call) else str(exc)
+            raise TerraformFailed(f"{what}: the provider failed the call ({code.name}): {details}", verb=verb) from exc
         errors = [d for d in diagnostics(answer) if d.severity == SEVERITY_ERROR]
         if errors:
             raise TerraformFailed(f"{what}: {'; '.join(map(str, errors))}", verb=verb,
@@ -104,10 +108,13 @@ class Provider:
     def alive(self) -> bool:
         return self.process.alive()
 
-    def stop(self) -> None:
-        with contextlib.suppress(grpc.RpcError, Exception):
+    def cancel(self) -> None:
+        """The protocol's Stop: the provider cancels what it is doing; the process stays up."""
+        with contextlib.suppress(grpc.RpcError, ProtocolError):
             if self.process.alive():
                 self.protocol.call("stop", 5)
+
+    def stop(self) -> None:
         self.process.stop()
 
     # -- resource operations ------------------------------------------------------------------
@@ -177,6 +184,7 @@ class Providers:
         self._procs: dict[str, Provider] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
+        self._idle = threading.Condition()
         self.started = 0
 
     @contextlib.contextmanager
@@ -193,8 +201,15 @@ class Providers:
                 current = Provider(binary, env, configuration)
                 self.started += 1
                 self._procs[key] = current
-        current.calls += 1
-        yield current
+        with self._idle:
+            current.calls += 1
+            current.active += 1
+        try:
+            yield current
+        finally:
+            with self._idle:
+                current.active -= 1
+                self._idle.notify_all()
 
     def forget(self, provider: Provider) -> None:
         """A call found ``provider`` unusable: stop it, so the next use starts a fresh one."""
@@ -204,13 +219,22 @@ class Providers:
                     del self._procs[key]
         provider.stop()
 
-    def pids(self) -> list[int]:
+    def live(self) -> list[Provider]:
         with self._lock:
-            return [p.process.pid for p in self._procs.values()]
+            return list(self._procs.values())
 
-    def shutdown(self) -> None:
+    def pids(self) -> list[int]:
+        return [p.process.pid for p in self.live()]
+
+    def shutdown(self, drain: float = 10.0) -> None:
+        """Ask every provider to stop its calls in flight (as terraform does on an interrupt: they end
+        with "context canceled", an unknown outcome, never a lost answer), let them return, then stop."""
         with self._lock:
             procs = list(self._procs.values())
             self._procs.clear()
+        for p in procs:
+            p.cancel()
+        with self._idle:
+            self._idle.wait_for(lambda: all(p.active == 0 for p in procs), timeout=drain)
         for p in procs:
             p.stop()

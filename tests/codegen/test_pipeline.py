@@ -92,6 +92,9 @@ def config(include: str = '"demo_thing", "demo_network"', resources: str = "{}")
                      ".demo_thing.block.attributes.a.type: unknown type 5", id="BadTypeNamesJSONPath"),
         pytest.param("PROVIDER = 3\n", synthetic.document(), "config.py: PROVIDER must be a tfconfig.Provider",
                      id="NotAProvider"),
+        pytest.param(config(resources='{"demo_thing": Resource(executor="grpc")}'), synthetic.document(),
+                     "config.py: resources['demo_thing'].executor: 'grpc' is not one of cli, direct",
+                     id="UnknownExecutor"),
     ],
 )
 def test_bad_input_fails_and_writes_nothing(tmp_path: Path, cfg: str, document: Any, message: str) -> None:

@@ -17,7 +17,7 @@ from bridge.kube.client import SECRETS, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
 from providers.aws import zz_registry as aws
 from tests.cloudproxy import CloudProxy, cloud_proxy
-from tests.conftest import Cluster, Moto
+from tests.conftest import Cluster, Moto, executor_under_test
 from tests.processes import kill_tree
 from tests.runtime.conftest import install, start_manager
 
@@ -50,7 +50,8 @@ def configure_aws(kube: HTTPKube, access_key: str = "test") -> None:
 def provider(cluster: Cluster, root: Path, moto: Moto, terraform_bin: str, plugin_dir: Path, log: Path,
              *extra: str) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if k != "AWS_CA_BUNDLE"}
-    env.update(AWS_ENDPOINT_URL=moto.endpoint, TFBRIDGE_PLUGIN_DIR=str(plugin_dir), TFBRIDGE_TERRAFORM=terraform_bin)
+    env.update(AWS_ENDPOINT_URL=moto.endpoint, TFBRIDGE_PLUGIN_DIR=str(plugin_dir), TFBRIDGE_TERRAFORM=terraform_bin,
+               TFBRIDGE_EXECUTOR=executor_under_test())
     with log.open("ab") as err:  # the child keeps its own copy of the descriptor
         return subprocess.Popen(
             [sys.executable, "-m", "tfbridge", "run", "--provider", "aws", "--kubeconfig", str(cluster.kubeconfig),

@@ -42,7 +42,7 @@ def keys_tagged(moto: Moto, name: str) -> list[str]:
 
 def test_crash_mid_create_is_recovered_by_lookup_or_stopped_with_instructions(
         cluster: Cluster, moto: Moto, terraform_bin: str, plugin_dir: Path, tmp_path: Path,
-        providers: list[subprocess.Popen[bytes]]) -> None:
+        providers: list[subprocess.Popen[bytes]], executor: str) -> None:
     kube = HTTPKube(cluster.api_client())
     configure_aws(kube)
     run = Running(kube, aws.PACKAGE, None)  # type: ignore[arg-type]

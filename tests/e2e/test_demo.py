@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import executor_under_test
+
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 
 
 def test_demo_runs_end_to_end(terraform_bin: str, plugin_dir: Path, moto: object) -> None:
     env = {**os.environ, "TFBRIDGE_PLUGIN_DIR": str(plugin_dir), "TFBRIDGE_TERRAFORM": terraform_bin,
-           "COLUMNS": "200"}
+           "COLUMNS": "200", "TFBRIDGE_EXECUTOR": executor_under_test()}
     proc = subprocess.run([sys.executable, "-m", "tfbridge", "demo", "--timeout", "300"], env=env,
                           capture_output=True, text=True, timeout=900, cwd=Path(__file__).resolve().parents[2])
     out = proc.stdout + proc.stderr

@@ -34,7 +34,8 @@ def vpcs(moto: Moto, cidr: str) -> list[dict[str, object]]:
 
 
 def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[..., Running], proxy: CloudProxy,
-                                                     moto: Moto, terraform_bin: str, plugin_dir: Path) -> None:
+                                                     moto: Moto, terraform_bin: str, plugin_dir: Path,
+                                                     executor: str) -> None:
     proxy.reject_access_key(BAD_KEY)
     run = start_manager(aws.PACKAGE, "aws", terraform=terraform_bin, plugin_dir=plugin_dir, poll=600.0)
     configure_aws(run.kube)

@@ -63,7 +63,8 @@ def backup(obj: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, terraform_bin: str, plugin_dir: Path,
-                                               tmp_path: Path, providers: list[subprocess.Popen[bytes]]) -> None:
+                                               tmp_path: Path, providers: list[subprocess.Popen[bytes]],
+                                               executor: str) -> None:
     kube = HTTPKube(cluster.api_client())
     configure_aws(kube)
     run = Running(kube, aws.PACKAGE, None)  # type: ignore[arg-type]

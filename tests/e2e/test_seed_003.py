@@ -45,7 +45,7 @@ def vpcs(moto: Moto, cidr: str) -> list[str]:
 
 def test_seed_003_long_create_is_followed_to_its_end_and_its_deadline_holds(
         start_manager: Callable[..., Running], proxy: CloudProxy, moto: Moto, terraform_bin: str,
-        plugin_dir: Path) -> None:
+        plugin_dir: Path, executor: str) -> None:
     slow = proxy.hold("CreateVpc", "10.31.0.0/16", seconds=25)
     stuck = proxy.hold("CreateVpc", "10.32.0.0/16", seconds=300, after_cloud=True)
     run = start_manager(with_create_deadline(aws.PACKAGE, "aws_vpc", DEADLINE), "aws", terraform=terraform_bin,

@@ -19,7 +19,7 @@ from bridge.kube.client import CRDS, NAMESPACES, HTTPKube, Resource
 from bridge.managed.providerconfig import ClientFactory, ConfigResources
 from bridge.managed.reconciler import kind_resource
 from bridge.manager import Manager, RunSettings
-from tests.conftest import Cluster, wait_for
+from tests.conftest import Cluster, executor_under_test, wait_for
 from tests.rbac import cluster_role, uncovered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +95,9 @@ def start_manager(cluster: Cluster, tmp_path: Path) -> Iterator[Callable[..., Ru
         kube = HTTPKube(cluster.api_client())
         install(kube, package, provider_dir)
         run_settings = RunSettings(**{"workspace_root": tmp_path / f"ws-{len(started)}", "health_port": 0,
-                                      "poll": 60.0, "grace": 20.0, **settings})
+                                      "poll": 60.0, "grace": 20.0,
+                                      "executor": "cli" if package.provider.builtin else executor_under_test(),
+                                      **settings})
         provider_kube = HTTPKube(cluster.api_client())
         manager = Manager(run_settings, package, provider_kube, client_factory=client_factory)
         thread = threading.Thread(target=manager.run, daemon=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
+import json
 import os
 import shutil
 import signal
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
+from click.testing import CliRunner
 
 from bridge.api.errors import ImmutableChange
 from bridge.api.external import Observation
@@ -25,8 +27,9 @@ from bridge.api.registry import Kind
 from bridge.tfexec.client import Executor, Settings
 from bridge.tfplugin.client import DirectClient, DirectExecutor
 from providers.aws import zz_registry as aws
-from tests.conftest import Moto, provider_env
+from tests.conftest import Moto, provider_env, wait_for
 from tests.tfexec.test_aws_client import SETUP, make_executor, mr
+from tfbridge.cli import cli as tfbridge_cli
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,24 +55,24 @@ def vpcs(moto: Moto, cidr: str) -> list[dict[str, Any]]:
 def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executor], moto: Moto) -> None:
     _, direct = executors
     vpc = direct.client(aws.PACKAGE.by_type("aws_vpc"), SETUP)
-    m = mr("aws_vpc", "direct-vpc", {"region": "us-east-1", "cidrBlock": "10.61.0.0/16", "tags": {"a": "1"}})
+    m = mr("aws_vpc", "direct-vpc", {"region": "us-east-1", "cidrBlock": "10.201.0.0/16", "tags": {"a": "1"}})
     m.set_external_name(vpc.create(m).external_name)
     runs_after_create = dict(direct.runner.runs_by_verb)
     seen = vpc.observe(m)
     assert (seen.exists, seen.up_to_date, seen.external_name) == (True, True, m.external_name)
-    assert seen.at_provider["cidrBlock"] == "10.61.0.0/16"
+    assert seen.at_provider["cidrBlock"] == "10.201.0.0/16"
 
     m.for_provider["tags"] = {"a": "2"}
     assert vpc.observe(m).diff == "update: tags"
     vpc.update(m)
-    (now,) = vpcs(moto, "10.61.0.0/16")
+    (now,) = vpcs(moto, "10.201.0.0/16")
     assert {t["Key"]: t["Value"] for t in now["Tags"]} == {"a": "2"} and vpc.observe(m).up_to_date
 
     changed = Managed(copy.deepcopy(m.obj))
-    changed.for_provider["cidrBlock"] = "10.62.0.0/16"
+    changed.for_provider["cidrBlock"] = "10.202.0.0/16"
     with pytest.raises(ImmutableChange, match="changing cidr_block needs the resource replaced"):
         vpc.update(changed)
-    assert [v["VpcId"] for v in vpcs(moto, "10.61.0.0/16")] == [m.external_name], "never replaced"
+    assert [v["VpcId"] for v in vpcs(moto, "10.201.0.0/16")] == [m.external_name], "never replaced"
 
     shutil.rmtree(direct.store.get(m.api_version, m.kind, m.name).dir)
     seen = vpc.observe(m)
@@ -77,15 +80,15 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executo
     assert direct.runner.runs_by_verb == runs_after_create, "observe, update and import ran no terraform"
 
     vpc.delete(m)
-    assert vpcs(moto, "10.61.0.0/16") == [] and not vpc.observe(m).exists
-    gone = mr("aws_vpc", "never-made", {"region": "us-east-1", "cidrBlock": "10.63.0.0/16"}, external_name="vpc-0000")
+    assert vpcs(moto, "10.201.0.0/16") == [] and not vpc.observe(m).exists
+    gone = mr("aws_vpc", "never-made", {"region": "us-east-1", "cidrBlock": "10.203.0.0/16"}, external_name="vpc-0000")
     assert not vpc.observe(gone).exists, "importing an ID the cloud does not have: it does not exist"
 
 
 def test_an_mr_switches_executors_back_and_forth(executors: tuple[Executor, Executor], moto: Moto) -> None:
     cli, direct = executors
     kind = aws.PACKAGE.by_type("aws_vpc")
-    m = mr("aws_vpc", "switching", {"region": "us-east-1", "cidrBlock": "10.64.0.0/16", "tags": {"step": "0"}})
+    m = mr("aws_vpc", "switching", {"region": "us-east-1", "cidrBlock": "10.204.0.0/16", "tags": {"step": "0"}})
     m.set_external_name(cli.client(kind, SETUP).create(m).external_name)
     for step, (observer, updater) in enumerate([(direct, direct), (cli, cli)], 1):
         seen = observer.client(kind, SETUP).observe(m)
@@ -93,20 +96,30 @@ def test_an_mr_switches_executors_back_and_forth(executors: tuple[Executor, Exec
         m.for_provider["tags"] = {"step": str(step)}
         assert not observer.client(kind, SETUP).observe(m).up_to_date
         updater.client(kind, SETUP).update(m)
-        (now,) = vpcs(moto, "10.64.0.0/16")
+        (now,) = vpcs(moto, "10.204.0.0/16")
         assert {t["Key"]: t["Value"] for t in now["Tags"]} == {"step": str(step)} and now["VpcId"] == m.external_name
+        # `tfbridge workspaces` reads the workspace whichever executor wrote it last.
+        workspaces = ["workspaces", "--workspace-root", str(cli.store.root)]
+        listed = CliRunner().invoke(tfbridge_cli, [*workspaces, "-o", "json", "list"])
+        (row,) = json.loads(listed.output)
+        assert (row["state"], row["executor"]) == ("yes", "direct" if updater is direct else "cli"), row
+        shown = CliRunner().invoke(tfbridge_cli, [*workspaces, "state", row["mr"]])
+        assert m.external_name in shown.output and '"version": 4' in shown.output
     direct.client(kind, SETUP).delete(m)
-    assert vpcs(moto, "10.64.0.0/16") == []
+    assert vpcs(moto, "10.204.0.0/16") == []
 
 
 def test_a_crashed_provider_is_replaced(executors: tuple[Executor, Executor], moto: Moto) -> None:
     _, direct = executors
     assert isinstance(direct, DirectExecutor)
     vpc = direct.client(aws.PACKAGE.by_type("aws_vpc"), SETUP)
-    m = mr("aws_vpc", "crash", {"region": "us-east-1", "cidrBlock": "10.65.0.0/16"})
+    m = mr("aws_vpc", "crash", {"region": "us-east-1", "cidrBlock": "10.205.0.0/16"})
     m.set_external_name(vpc.create(m).external_name)
-    (pid,) = direct.providers.pids()
+    (first,) = direct.providers.live()
+    pid = first.process.pid
+    assert first.process.healthy(), "go-plugin's health service answers SERVING"
     os.kill(pid, signal.SIGKILL)
+    wait_for(lambda: not first.process.healthy(timeout=1), what="the killed provider to stop answering", timeout=10)
     assert vpc.observe(m).up_to_date, "the observe after the crash is answered by a new process"
     assert direct.providers.started == 2 and direct.providers.pids() != [pid]
     vpc.delete(m)

@@ -1,0 +1,32 @@
+"""The local API server in its own process, so a benchmark measures the provider's CPU and memory alone."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from bridge.kube.client import NAMESPACES, HTTPKube, api_client
+
+
+@contextlib.contextmanager
+def local_apiserver(tmp: Path) -> Iterator[HTTPKube]:
+    """The server with the AWS CRDs installed and the crossplane-system namespace; a client to it."""
+    kubeconfig = tmp / "kubeconfig"
+    server = subprocess.Popen([sys.executable, "-m", "tfbridge", "dev", "apiserver", "--kubeconfig", str(kubeconfig),
+                               "--crds", "providers/aws/crds"], stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while not kubeconfig.exists():
+            if time.monotonic() > deadline:
+                raise SystemExit("the API server did not start")
+            time.sleep(0.05)
+        kube = HTTPKube(api_client(str(kubeconfig)))
+        kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
+        yield kube
+    finally:
+        server.terminate()
+        server.wait()
