@@ -15,6 +15,8 @@ terraform run around each provider call. Per call:
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -68,6 +70,8 @@ class DirectExecutor(Executor):
     def __init__(self, settings: Settings, provider: ProviderConfig) -> None:
         super().__init__(settings, provider)
         self.providers = Providers()
+        # workspace → digest of the inputs of its last no-op plan (see DirectClient._observed_action).
+        self.noop_plans: dict[str, str] = {}
 
     def uses_direct(self, kind: Kind) -> bool:
         return self.settings.executor == "direct" or (self.settings.executor == "auto"
@@ -185,6 +189,25 @@ class DirectClient(TerraformClient):
             return None, planned, config_for_plan
         return ("replace" if _replacing(schema, prior, planned) else "update"), planned, config_for_plan
 
+    def _observed_action(self, ws: Workspace, p: Provider, mr: Managed, schema: Schema, doc: Mapping[str, Any],
+                         provider_args: Mapping[str, Any], state: Any, private: bytes, timeout: float) -> str | None:
+        """The plan's verdict for an observe. A plan is a function of the state, the configuration, the
+        private state and the provider's configuration: when all equal those of this workspace's last
+        no-op plan, on the same provider process, the verdict is known without asking again."""
+        config, ignored = self._config(mr, doc, schema)
+        inputs = hashlib.sha256(b"\0".join([
+            self.config.tf_type.encode(), cty.to_msgpack(schema.type, state), cty.to_msgpack(schema.type, config),
+            json.dumps(sorted(ignored)).encode(), private, config_key(provider_args, self.setup).encode(),
+            str(p.process.pid).encode()])).hexdigest()
+        if self.ex.noop_plans.get(ws.key) == inputs:
+            return None
+        action, _, _ = self._plan_change(p, mr, schema, doc, state, private, timeout, validate=False)
+        if action is None:
+            self.ex.noop_plans[ws.key] = inputs
+        else:
+            self.ex.noop_plans.pop(ws.key, None)
+        return action
+
     def _import_direct(self, ws: Workspace, p: Provider, mr: Managed, doc: Mapping[str, Any],
                        provider_args: Mapping[str, Any], timeout: float) -> tuple[Any, bytes] | None:
         import_id = self.import_id(mr, doc, provider_args)
@@ -235,7 +258,7 @@ class DirectClient(TerraformClient):
                 state, private, recovered = self._refreshed(ws, p, mr, doc, provider_args, timeout)
                 if state is None:
                     return Observation(exists=False, recovered=recovered)
-                action, _, _ = self._plan_change(p, mr, schema, doc, state, private, timeout, validate=False)
+                action = self._observed_action(ws, p, mr, schema, doc, provider_args, state, private, timeout)
                 return self._observation(mr, doc, self._instance(schema, state), action, recovered)
 
     def create(self, mr: Managed) -> Creation:
@@ -307,5 +330,6 @@ class DirectClient(TerraformClient):
                             self._save(ws, schema, state, private)
                         raise TerraformFailed(f"{mr.display}: delete failed: {'; '.join(map(str, errors))}",
                                               verb="apply", diagnostics=tuple(map(str, errors)))
+        self.ex.noop_plans.pop(ws.key, None)
         ws.remove()
 

@@ -62,6 +62,9 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executo
     assert (seen.exists, seen.up_to_date, seen.external_name) == (True, True, m.external_name)
     assert seen.at_provider["cidrBlock"] == "10.201.0.0/16"
 
+    assert vpc.observe(m).up_to_date, "a repeated observe (its no-op plan remembered) says the same"
+    moto.client("ec2").create_tags(Resources=[m.external_name], Tags=[{"Key": "a", "Value": "drifted"}])
+    assert vpc.observe(m).diff == "update: tags", "drift in the cloud is seen, whatever was remembered"
     m.for_provider["tags"] = {"a": "2"}
     assert vpc.observe(m).diff == "update: tags"
     vpc.update(m)
