@@ -192,7 +192,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
 # Longest first. `make test` runs xdist with --dist loadgroup, which hands tests out one at a time in
 # collection order to whichever worker is free: the end-to-end scenarios start at once on both
 # workers, and the quick tests fill in, instead of one worker running the long ones alone at the end.
-_LONGEST = ("test_lifecycle", "test_seed_000", "test_direct_aws", "test_seed_001_002", "test_demo", "test_seed_003",
+_LONGEST = ("test_lifecycle", "test_seed_001_002", "test_seed_000", "test_direct_aws", "test_demo", "test_seed_003",
             "test_crash_mid_create", "test_policies")
 
 

@@ -45,8 +45,6 @@ PLANFILE = ".tfbridge.plan"
 # How long after our own apply its state answers an observe without a refresh.
 FRESH_SECONDS = 60.0
 NOT_FOUND = "Cannot import non-existent remote object"
-# A run of successful observes is recorded in the workspace at most this often.
-RECORD_EVERY = 60.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -285,13 +283,8 @@ class TerraformClient:
         self.ex.plugins.link(ws.dir, self.ex.requirements)
 
     def _record(self, ws: Workspace, operation: str, result: str, error: str = "") -> None:
-        meta = ws.meta()
-        repeated = (operation == "observe" and result == "ok" and meta.get("last_operation") == operation
-                    and meta.get("last_result") == result and meta.get("executor") == self.executor_name
-                    and time.time() - float(meta.get("last_at") or 0) < RECORD_EVERY)
-        if not repeated:  # an observe every few seconds need not rewrite the file each time
-            ws.update_meta(last_operation=operation, last_result=result, last_error=error[:1000],
-                           last_at=time.time(), executor=self.executor_name)
+        ws.update_meta(last_operation=operation, last_result=result, last_error=error[:1000], last_at=time.time(),
+                       executor=self.executor_name)
 
     def _workspace(self, mr: Managed) -> Workspace:
         return self.ex.store.get(mr.api_version, mr.kind, mr.name, mr.namespace)
