@@ -65,7 +65,7 @@ def test_seed_003_long_create_is_followed_to_its_end_and_its_deadline_holds(
 
     # A create that outlives its deadline after the cloud made the VPC: interrupted, outcome unknown.
     run.apply("VPC", "stuck", {"region": "us-east-1", "cidrBlock": "10.32.0.0/16"})
-    until(lambda: stuck.answered_by_cloud == 1, "the cloud to make the VPC", timeout=60)
+    until(lambda: stuck.answered_by_cloud == 1, "the cloud to make the VPC", timeout=180)
     started = time.monotonic()
     until(lambda: run.ready("VPC", "stuck"), "the stuck VPC to be found by its tags and adopted", timeout=180)
     print(f"deadline {DEADLINE:.0f}s: adopted after {time.monotonic() - started:.0f}s")
