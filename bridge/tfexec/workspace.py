@@ -172,9 +172,9 @@ class Workspace:
         """Replace the state atomically, the previous one kept as the backup (as terraform does).
         Only executors that speak to the provider directly write it; the CLI writes its own."""
         self.ensure()
-        if self.state_path.exists():
-            shutil.copyfile(self.state_path, self.dir / f"{STATE}.backup")
-            os.chmod(self.dir / f"{STATE}.backup", 0o600)
+        with contextlib.suppress(FileNotFoundError):
+            # Written 0600 from the start: a copy would exist world-readable for a moment, and states hold secrets.
+            _write_private(self.dir / f"{STATE}.backup", self.state_path.read_text())
         _write_private(self.state_path, json.dumps(document, indent=2, sort_keys=True) + "\n")
 
     def set_state_aside(self, reason: str) -> Path:

@@ -165,11 +165,6 @@ class DirectClient(TerraformClient):
 
     # -- steps -------------------------------------------------------------------------------
 
-    def _validate(self, p: Provider, mr: Managed, schema: Schema, config: Any, timeout: float) -> None:
-        if p.protocol.has("validate_resource"):
-            p._checked("validate_resource", timeout, f"{mr.display}: invalid configuration",
-                       type_name=self.config.tf_type, config=p._dv(schema.type, config))
-
     def _plan_change(self, p: Provider, mr: Managed, schema: Schema, doc: Mapping[str, Any], prior: Any,
                      private: bytes, timeout: float, *, validate: bool = True) -> tuple[str | None, Planned, Any]:
         """(action: None, "create", "update" or "replace"; the plan; the config it was made for).
@@ -178,7 +173,7 @@ class DirectClient(TerraformClient):
         a bad value validates first."""
         config, ignored = self._config(mr, doc, schema)
         if validate:
-            self._validate(p, mr, schema, config, timeout)
+            p.validate(self.config.tf_type, config, timeout, f"{mr.display}: invalid configuration")
         # ignore_changes counts from the second plan on: at create the configuration is all there is.
         config_for_plan = plan.ignore_changes(prior, config, ignored) if prior is not None else config
         proposed = plan.proposed_new(schema.block, prior, config_for_plan)

@@ -126,6 +126,11 @@ class Provider:
                                version=version, raw_state={"json": json.dumps(dict(attributes)).encode()})
         return cty.from_msgpack(s.type, answer.upgraded_state.msgpack)
 
+    def validate(self, tf_type: str, config: Any, timeout: float, what: str) -> None:
+        if self.protocol.has("validate_resource"):
+            self._checked("validate_resource", timeout, what, type_name=tf_type,
+                          config=self._dv(self.schema(tf_type).type, config))
+
     def read(self, tf_type: str, state: Any, private: bytes, timeout: float) -> tuple[Any, bytes]:
         s = self.schema(tf_type)
         answer = self._checked("read", timeout, f"read {tf_type}", type_name=tf_type,
