@@ -45,14 +45,18 @@ class TerraformFailed(Retryable):
 
 
 class OperationTimedOut(Retryable):
-    pass
+    def __init__(self, message: str, *, applying: bool = True, delay: float | None = None) -> None:
+        super().__init__(message, delay=delay)
+        # Whether the change had been handed to the provider when the run was cut short. Before
+        # that point nothing can have reached the cloud, so the outcome is known: nothing happened.
+        self.applying = applying
 
 
 def outcome_unknown(exc: BaseException) -> bool:
     """Whether an operation that ended with ``exc`` may have reached the cloud all the same: it was
-    interrupted (deadline, shutdown) or its request was cancelled mid-flight."""
+    interrupted (deadline, shutdown) while applying, or its request was cancelled mid-flight."""
     if isinstance(exc, OperationTimedOut):
-        return True
+        return exc.applying
     return isinstance(exc, TerraformFailed) and any("context canceled" in d for d in exc.diagnostics)
 
 

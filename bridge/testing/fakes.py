@@ -105,7 +105,8 @@ class FakeCloud:
 
     ``block`` holds operations of a verb until the returned event is set; ``fail`` makes the next
     calls of a verb raise; ``interrupt_create`` makes the next create reach the cloud and then fail:
-    interrupted with no ID recorded, or (``recorded``) failed with the object left in the state.
+    interrupted with no ID recorded, or (``recorded``) failed with the object left in the state, or
+    (``before_apply``) interrupted before it asked the provider, so the cloud never saw it.
     ``calls`` counts every call per verb.
     """
 
@@ -116,6 +117,7 @@ class FakeCloud:
         self.failures: dict[str, int] = {}
         self.interrupted_creates = 0
         self.interrupted_recorded = False
+        self.interrupted_before_apply = False
         self.setups: list[ProviderSetup] = []
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -128,8 +130,9 @@ class FakeCloud:
     def fail(self, verb: str, times: int = 1) -> None:
         self.failures[verb] = times
 
-    def interrupt_create(self, times: int = 1, *, recorded: bool = False) -> None:
+    def interrupt_create(self, times: int = 1, *, recorded: bool = False, before_apply: bool = False) -> None:
         self.interrupted_creates, self.interrupted_recorded = times, recorded
+        self.interrupted_before_apply = before_apply
 
     def _enter(self, verb: str) -> None:
         with self._lock:
@@ -166,11 +169,14 @@ class _FakeClient:
 
     def create(self, mr: Managed) -> Creation:
         self.cloud._enter("create")
-        name = mr.external_name or f"id-{next(self.cloud._ids)}"
-        self.cloud.resources[name] = {"spec": dict(mr.for_provider)}
         with self.cloud._lock:
             interrupted, self.cloud.interrupted_creates = self.cloud.interrupted_creates > 0, \
                 max(0, self.cloud.interrupted_creates - 1)
+        if interrupted and self.cloud.interrupted_before_apply:
+            raise OperationTimedOut(f"{mr.display}: create failed: terraform apply was timed out, before it asked "
+                                    "the provider to apply", applying=False)
+        name = mr.external_name or f"id-{next(self.cloud._ids)}"
+        self.cloud.resources[name] = {"spec": dict(mr.for_provider)}
         if interrupted and self.cloud.interrupted_recorded:
             failed = TerraformFailed(f"{mr.display}: create failed: waiting for it to become available", verb="apply")
             failed.external_name = name

@@ -193,8 +193,10 @@ def _no_secrets(namespace: str, name: str) -> Mapping[str, bytes]:
 def _check(run: Run, what: str, display: str) -> jsonstream.Stream:
     stream = jsonstream.parse(run.stdout)
     if run.outcome in (Outcome.TIMED_OUT, Outcome.INTERRUPTED, Outcome.KILLED):
+        applying = bool(stream.applying)
         raise OperationTimedOut(f"{display}: {what}: terraform {run.verb} was {run.outcome.value} after "
-                                f"{run.seconds:.0f}s")
+                                f"{run.seconds:.0f}s" + ("" if applying else ", before it asked the provider to apply"),
+                                applying=applying)
     if run.returncode not in (0, 2) or (run.returncode == 2 and run.verb != "plan"):
         errors = stream.errors or jsonstream.parse_text_errors(run.stderr)
         words = "; ".join(map(str, errors)) or (run.stderr.strip().splitlines() or ["unknown error"])[-1]

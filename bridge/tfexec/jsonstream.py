@@ -40,6 +40,8 @@ class Stream:
     planned: dict[str, str] = dataclasses.field(default_factory=dict)
     drift: dict[str, str] = dataclasses.field(default_factory=dict)
     summary: ChangeSummary | None = None
+    # addresses whose apply began: terraform prints apply_start before it asks the provider
+    applying: frozenset[str] = frozenset()
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
@@ -51,6 +53,7 @@ def parse(stdout: str) -> Stream:
     planned: dict[str, str] = {}
     drift: dict[str, str] = {}
     summary = None
+    applying: set[str] = set()
     for line in stdout.splitlines():
         if not line.startswith("{"):
             continue
@@ -67,11 +70,13 @@ def parse(stdout: str) -> Stream:
             change = msg.get("change") or {}
             addr = (change.get("resource") or {}).get("addr", "")
             (planned if kind == "planned_change" else drift)[addr] = str(change.get("action", ""))
+        elif kind == "apply_start":
+            applying.add(str(((msg.get("hook") or {}).get("resource") or {}).get("addr", "")))
         elif kind == "change_summary":
             c = msg.get("changes") or {}
             summary = ChangeSummary(int(c.get("add", 0)), int(c.get("change", 0)), int(c.get("import", 0)),
                                     int(c.get("remove", 0)), str(c.get("operation", "")))
-    return Stream(tuple(diagnostics), planned, drift, summary)
+    return Stream(tuple(diagnostics), planned, drift, summary, frozenset(applying))
 
 
 _ERROR = re.compile(r"^(?:│\s*)?Error: (.+)$")

@@ -76,7 +76,9 @@ class Provider:
         except grpc.RpcError as exc:
             code = exc.code() if isinstance(exc, grpc.Call) else None
             if code is grpc.StatusCode.DEADLINE_EXCEEDED:
-                raise OperationTimedOut(f"{what}: the provider did not answer within {timeout:.0f}s") from exc
+                # Every call but apply (which has its own path) leaves the cloud as it was.
+                raise OperationTimedOut(f"{what}: the provider did not answer within {timeout:.0f}s",
+                                        applying=False) from exc
             if code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, None):
                 raise ProviderGone(f"{what}: the provider process is gone ({code.name if code else exc})",
                                    verb=verb) from exc

@@ -164,6 +164,26 @@ def test_interrupted_create_that_cannot_be_recovered_stops_and_says_what_to_chec
     assert b.cloud.calls["create"] == 1 and b.condition(kind, "v", "Ready")["reason"] != "Available"
 
 
+def test_a_create_cut_short_before_it_applied_is_failed_and_retried() -> None:
+    """Seed 003 under load: the deadline fell while terraform was still planning. Nothing reached the
+    cloud, so the outcome is known; stopping for a person, as for an unknown outcome, would be wrong."""
+    b = Bench()
+    b.cloud.interrupt_create(before_apply=True)
+    b.apply("VPC", "v", VPC)
+    b.reconcile("VPC", "v")
+    b.drain()
+    b.reconcile("VPC", "v")
+    ann = b.get("VPC", "v")["metadata"]["annotations"]
+    assert CREATE_FAILED in ann and not b.cloud.resources
+    assert "before it asked the provider" in b.condition("VPC", "v", "Synced")["message"]
+    op_key = b.reconcilers["VPC"].op_key(("", "v"))
+    generation = b.get("VPC", "v")["metadata"]["generation"]
+    wait_for(lambda: b.ops.retry_in(op_key, generation) == 0, what="the backoff to pass", timeout=5)
+    b.settle("VPC", "v")
+    assert b.cloud.calls["create"] == 2 and list(b.cloud.resources) == ["id-1"]
+    assert b.condition("VPC", "v", "Ready")["reason"] == "Available"
+
+
 def test_a_failed_create_that_left_the_object_in_the_state_records_its_name() -> None:
     b = Bench()
     b.cloud.interrupt_create(recorded=True)

@@ -155,6 +155,7 @@ def test_interrupted_apply_leaves_consistent_state(tmp_path: Path, terraform_bin
     ex.shutdown()  # what the manager does on SIGTERM
     t.join(120)
     assert len(failure) == 1 and isinstance(failure[0], OperationTimedOut), failure
+    assert failure[0].applying, "the apply had begun: its outcome is unknown"
     ws = ex.store.get(queue.api_version, queue.kind, queue.name)
     assert not ws.locked() and not (ws.dir / ".terraform.tfstate.lock.info").exists(), "no orphan lock"
     state = ws.read_state()

@@ -13,6 +13,7 @@ PLAN = "\n".join(json.dumps(m) for m in [
     {"type": "resource_drift", "change": {"resource": {"addr": "aws_vpc.this"}, "action": "update"}},
     {"type": "planned_change", "change": {"resource": {"addr": "aws_vpc.this"}, "action": "update"}},
     {"type": "change_summary", "changes": {"add": 0, "change": 1, "import": 0, "remove": 0, "operation": "plan"}},
+    {"type": "apply_start", "hook": {"resource": {"addr": "aws_vpc.this"}, "action": "update"}},
     {"type": "diagnostic", "diagnostic": {"severity": "warning", "summary": "Deprecated", "detail": "use x"}},
     {"type": "diagnostic", "diagnostic": {"severity": "error", "summary": "creating EC2 VPC",
                                           "detail": "InvalidVpcRange:\n  bad", "address": "aws_vpc.this"}},
@@ -25,6 +26,7 @@ def test_parse_stream() -> None:
     assert s.summary == jsonstream.ChangeSummary(0, 1, 0, 0, "plan")
     assert [str(d) for d in s.errors] == ["creating EC2 VPC: InvalidVpcRange: bad"]
     assert s.errors[0].address == "aws_vpc.this"
+    assert s.applying == {"aws_vpc.this"} and not jsonstream.parse("").applying
 
 
 IMPORT_STDERR = """
