@@ -198,7 +198,7 @@ _LONGEST = ("test_lifecycle", "test_seed_001_002", "test_seed_000", "test_direct
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     def rank(item: pytest.Item) -> int:
-        module = item.module.__name__.rsplit(".", 1)[-1] if item.module else ""
+        module = item.path.stem
         if module in _LONGEST:
             return _LONGEST.index(module)
         return len(_LONGEST) if item.get_closest_marker("slow") else len(_LONGEST) + 1

@@ -101,10 +101,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     for m in EXAMPLES:
         run.kube.create(run.res(m["kind"]), m)
 
-    def synced_and_ready() -> bool:
-        return not run.not_ready(objects, synced=True)
-
-    until(synced_and_ready, "every example Ready and Synced", timeout=400)
+    run.wait_ready(objects, "every example Ready and Synced", timeout=400, synced=True)
     ext = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
     at = {(k, n): run.get(k, n)["status"]["atProvider"] for k, n in objects}
     missing = [k for (k, n) in objects if not in_moto(moto, k, ext[(k, n)], at[(k, n)])]
@@ -139,7 +136,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     run = start_manager(aws.PACKAGE, "aws", **settings)
     for k, n in objects:
         run.kube.patch(run.res(k), n, {"metadata": {"annotations": {PAUSED: None}}})
-    until(synced_and_ready, "every kind Ready again after the import step", timeout=400)
+    run.wait_ready(objects, "every kind Ready again after the import step", timeout=400, synced=True)
     after = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
     assert after == ext, "the same external IDs"
     assert access_key_secret(run) == key_secret, "an import cannot read the secret back; the Secret keeps it"

@@ -69,7 +69,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     configure_aws(kube)
     run = Running(kube, aws.PACKAGE, None)  # type: ignore[arg-type]
     lease = ("--leader-election", "--lease-duration", "4", "--renew-deadline", "3", "--retry-period", "1",
-             "--namespace", NS)
+             "--namespace", NS, "--log-level", "info")  # the log is what explains a failure here
     node_a, node_b, node_c = tmp_path / "node-a", tmp_path / "node-b", tmp_path / "node-c"
     log = tmp_path / "provider.log"
 
@@ -89,7 +89,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     objects = ([("VPC", n) for n in names] + [("SecurityGroup", f"{n}-sg") for n in names]
                + [("User", f"{TAG}-user"), ("AccessKey", f"{TAG}-key-a"), ("AccessKey", f"{TAG}-key-b")])
     started = time.monotonic()
-    until(lambda: not run.not_ready(objects), "all resources Ready", timeout=300)
+    run.wait_ready(objects, "all resources Ready", timeout=300, log=log)
     print(f"ready after {time.monotonic() - started:.0f}s")
     before = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
     cloud_before = cloud(moto)
@@ -108,7 +108,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
         return check
 
     def same_as_before(phase: str, ready: list[tuple[str, str]]) -> None:
-        until(lambda: not run.not_ready(ready, synced=True), f"{phase}: all Ready and Synced again", timeout=120)
+        run.wait_ready(ready, f"{phase}: all Ready and Synced again", timeout=120, synced=True, log=log)
         after = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
         assert after == before, f"{phase}: external names unchanged"
         assert cloud(moto) == cloud_before, f"{phase}: no duplicate and nothing lost in moto"

@@ -80,7 +80,7 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
 
     started = time.monotonic()
 
-    until(lambda: not run.not_ready(fast), "fifty fast objects Ready beside the slow creates", timeout=600)
+    run.wait_ready(fast, "fifty fast objects Ready beside the slow creates", timeout=600)
     print(f"fifty fast objects Ready after {time.monotonic() - started:.0f}s; terraform runs "
           f"{run.manager.executor.runner.runs_by_verb if run.manager.executor else {}}")
     direct = run.manager.executor

@@ -76,6 +76,25 @@ class Running:
                     good.add((kind, obj["metadata"]["name"]))
         return [o for o in objects if o not in good]
 
+    def wait_ready(self, objects: list[tuple[str, str]], what: str, *, timeout: float, synced: bool = False,
+                   log: Path | None = None) -> None:
+        """Wait until all ``objects`` are Ready (and Synced); a timeout names each straggler and its
+        conditions, and ends with the tail of the provider's ``log`` when it runs as a process."""
+        try:
+            until(lambda: not self.not_ready(objects, synced=synced), what, timeout)
+        except pytest.fail.Exception as exc:
+            late = "; ".join(f"{k}/{n}: {self.conditions(k, n)}" for k, n in self.not_ready(objects, synced=synced))
+            tail = "\n".join(log.read_text(errors="replace").splitlines()[-80:]) if log and log.exists() else ""
+            pytest.fail(f"{exc.msg}; not there: {late}" + (f"\nprovider log:\n{tail}" if tail else ""))
+
+    def conditions(self, kind: str, name: str) -> str:
+        try:
+            obj = self.get(kind, name)
+        except errors.NotFound:
+            return "gone"
+        return ", ".join(f"{c['type']}={c['status']} ({c.get('reason', '')}: {c.get('message', '')})"
+                         for c in (obj.get("status") or {}).get("conditions") or []) or "no conditions"
+
     def gone(self, kind: str, name: str) -> bool:
         try:
             self.get(kind, name)
