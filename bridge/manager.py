@@ -92,8 +92,8 @@ class Manager:
             self.controllers[kind.config.tf_type] = self._controller(kind.kind, kind_resource(kind), reconciler)
         if settings.provider_config_controller:
             pcs = ConfigResources.of(package).configs
-            self.controllers["providerconfig"] = self._controller("ProviderConfig", pcs,
-                                                                  ProviderConfigReconciler(kube, package), workers=2)
+            pc_reconciler = ProviderConfigReconciler(kube, package, on_change=connector.forget)
+            self.controllers["providerconfig"] = self._controller("ProviderConfig", pcs, pc_reconciler, workers=2)
         self.stop_event = threading.Event()
         self.started = threading.Event()
         self.health = HealthServer(self.metrics, self.ready, port=settings.health_port)

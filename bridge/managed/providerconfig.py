@@ -5,6 +5,11 @@ ProviderConfig's ``spec.configuration`` becomes provider-block arguments and its
 (a JSON object) becomes process environment, never a file. Each connect records a
 ProviderConfigUsage owned by the managed resource, so it disappears with it; the ProviderConfig
 reconciler keeps a finalizer on a ProviderConfig while any usage names it.
+
+Every poll of every managed resource connects, so both are remembered for a while: a resolved
+ProviderConfig for ``setup_ttl`` seconds (a change to the ProviderConfig itself is seen at once, via
+:meth:`Connector.forget`; a rotated credentials Secret within ``setup_ttl``), and a usage known to
+exist for ``usage_ttl`` seconds (it goes only with its managed resource, or by hand).
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ import base64
 import contextlib
 import dataclasses
 import json
+import threading
+import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pydantic
 
@@ -33,6 +40,37 @@ IN_USE = "in-use.crossplane.io"
 USAGE_LABEL = "tfbridge.io/provider-config"
 
 ClientFactory = Callable[[Kind, ProviderSetup, SecretReader], ExternalClient]
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Expiring(Generic[K, V]):
+    """A map whose entries are forgotten ``ttl`` seconds after they were stored."""
+
+    def __init__(self, ttl: float) -> None:
+        self.ttl = ttl
+        self._items: dict[K, tuple[float, V]] = {}
+        self._prune_at = 1024
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            found = self._items.get(key)
+        return found[1] if found is not None and found[0] > time.monotonic() else None
+
+    def put(self, key: K, value: V) -> None:
+        if self.ttl <= 0:
+            return
+        now = time.monotonic()
+        with self._lock:
+            if len(self._items) >= self._prune_at:  # entries of deleted objects are dropped now and then
+                self._items = {k: v for k, v in self._items.items() if v[0] > now}
+                self._prune_at = max(1024, 2 * len(self._items))
+            self._items[key] = (now + self.ttl, value)
+
+    def pop(self, key: K) -> None:
+        with self._lock:
+            self._items.pop(key, None)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,9 +90,16 @@ class ConfigResources:
 
 
 class Connector:
-    def __init__(self, kube: Kube, package: ProviderPackage, client_factory: ClientFactory) -> None:
+    def __init__(self, kube: Kube, package: ProviderPackage, client_factory: ClientFactory, *,
+                 setup_ttl: float = 30.0, usage_ttl: float = 3600.0) -> None:
         self.kube, self.package, self.client_factory = kube, package, client_factory
         self.res = ConfigResources.of(package)
+        self._setups: _Expiring[str, ProviderSetup] = _Expiring(setup_ttl)
+        self._usages: _Expiring[str, str] = _Expiring(usage_ttl)
+
+    def forget(self, provider_config: str) -> None:
+        """The ProviderConfig changed: the next connect reads it (and its Secret) again."""
+        self._setups.pop(provider_config)
 
     def read_secret(self, namespace: str, name: str) -> Mapping[str, bytes]:
         try:
@@ -64,6 +109,13 @@ class Connector:
         return {k: base64.b64decode(v) for k, v in (secret.get("data") or {}).items()}
 
     def setup(self, name: str) -> ProviderSetup:
+        known = self._setups.get(name)
+        if known is None:
+            known = self._read_setup(name)
+            self._setups.put(name, known)
+        return known
+
+    def _read_setup(self, name: str) -> ProviderSetup:
         try:
             pc = self.kube.get(self.res.configs, name)
         except errors.NotFound as exc:
@@ -97,6 +149,12 @@ class Connector:
         return ProviderSetup(configuration=configuration, credentials_env=env)
 
     def track(self, mr: Managed) -> None:
+        if self._usages.get(mr.uid) == mr.provider_config_name:
+            return
+        self._ensure_usage(mr)
+        self._usages.put(mr.uid, mr.provider_config_name)
+
+    def _ensure_usage(self, mr: Managed) -> None:
         usage = {
             "apiVersion": self.res.usages.api_version, "kind": "ProviderConfigUsage",
             "metadata": {"name": mr.uid, "labels": {USAGE_LABEL: mr.provider_config_name},
@@ -124,11 +182,14 @@ class Connector:
 class ProviderConfigReconciler:
     """Keeps ``in-use.crossplane.io`` on a ProviderConfig while usages name it; counts its users."""
 
-    def __init__(self, kube: Kube, package: ProviderPackage) -> None:
+    def __init__(self, kube: Kube, package: ProviderPackage,
+                 on_change: Callable[[str], None] = lambda name: None) -> None:
         self.kube = kube
         self.res = ConfigResources.of(package)
+        self.on_change = on_change
 
     def reconcile(self, key: tuple[str, str]) -> Result:
+        self.on_change(key[1])
         try:
             pc = self.kube.get(self.res.configs, key[1])
         except errors.NotFound:

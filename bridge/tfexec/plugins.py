@@ -44,6 +44,7 @@ class Plugins:
         self.cli_config_path.write_text(cli_config(plugin_dir))
         self.env = {**base_env, "TF_CLI_CONFIG_FILE": str(self.cli_config_path), "TF_IN_AUTOMATION": "1",
                     "CHECKPOINT_DISABLE": "1"}
+        self._binaries: dict[tuple[str, str], Path] = {}
 
     def shared_dir(self, requirements: Mapping[str, Mapping[str, str]]) -> Path:
         """The initialised directory for these ``required_providers``; initialises it once."""
@@ -83,6 +84,16 @@ class Plugins:
 
     def binary(self, requirements: Mapping[str, Mapping[str, str]], name: str) -> Path | None:
         """The installed provider executable for ``name``, for starting it as a shared process."""
+        key = (json.dumps(requirements, sort_keys=True), name)
+        known = self._binaries.get(key)
+        if known is not None and known.is_file():  # asked for on every direct operation: no directory walk
+            return known
+        found = self._find_binary(requirements, name)
+        if found is not None:
+            self._binaries[key] = found
+        return found
+
+    def _find_binary(self, requirements: Mapping[str, Mapping[str, str]], name: str) -> Path | None:
         providers = self.shared_dir(requirements) / ".terraform" / "providers"
         source = requirements[name]["source"]
         host_path = source if source.count("/") == 2 else f"registry.terraform.io/{source}"

@@ -15,6 +15,7 @@ terraform run around each provider call. Per call:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 from collections.abc import Iterator, Mapping
@@ -29,6 +30,7 @@ from bridge.tfexec import state as tfstate
 from bridge.tfexec.client import Executor, Settings, TerraformClient, config_key
 from bridge.tfexec.workspace import Workspace
 from bridge.tfplugin import cty, plan, statefile
+from bridge.tfplugin.protocol import Diagnostic
 from bridge.tfplugin.provider import Planned, Provider, ProviderGone, Providers
 from bridge.tfplugin.schema import Schema
 from tfconfig import Provider as ProviderConfig
@@ -117,6 +119,15 @@ class DirectExecutor(Executor):
 
 def _refuse_secrets(namespace: str, name: str) -> Mapping[str, bytes]:
     raise InvalidSpec(f"secret {namespace}/{name}: no secret reader configured")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Session:
+    ws: Workspace
+    doc: Mapping[str, Any]
+    provider_args: Mapping[str, Any]
+    p: Provider
+    schema: Schema
 
 
 class DirectClient(TerraformClient):
@@ -256,75 +267,73 @@ class DirectClient(TerraformClient):
                 action = self._observed_action(ws, p, mr, schema, doc, provider_args, state, private, timeout)
                 return self._observation(mr, doc, self._instance(schema, state), action, recovered)
 
-    def create(self, mr: Managed) -> Creation:
-        timeout = self.config.timeouts.create
-        with self._operation(mr, "create") as ws:
-            doc, provider_args = self.render(mr)
+    @contextlib.contextmanager
+    def _session(self, mr: Managed, operation: str, *, prevent_destroy: bool = True) -> Iterator[_Session]:
+        """The workspace held, its main.tf.json current, and the provider process for its configuration."""
+        with self._operation(mr, operation) as ws:
+            doc, provider_args = self.render(mr, prevent_destroy=prevent_destroy)
             self._prepare(ws, mr, doc)
             with self.ex.session(provider_args, self.setup) as p:
-                schema = p.schema(self.config.tf_type)
-                _, planned, config = self._plan_change(p, mr, schema, doc, None, b"", timeout)
-                state, private, errors = p.apply(self.config.tf_type, None, planned.state, config, planned.private,
-                                                 timeout)
-                if state is not None:
-                    self._save(ws, schema, state, private, tainted=bool(errors))
-                if errors:
-                    exc = TerraformFailed(f"{mr.display}: create failed: {'; '.join(map(str, errors))}",
-                                          verb="apply", diagnostics=tuple(map(str, errors)))
-                    exc.external_name = self._created_anyway(ws)
-                    raise exc
-                if state is None:
-                    raise TerraformFailed(f"{mr.display}: create reported success but returned no state", verb="apply")
-                inst = self._instance(schema, state)
-                return Creation(external_name=self.config.external_name.get_external_name(inst.attributes),
-                                connection_details=tfstate.connection_details(inst, self.config.sensitive))
+                yield _Session(ws, doc, provider_args, p, p.schema(self.config.tf_type))
+
+    def _failed(self, mr: Managed, verb: str, errors: list[Diagnostic]) -> TerraformFailed:
+        return TerraformFailed(f"{mr.display}: {verb} failed: {'; '.join(map(str, errors))}", verb="apply",
+                               diagnostics=tuple(map(str, errors)))
+
+    def create(self, mr: Managed) -> Creation:
+        timeout = self.config.timeouts.create
+        with self._session(mr, "create") as s:
+            _, planned, config = self._plan_change(s.p, mr, s.schema, s.doc, None, b"", timeout)
+            state, private, errors = s.p.apply(self.config.tf_type, None, planned.state, config, planned.private,
+                                               timeout)
+            if state is not None:
+                self._save(s.ws, s.schema, state, private, tainted=bool(errors))
+            if errors:
+                exc = self._failed(mr, "create", errors)
+                exc.external_name = self._created_anyway(s.ws)
+                raise exc
+            if state is None:
+                raise TerraformFailed(f"{mr.display}: create reported success but returned no state", verb="apply")
+            inst = self._instance(s.schema, state)
+            return Creation(external_name=self.config.external_name.get_external_name(inst.attributes),
+                            connection_details=tfstate.connection_details(inst, self.config.sensitive))
 
     def update(self, mr: Managed) -> Update:
         timeout = self.config.timeouts.update
-        with self._operation(mr, "update") as ws:
-            doc, provider_args = self.render(mr)
-            self._prepare(ws, mr, doc)
-            with self.ex.session(provider_args, self.setup) as p:
-                schema = p.schema(self.config.tf_type)
-                prior, private, _ = self._refreshed(ws, p, mr, doc, provider_args, timeout)
-                if prior is None:
-                    raise TerraformFailed(f"{mr.display}: update failed: the object no longer exists", verb="apply")
-                action, planned, config = self._plan_change(p, mr, schema, doc, prior, private, timeout)
-                if action == "replace":
-                    changed = ", ".join(_replacing(schema, prior, planned))
-                    raise ImmutableChange(f"{mr.display}: changing {changed or 'an immutable argument'} needs the "
-                                          f"resource replaced; tfbridge never replaces silently: revert the change, "
-                                          f"or delete and re-create the object")
-                state = prior
-                if action is not None:
-                    state, private, errors = p.apply(self.config.tf_type, prior, planned.state, config,
-                                                     planned.private, timeout)
-                    if state is not None:
-                        self._save(ws, schema, state, private)
-                    if errors:
-                        raise TerraformFailed(f"{mr.display}: update failed: {'; '.join(map(str, errors))}",
-                                              verb="apply", diagnostics=tuple(map(str, errors)))
-                inst = self._instance(schema, state)
-                return Update(connection_details=tfstate.connection_details(inst, self.config.sensitive))
+        with self._session(mr, "update") as s:
+            prior, private, _ = self._refreshed(s.ws, s.p, mr, s.doc, s.provider_args, timeout)
+            if prior is None:
+                raise TerraformFailed(f"{mr.display}: update failed: the object no longer exists", verb="apply")
+            action, planned, config = self._plan_change(s.p, mr, s.schema, s.doc, prior, private, timeout)
+            if action == "replace":
+                changed = ", ".join(_replacing(s.schema, prior, planned))
+                raise ImmutableChange(f"{mr.display}: changing {changed or 'an immutable argument'} needs the "
+                                      f"resource replaced; tfbridge never replaces silently: revert the change, "
+                                      f"or delete and re-create the object")
+            state = prior
+            if action is not None:
+                state, private, errors = s.p.apply(self.config.tf_type, prior, planned.state, config,
+                                                   planned.private, timeout)
+                if state is not None:
+                    self._save(s.ws, s.schema, state, private)
+                if errors:
+                    raise self._failed(mr, "update", errors)
+            inst = self._instance(s.schema, state)
+            return Update(connection_details=tfstate.connection_details(inst, self.config.sensitive))
 
     def delete(self, mr: Managed) -> None:
         timeout = self.config.timeouts.delete
-        with self._operation(mr, "delete") as ws:
-            doc, provider_args = self.render(mr, prevent_destroy=False)
-            self._prepare(ws, mr, doc)
-            with self.ex.session(provider_args, self.setup) as p:
-                schema = p.schema(self.config.tf_type)
-                prior, private, _ = self._refreshed(ws, p, mr, doc, provider_args, timeout)
-                if prior is not None:
-                    planned_private = private
-                    if p.plan_destroy:
-                        planned_private = p.plan(self.config.tf_type, prior, None, None, private, timeout).private
-                    state, private, errors = p.apply(self.config.tf_type, prior, None, None, planned_private, timeout)
-                    if errors:
-                        if state is not None:
-                            self._save(ws, schema, state, private)
-                        raise TerraformFailed(f"{mr.display}: delete failed: {'; '.join(map(str, errors))}",
-                                              verb="apply", diagnostics=tuple(map(str, errors)))
-        self.ex.noop_plans.pop(ws.key, None)
-        ws.remove()
+        with self._session(mr, "delete", prevent_destroy=False) as s:
+            prior, private, _ = self._refreshed(s.ws, s.p, mr, s.doc, s.provider_args, timeout)
+            if prior is not None:
+                planned_private = private
+                if s.p.plan_destroy:
+                    planned_private = s.p.plan(self.config.tf_type, prior, None, None, private, timeout).private
+                state, private, errors = s.p.apply(self.config.tf_type, prior, None, None, planned_private, timeout)
+                if errors:
+                    if state is not None:
+                        self._save(s.ws, s.schema, state, private)
+                    raise self._failed(mr, "delete", errors)
+        self.ex.noop_plans.pop(s.ws.key, None)
+        s.ws.remove()
 

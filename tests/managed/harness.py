@@ -15,6 +15,7 @@ from bridge.managed.providerconfig import ConfigResources, Connector
 from bridge.managed.reconciler import ManagedReconciler, kind_resource
 from bridge.testing import FakeCloud, StoreKube
 from providers.aws import zz_registry as aws
+from tests.conftest import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 CRDS_YAML = crd_manifests(ROOT / "providers/aws/crds")
@@ -51,6 +52,18 @@ class Bench:
 
     def reconcile(self, kind: str, name: str) -> Result:
         return self.reconcilers[kind].reconcile(("", name))
+
+    def create_and_collect(self, kind: str, name: str, for_provider: dict[str, Any]) -> Result:
+        """Apply, start the create, let it end, and collect its outcome in the next reconcile."""
+        self.apply(kind, name, for_provider)
+        self.reconcile(kind, name)
+        self.drain()
+        return self.reconcile(kind, name)
+
+    def wait_out_backoff(self, kind: str, name: str) -> None:
+        op_key = self.reconcilers[kind].op_key(("", name))
+        generation = self.get(kind, name)["metadata"]["generation"]
+        wait_for(lambda: self.ops.retry_in(op_key, generation) == 0, what="the backoff to pass", timeout=5)
 
     def drain(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout

@@ -13,7 +13,6 @@ from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, 
 from bridge.kube import errors
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.managed.reconciler import INCOMPLETE
-from tests.conftest import wait_for
 from tests.managed.harness import Bench
 
 VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
@@ -79,10 +78,7 @@ def test_observe_only_adopts_without_changing() -> None:
 def test_create_failure_is_recorded_and_retried_after_a_backoff() -> None:
     b = Bench()
     b.cloud.fail("create", times=2)
-    b.apply("VPC", "v", VPC)
-    b.reconcile("VPC", "v")
-    b.drain()
-    first = b.reconcile("VPC", "v")  # collects the failure; the retry waits out its backoff
+    first = b.create_and_collect("VPC", "v", VPC)  # collects the failure; the retry waits out its backoff
     assert first.requeue_after is not None and 0 < first.requeue_after <= 1.0
     assert CREATE_FAILED in b.get("VPC", "v")["metadata"]["annotations"]
     assert ("Warning", "CannotCreateExternalResource") in b.events("v")
@@ -91,9 +87,7 @@ def test_create_failure_is_recorded_and_retried_after_a_backoff() -> None:
     assert held.requeue_after is not None and b.cloud.calls["create"] == 1 and not b.ops.in_flight()
     assert synced["status"] == "False" and "injected" in synced["message"], "the failure stays on the object"
 
-    op_key = b.reconcilers["VPC"].op_key(("", "v"))
-    generation = b.get("VPC", "v")["metadata"]["generation"]
-    wait_for(lambda: b.ops.retry_in(op_key, generation) == 0, what="the first backoff to pass", timeout=5)
+    b.wait_out_backoff("VPC", "v")
     b.reconcile("VPC", "v")
     b.drain()
     second = b.reconcile("VPC", "v")
@@ -105,6 +99,7 @@ def test_create_failure_is_recorded_and_retried_after_a_backoff() -> None:
     b.kube.update(b.res("VPC"), spec)
     b.settle("VPC", "v")  # a spec change retries at once
     assert b.cloud.calls["create"] == 3 and b.condition("VPC", "v", "Ready")["reason"] == "Available"
+    op_key = b.reconcilers["VPC"].op_key(("", "v"))
     assert b.ops.retry_in(op_key, b.get("VPC", "v")["metadata"]["generation"]) == 0, "success clears the backoff"
 
 
@@ -169,16 +164,11 @@ def test_a_create_cut_short_before_it_applied_is_failed_and_retried() -> None:
     cloud, so the outcome is known; stopping for a person, as for an unknown outcome, would be wrong."""
     b = Bench()
     b.cloud.interrupt_create(before_apply=True)
-    b.apply("VPC", "v", VPC)
-    b.reconcile("VPC", "v")
-    b.drain()
-    b.reconcile("VPC", "v")
+    b.create_and_collect("VPC", "v", VPC)
     ann = b.get("VPC", "v")["metadata"]["annotations"]
     assert CREATE_FAILED in ann and not b.cloud.resources
     assert "before it asked the provider" in b.condition("VPC", "v", "Synced")["message"]
-    op_key = b.reconcilers["VPC"].op_key(("", "v"))
-    generation = b.get("VPC", "v")["metadata"]["generation"]
-    wait_for(lambda: b.ops.retry_in(op_key, generation) == 0, what="the backoff to pass", timeout=5)
+    b.wait_out_backoff("VPC", "v")
     b.settle("VPC", "v")
     assert b.cloud.calls["create"] == 2 and list(b.cloud.resources) == ["id-1"]
     assert b.condition("VPC", "v", "Ready")["reason"] == "Available"
@@ -187,10 +177,7 @@ def test_a_create_cut_short_before_it_applied_is_failed_and_retried() -> None:
 def test_a_failed_create_that_left_the_object_in_the_state_records_its_name() -> None:
     b = Bench()
     b.cloud.interrupt_create(recorded=True)
-    b.apply("VPC", "v", VPC)
-    b.reconcile("VPC", "v")
-    b.drain()
-    b.reconcile("VPC", "v")
+    b.create_and_collect("VPC", "v", VPC)
     ann = b.get("VPC", "v")["metadata"]["annotations"]
     assert ann[EXTERNAL_NAME] == "id-1" and CREATE_FAILED in ann
     assert ("Warning", "CannotCreateExternalResource") in b.events("v")
