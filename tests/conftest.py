@@ -204,3 +204,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return len(_LONGEST) if item.get_closest_marker("slow") else len(_LONGEST) + 1
 
     items.sort(key=rank)
+
+
+def _cpu_ticks() -> tuple[int, int]:
+    """(busy, total) jiffies of the whole machine, from /proc/stat (0, 0 where there is none)."""
+    try:
+        fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return sum(fields) - idle, sum(fields)
+
+
+_STARTED_TICKS: list[tuple[int, int]] = []
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _STARTED_TICKS.append(_cpu_ticks())
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """How busy the machine's CPUs were over the run: the figure that says whether more workers can help."""
+    if not _STARTED_TICKS:
+        return
+    busy, total = (now - then for now, then in zip(_cpu_ticks(), _STARTED_TICKS[0], strict=True))
+    if total > 0:
+        terminalreporter.write_line(f"machine CPU busy over the run: {100 * busy / total:.0f}% of "
+                                    f"{os.cpu_count()} cores")
