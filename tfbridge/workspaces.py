@@ -61,7 +61,7 @@ def summary(ws: Workspace) -> dict[str, Any]:
     return {
         "mr": _name(ws), "workspace": ws.key, "state": state, "address": meta.get("address", ""),
         "last_operation": meta.get("last_operation", ""), "last_result": meta.get("last_result", ""),
-        "executor": meta.get("executor", ""), "last_at": meta.get("last_at"),
+        "executor": meta.get("executor", ""), "last_at": ws.recorded_at(),
         "lock_holder": f"{holder.get('operation')} pid {holder.get('pid')}" if holder else "",
         "lock_age_seconds": round(time.time() - holder["since"], 1) if holder else None,
     }

@@ -48,7 +48,8 @@ class WorkQueue:
                 return
             self._scheduled[key] = at
             heapq.heappush(self._delayed, (at, next(self._seq), key))
-            self._cond.notify_all()
+            if self._delayed[0][2] == key and self._delayed[0][0] == at:
+                self._cond.notify()  # a new earliest deadline: one waiter recomputes its wait
 
     def backoff(self, key: Hashable) -> float:
         with self._cond:
@@ -88,6 +89,9 @@ class WorkQueue:
                     key = self._queue.pop(0)
                     self._processing.add(key)
                     self._dirty.discard(key)
+                    if self._queue or self._delayed:
+                        # Hand the watch on: another waiter takes the next key or the next deadline.
+                        self._cond.notify()
                     return key
                 if self._shutdown:
                     return None

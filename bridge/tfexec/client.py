@@ -285,8 +285,7 @@ class TerraformClient:
         self.ex.plugins.link(ws.dir, self.ex.requirements)
 
     def _record(self, ws: Workspace, operation: str, result: str, error: str = "") -> None:
-        ws.update_meta(last_operation=operation, last_result=result, last_error=error[:1000], last_at=time.time(),
-                       executor=self.executor_name)
+        ws.record(last_operation=operation, last_result=result, last_error=error[:1000], executor=self.executor_name)
 
     def _workspace(self, mr: Managed) -> Workspace:
         return self.ex.store.get(mr.api_version, mr.kind, mr.name, mr.namespace)

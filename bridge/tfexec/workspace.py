@@ -65,18 +65,20 @@ def pid_alive(pid: int) -> bool:
 class Workspace:
     root: Path
     key: str
+    # Derived once: every operation asks for these paths dozens of times.
+    dir: Path = dataclasses.field(init=False, repr=False, compare=False)
+    state_path: Path = dataclasses.field(init=False, repr=False, compare=False)
 
-    @property
-    def dir(self) -> Path:
-        return self.root / self.key
-
-    @property
-    def state_path(self) -> Path:
-        return self.dir / STATE
+    def __post_init__(self) -> None:
+        self.dir = self.root / self.key
+        self.state_path = self.dir / STATE
 
     def ensure(self) -> None:
-        self.dir.mkdir(mode=0o700, exist_ok=True)
-        os.chmod(self.dir, 0o700)
+        try:
+            os.mkdir(self.dir, 0o700)
+        except FileExistsError:
+            return
+        os.chmod(self.dir, 0o700)  # exactly 0700, whatever the umask
 
     @contextlib.contextmanager
     def lock(self, operation: str, timeout: float) -> Iterator[None]:
@@ -90,8 +92,12 @@ class Workspace:
             who = f" by {holder.get('operation')} (pid {holder.get('pid')})" if holder else ""
             raise Retryable(f"workspace {self.key} is busy{who}", delay=5.0) from exc
         try:
-            _write_private(self.dir / HOLDER, json.dumps({
-                "pid": os.getpid(), "host": socket.gethostname(), "operation": operation, "since": time.time()}))
+            # Written in place, not replaced: only the lock's holder writes it, and a reader that
+            # catches it half-written reads "no holder known", which the lock itself still answers.
+            fd = os.open(self.dir / HOLDER, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "operation": operation,
+                                    "since": time.time()}))
             yield
         finally:
             with contextlib.suppress(FileNotFoundError):
@@ -133,12 +139,27 @@ class Workspace:
         except (FileNotFoundError, json.JSONDecodeError):
             return {}
 
-    def update_meta(self, **fields: Any) -> None:
+    def update_meta(self, **fields: Any) -> bool:
+        """Merge ``fields`` into the metadata; False (and nothing written) when they are there already."""
         self.ensure()
         current = self.meta()
         merged = {**current, **fields}
         if merged != current or not (self.dir / META).exists():
             _write_private(self.dir / META, json.dumps(merged, sort_keys=True, indent=1))
+            return True
+        return False
+
+    def record(self, **outcome: Any) -> None:
+        """Record an operation's outcome. The metadata file's modification time is when the last one
+        was recorded: a repeat of the same outcome (every poll of a settled resource) only touches it."""
+        if not self.update_meta(**outcome):
+            os.utime(self.dir / META)
+
+    def recorded_at(self) -> float | None:
+        try:
+            return (self.dir / META).stat().st_mtime
+        except FileNotFoundError:
+            return None
 
     def write_main(self, document: Mapping[str, Any]) -> None:
         self.ensure()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bridge.api.errors import Retryable, StateCorrupted
-from bridge.tfexec.workspace import WorkspaceStore, workspace_key
+from bridge.tfexec.workspace import META, WorkspaceStore, workspace_key
 
 
 @pytest.mark.parametrize(
@@ -121,3 +121,16 @@ def test_store_lists_workspaces_not_its_own_dirs(tmp_path: Path) -> None:
         store.get("g/v1", "K", name).ensure()
     assert [w.key for w in store.all()] == sorted(w.key for w in store.all()) and len(store.all()) == 2
     assert os.access(store.root, os.W_OK)
+
+
+def test_a_repeated_outcome_only_touches_the_record(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("v1", "VPC", "v")
+    ws.record(last_operation="observe", last_result="ok")
+    meta = ws.dir / META
+    os.utime(meta, (1_000_000, 1_000_000))
+    inode, text = meta.stat().st_ino, meta.read_text()
+    ws.record(last_operation="observe", last_result="ok")
+    assert (meta.stat().st_ino, meta.read_text()) == (inode, text), "not rewritten"
+    assert (ws.recorded_at() or 0) > 1_000_000, "but the time of the last record moved"
+    ws.record(last_operation="update", last_result="ok")
+    assert ws.meta()["last_operation"] == "update" and meta.stat().st_ino != inode
