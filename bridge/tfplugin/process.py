@@ -67,6 +67,7 @@ class PluginProcess:
         child_env.pop("PLUGIN_CLIENT_CERT", None)  # would switch the plugin to mutual TLS
         self.proc = subprocess.Popen([str(binary)], env=child_env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, start_new_session=True)
+        self.stderr_bytes = 0
         self.handshake = self._read_handshake(start_timeout)
         self.channel = grpc.insecure_channel(self.handshake.target, options=CHANNEL_OPTIONS)
         threading.Thread(target=self._drain, daemon=True, name=f"plugin-{self.proc.pid}-stderr").start()
@@ -94,9 +95,10 @@ class PluginProcess:
             raise
 
     def _drain(self) -> None:
+        # Read and dropped: go-plugin's own lines, and the provider's logs when someone turned them on.
         assert self.proc.stderr is not None
-        for _ in iter(lambda: self.proc.stderr.read(65536) if self.proc.stderr else b"", b""):
-            pass
+        for chunk in iter(lambda: self.proc.stderr.read1(65536) if self.proc.stderr else b"", b""):
+            self.stderr_bytes += len(chunk)
 
     @property
     def pid(self) -> int:

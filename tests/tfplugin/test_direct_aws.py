@@ -81,6 +81,9 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executo
     seen = vpc.observe(m)
     assert (seen.exists, seen.up_to_date, seen.recovered) == (True, True, ("import",))
     assert direct.runner.runs_by_verb == runs_after_create, "observe, update and import ran no terraform"
+    (provider,) = direct.providers.live()
+    # Left to its defaults the provider logs every call at TRACE: megabytes here, read only to be dropped.
+    assert provider.process.stderr_bytes < 20_000, f"the provider logged {provider.process.stderr_bytes} bytes"
 
     vpc.delete(m)
     assert vpcs(moto, "10.201.0.0/16") == [] and not vpc.observe(m).exists
