@@ -90,6 +90,7 @@ class Manager:
             reconciler = ManagedReconciler(kube=kube, kind=kind, package=package, connect=connector.connect,
                                            operations=self.ops, recorder=self.recorder, poll=settings.poll)
             self.controllers[kind.config.tf_type] = self._controller(kind.kind, kind_resource(kind), reconciler)
+            reconciler.use_cache(self.controllers[kind.config.tf_type].informer)
         if settings.provider_config_controller:
             pcs = ConfigResources.of(package).configs
             pc_reconciler = ProviderConfigReconciler(kube, package, on_change=connector.forget)

@@ -148,7 +148,10 @@ def _terraform(ctx: click.Context, ws: Workspace, args: list[str], operation: st
     runner = Runner(terraform=os.environ.get("TFBRIDGE_TERRAFORM", "terraform"))
     plugins = Plugins(root=ctx.obj["root"], runner=runner, plugin_dir=Path(plugin_dir) if plugin_dir else None,
                       base_env=default_base_env())
+    requirements = ((ws.read_main() or {}).get("terraform") or {}).get("required_providers") or {}
     with ws.lock(operation, timeout=30):
+        if requirements:  # a workspace the direct executor kept has no providers linked in
+            plugins.link(ws.dir, requirements)
         run = runner.run(ws.dir, args, env=plugins.env, timeout=900)
     click.echo(run.stdout, nl=False)
     click.echo(run.stderr, nl=False, err=True)

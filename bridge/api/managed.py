@@ -20,6 +20,13 @@ class Managed:
     def __init__(self, obj: Mapping[str, Any]) -> None:
         self.obj: dict[str, Any] = copy.deepcopy(dict(obj))
 
+    @classmethod
+    def wrap(cls, obj: dict[str, Any]) -> Managed:
+        """A view over ``obj`` itself, not a copy: for a dict nobody else holds (an API answer)."""
+        mr = cls.__new__(cls)
+        mr.obj = obj
+        return mr
+
     @property
     def api_version(self) -> str:
         return str(self.obj.get("apiVersion", ""))

@@ -41,6 +41,12 @@ class Informer:
             obj = self.cache.get(key)
             return copy.deepcopy(obj) if obj is not None else None
 
+    def version(self, key: Key) -> str:
+        """The cached object's resourceVersion ("" when not cached), without copying it."""
+        with self._lock:
+            obj = self.cache.get(key)
+        return str(((obj or {}).get("metadata") or {}).get("resourceVersion") or "")
+
     def cached_keys(self) -> list[Key]:
         with self._lock:
             return list(self.cache)

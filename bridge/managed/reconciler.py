@@ -33,8 +33,10 @@ from bridge.api.managed import (
 )
 from bridge.api.registry import Kind, ProviderPackage
 from bridge.kube import errors
+from bridge.kube.cache import CachedReader
 from bridge.kube.client import Kube, Resource
 from bridge.kube.controller import Result
+from bridge.kube.informer import Informer
 from bridge.managed import conditions, connection, references
 from bridge.managed.events import Recorder
 from bridge.managed.operations import Operation, Operations
@@ -69,6 +71,25 @@ class ManagedReconciler:
         self.ops = operations
         self.recorder = recorder
         self.poll = poll
+        self.cache: CachedReader | None = None
+
+    def use_cache(self, informer: Informer) -> None:
+        """Read objects from ``informer``'s cache (a settled poll then reads nothing from the API server)."""
+        self.cache = CachedReader(self.kube, self.res, informer)
+
+    def _read(self, name: str) -> Managed:
+        return Managed.wrap(self.cache.get(name) if self.cache else self.kube.get(self.res, name))
+
+    def _wrote(self, obj: dict[str, Any]) -> Managed:
+        return Managed.wrap(self.cache.wrote(obj) if self.cache else obj)
+
+    def _confirm(self, mr: Managed) -> None:
+        """Before acting on the cloud: the object read from the cache must be the API server's."""
+        if self.cache is None:
+            return
+        live = self.cache.current(mr.name)
+        if (live.get("metadata") or {}).get("resourceVersion") != mr.metadata.get("resourceVersion"):
+            raise Retryable(f"{mr.display}: changed while being reconciled", delay=0.1)
 
     def op_key(self, key: tuple[str, str]) -> tuple[str, str, str]:
         """Operations are keyed across kinds: one pool serves every controller."""
@@ -77,7 +98,7 @@ class ManagedReconciler:
     # -- writes -----------------------------------------------------------------------------
 
     def _update(self, mr: Managed) -> Managed:
-        return Managed(self.kube.update(self.res, mr.obj))
+        return self._wrote(self.kube.update(self.res, mr.obj))
 
     def _status(self, mr: Managed, *conds: dict[str, Any], at_provider: dict[str, Any] | None = None) -> Managed:
         """Write conditions (and atProvider); on a conflict, re-read and write them again."""
@@ -89,10 +110,10 @@ class ManagedReconciler:
             if json.dumps(mr.obj.get("status"), sort_keys=True) == before:
                 return mr
             try:
-                return Managed(self.kube.update_status(self.res, mr.obj))
+                return self._wrote(self.kube.update_status(self.res, mr.obj))
             except errors.Conflict:
                 status = mr.obj.get("status")
-                mr = Managed(self.kube.get(self.res, mr.name))
+                mr = Managed.wrap(self.kube.get(self.res, mr.name))
                 mr.obj["status"] = {**(mr.obj.get("status") or {}), **{k: v for k, v in (status or {}).items()
                                                                         if k == "atProvider"}}
         raise Retryable(f"{mr.display}: status kept conflicting")
@@ -103,7 +124,7 @@ class ManagedReconciler:
         last: Exception | None = None
         for _ in range(10):
             try:
-                mr = Managed(self.kube.get(self.res, name))
+                mr = Managed.wrap(self.kube.get(self.res, name))
                 if all(mr.annotations.get(k) == v for k, v in values.items()):
                     return mr
                 mr.metadata.setdefault("annotations", {}).update(values)
@@ -125,7 +146,7 @@ class ManagedReconciler:
 
     def reconcile(self, key: tuple[str, str]) -> Result:
         try:
-            mr = Managed(self.kube.get(self.res, key[1]))
+            mr = self._read(key[1])
         except errors.NotFound:
             return Result(done=True)
         if mr.annotations.get(PAUSED) == "true":
@@ -220,6 +241,8 @@ class ManagedReconciler:
         return self._observed(mr, key, client, observation)
 
     def _references(self, mr: Managed) -> Managed:
+        if not self.kind.references and not references.pinned(mr):
+            return mr  # nothing to resolve, nothing pinned to let go of
         before = copy.deepcopy(mr.obj)
         _, targets = references.resolve(self.kube, mr, self.kind, self.package, self._resource_of)
         stale = [t for t in references.pinned(mr) if t not in targets]
@@ -270,6 +293,7 @@ class ManagedReconciler:
             return Result(requeue_after=30.0)
         if (held := self._held(mr, key)) is not None:
             return held
+        self._confirm(mr)
         snapshot = Managed(mr.obj)
         return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot)))
 
@@ -347,6 +371,7 @@ class ManagedReconciler:
             if (held := self._held(mr, key)) is not None:
                 self._status(mr, conditions.available(), at_provider=dict(obs.at_provider))
                 return held
+            self._confirm(mr)
             snapshot = Managed(mr.obj)
             self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot))
             self._status(mr, conditions.available(), conditions.reconcile_success("update in progress for 0s"),

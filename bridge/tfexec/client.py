@@ -216,6 +216,7 @@ def _check(run: Run, what: str, display: str) -> jsonstream.Stream:
 class TerraformClient:
     # Recorded in the workspace, so `tfbridge workspaces list` shows which executor worked there last.
     executor_name = "cli"
+    runs_terraform = True  # its workspaces need the installed providers linked in
 
     def __init__(self, executor: Executor, kind: Kind, setup: ProviderSetup, secrets: SecretReader) -> None:
         self.ex = executor
@@ -278,9 +279,11 @@ class TerraformClient:
                              prevent_destroy=prevent_destroy, timeouts=timeouts)
         return doc, provider_args
 
-    def _prepare(self, ws: Workspace, mr: Managed, doc: Mapping[str, Any]) -> None:
+    def _prepare(self, ws: Workspace, mr: Managed, doc: Mapping[str, Any]) -> bool:
+        """Make the workspace this object's, main.tf.json current; True if another object's state was set aside."""
         meta = ws.meta()
-        if meta.get("uid") and mr.uid and meta["uid"] != mr.uid and ws.state_path.exists():
+        aside = bool(meta.get("uid") and mr.uid and meta["uid"] != mr.uid and ws.state_path.exists())
+        if aside:
             # A different object of the same name (deleted and re-created, or restored): its state is
             # not ours to trust. Keep it aside; the external name decides what we import.
             ws.set_state_aside(f"uid-{meta['uid']}")
@@ -291,7 +294,9 @@ class TerraformClient:
                        # main.tf.json is about to stop being what our last apply applied.
                        fresh_state=None)
         ws.write_main(doc)
-        self.ex.plugins.link(ws.dir, self.ex.requirements)
+        if self.runs_terraform:
+            self.ex.plugins.link(ws.dir, self.ex.requirements)
+        return aside
 
     def _record(self, ws: Workspace, operation: str, result: str, error: str = "") -> None:
         ws.record(last_operation=operation, last_result=result, last_error=error[:1000], executor=self.executor_name)

@@ -68,10 +68,33 @@ class Workspace:
     # Derived once: every operation asks for these paths dozens of times.
     dir: Path = dataclasses.field(init=False, repr=False, compare=False)
     state_path: Path = dataclasses.field(init=False, repr=False, compare=False)
+    # What we last read or wrote of a file, by the file's (inode, mtime, size): a poll of a settled
+    # resource then stats its metadata and main.tf.json instead of reading and parsing them, and
+    # anything else that rewrites them (an operator, the CLI executor) is still seen at once.
+    _known: dict[str, tuple[tuple[int, int, int], Any]] = dataclasses.field(
+        init=False, repr=False, compare=False, default_factory=dict)
+    _lock: filelock.FileLock | None = dataclasses.field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         self.dir = self.root / self.key
         self.state_path = self.dir / STATE
+
+    def _signature(self, name: str) -> tuple[int, int, int] | None:
+        try:
+            st = os.stat(self.dir / name)
+        except FileNotFoundError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def _recall(self, name: str) -> Any:
+        """What we last saw of ``name`` if it has not changed since, else None."""
+        known = self._known.get(name)
+        return known[1] if known is not None and known[0] == self._signature(name) else None
+
+    def _remember(self, name: str, value: Any) -> None:
+        signature = self._signature(name)
+        if signature is not None:
+            self._known[name] = (signature, value)
 
     def ensure(self) -> None:
         try:
@@ -84,7 +107,9 @@ class Workspace:
     def lock(self, operation: str, timeout: float) -> Iterator[None]:
         """Hold the workspace exclusively; raises Retryable if another operation holds it too long."""
         self.ensure()
-        lock = filelock.FileLock(str(self.dir / LOCK), mode=0o600)
+        if self._lock is None:  # one per workspace: a FileLock costs more to build than to take
+            self._lock = filelock.FileLock(str(self.dir / LOCK), mode=0o600)
+        lock = self._lock
         try:
             lock.acquire(timeout=timeout)
         except filelock.Timeout as exc:
@@ -134,10 +159,15 @@ class Workspace:
         return removed
 
     def meta(self) -> dict[str, Any]:
+        known = self._recall(META)
+        if known is not None:
+            return dict(known)
         try:
-            return dict(json.loads((self.dir / META).read_text()))
+            meta = dict(json.loads((self.dir / META).read_text()))
         except (FileNotFoundError, json.JSONDecodeError):
             return {}
+        self._remember(META, meta)
+        return dict(meta)
 
     def update_meta(self, **fields: Any) -> bool:
         """Merge ``fields`` into the metadata; False (and nothing written) when they are there already."""
@@ -146,6 +176,7 @@ class Workspace:
         merged = {**current, **fields}
         if merged != current or not (self.dir / META).exists():
             _write_private(self.dir / META, json.dumps(merged, sort_keys=True, indent=1))
+            self._remember(META, merged)
             return True
         return False
 
@@ -153,7 +184,10 @@ class Workspace:
         """Record an operation's outcome. The metadata file's modification time is when the last one
         was recorded: a repeat of the same outcome (every poll of a settled resource) only touches it."""
         if not self.update_meta(**outcome):
+            known = self._recall(META)
             os.utime(self.dir / META)
+            if known is not None:
+                self._remember(META, known)
 
     def recorded_at(self) -> float | None:
         try:
@@ -162,12 +196,17 @@ class Workspace:
             return None
 
     def write_main(self, document: Mapping[str, Any]) -> None:
+        # Unchanged: no write (an observe every few seconds should not churn the disk).
+        if self._recall(MAIN) == document:
+            return
         self.ensure()
         text = json.dumps(document, indent=1, sort_keys=True)
         with contextlib.suppress(FileNotFoundError):
             if (self.dir / MAIN).read_text() == text:
-                return  # unchanged: no write (an observe every few seconds should not churn the disk)
+                self._remember(MAIN, json.loads(text))
+                return
         _write_private(self.dir / MAIN, text)
+        self._remember(MAIN, json.loads(text))
 
     def read_main(self) -> dict[str, Any] | None:
         try:
@@ -217,11 +256,15 @@ class WorkspaceStore:
         self.root = root.resolve()
         self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(self.root, 0o700)
+        self._workspaces: dict[str, Workspace] = {}
 
     def get(self, api_version: str, kind: str, name: str, namespace: str = "") -> Workspace:
+        """The same Workspace for the same object, every time: it remembers what it last read."""
         key = workspace_key(api_version, kind, name, namespace)
-        ws = Workspace(self.root, key)
-        assert ws.dir.parent == self.root, "a workspace key is always a single path component"
+        ws = self._workspaces.get(key)
+        if ws is None:
+            ws = self._workspaces.setdefault(key, Workspace(self.root, key))
+            assert ws.dir.parent == self.root, "a workspace key is always a single path component"
         return ws
 
     def all(self) -> list[Workspace]:

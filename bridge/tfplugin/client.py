@@ -133,6 +133,7 @@ class _Session:
 class DirectClient(TerraformClient):
     ex: DirectExecutor
     executor_name = "direct"
+    runs_terraform = False  # the CLI executor links the providers when it takes a workspace over
 
     # -- values ------------------------------------------------------------------------------
 
@@ -150,9 +151,9 @@ class DirectClient(TerraformClient):
         return tfstate.Instance(cty.to_json(schema.type, value), tuple(schema.block.sensitive_paths(value)),
                                 schema.version, False)
 
-    def _load(self, ws: Workspace, p: Provider, timeout: float) -> tuple[Any, bytes, bool]:
-        """(state value in the current schema, private, tainted); value None when there is no state."""
-        doc = ws.read_state()
+    def _load(self, doc: Mapping[str, Any] | None, p: Provider, timeout: float) -> tuple[Any, bytes, bool]:
+        """(state value in the current schema, private, tainted) of a state document; value None when
+        there is no state."""
         inst = tfstate.instance(doc, self.config.tf_type, mainfile.RESOURCE_NAME) if doc else None
         if doc is None or inst is None:
             return None, b"", False
@@ -228,10 +229,12 @@ class DirectClient(TerraformClient):
         return state, private
 
     def _refreshed(self, ws: Workspace, p: Provider, mr: Managed, doc: Mapping[str, Any],
-                   provider_args: Mapping[str, Any], timeout: float) -> tuple[Any, bytes, tuple[str, ...]]:
-        """The object as the cloud has it now (None: gone or never made), saved; what it took."""
+                   provider_args: Mapping[str, Any], timeout: float,
+                   current: Mapping[str, Any] | None) -> tuple[Any, bytes, tuple[str, ...]]:
+        """The object as the cloud has it now (None: gone or never made), saved; what it took.
+        ``current`` is the workspace's state document as the caller read it."""
         schema = p.schema(self.config.tf_type)
-        prior, private, tainted = self._load(ws, p, timeout)
+        prior, private, tainted = self._load(current, p, timeout)
         if prior is None:
             if not mr.external_name:
                 return None, b"", ()
@@ -256,12 +259,14 @@ class DirectClient(TerraformClient):
         timeout = self.config.timeouts.observe
         with self._operation(mr, "observe") as ws:
             doc, provider_args = self.render(mr)
-            if ws.read_state() is None and not mr.external_name:
+            current = ws.read_state()
+            if current is None and not mr.external_name:
                 return Observation(exists=False)
-            self._prepare(ws, mr, doc)
+            if self._prepare(ws, mr, doc):
+                current = None  # another object's state, now set aside
             with self.ex.session(provider_args, self.setup) as p:
                 schema = p.schema(self.config.tf_type)
-                state, private, recovered = self._refreshed(ws, p, mr, doc, provider_args, timeout)
+                state, private, recovered = self._refreshed(ws, p, mr, doc, provider_args, timeout, current)
                 if state is None:
                     return Observation(exists=False, recovered=recovered)
                 action = self._observed_action(ws, p, mr, schema, doc, provider_args, state, private, timeout)
@@ -301,7 +306,8 @@ class DirectClient(TerraformClient):
     def update(self, mr: Managed) -> Update:
         timeout = self.config.timeouts.update
         with self._session(mr, "update") as s:
-            prior, private, _ = self._refreshed(s.ws, s.p, mr, s.doc, s.provider_args, timeout)
+            prior, private, _ = self._refreshed(s.ws, s.p, mr, s.doc, s.provider_args, timeout,
+                                              s.ws.read_state())
             if prior is None:
                 raise TerraformFailed(f"{mr.display}: update failed: the object no longer exists", verb="apply")
             action, planned, config = self._plan_change(s.p, mr, s.schema, s.doc, prior, private, timeout)
@@ -324,7 +330,8 @@ class DirectClient(TerraformClient):
     def delete(self, mr: Managed) -> None:
         timeout = self.config.timeouts.delete
         with self._session(mr, "delete", prevent_destroy=False) as s:
-            prior, private, _ = self._refreshed(s.ws, s.p, mr, s.doc, s.provider_args, timeout)
+            prior, private, _ = self._refreshed(s.ws, s.p, mr, s.doc, s.provider_args, timeout,
+                                              s.ws.read_state())
             if prior is not None:
                 planned_private = private
                 if s.p.plan_destroy:

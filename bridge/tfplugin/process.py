@@ -96,9 +96,15 @@ class PluginProcess:
 
     def _drain(self) -> None:
         # Read and dropped: go-plugin's own lines, and the provider's logs when someone turned them on.
+        # This thread owns the pipe and closes it at end of file (the plugin gone): closed under a
+        # blocked read by another thread, its descriptor could be reused and read from.
         assert self.proc.stderr is not None
-        for chunk in iter(lambda: self.proc.stderr.read1(65536) if self.proc.stderr else b"", b""):
-            self.stderr_bytes += len(chunk)
+        fd = self.proc.stderr.fileno()
+        try:
+            for chunk in iter(lambda: os.read(fd, 65536), b""):
+                self.stderr_bytes += len(chunk)
+        finally:
+            self.proc.stderr.close()
 
     @property
     def pid(self) -> int:
@@ -138,10 +144,9 @@ class PluginProcess:
         self._cleanup()
 
     def _cleanup(self) -> None:
-        for stream in (self.proc.stdout, self.proc.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
+        if self.proc.stdout is not None:
+            with contextlib.suppress(OSError):
+                self.proc.stdout.close()
         handshake = getattr(self, "handshake", None)
         if handshake is not None and handshake.network == "unix":
             with contextlib.suppress(FileNotFoundError):

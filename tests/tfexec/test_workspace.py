@@ -134,3 +134,18 @@ def test_a_repeated_outcome_only_touches_the_record(tmp_path: Path) -> None:
     assert (ws.recorded_at() or 0) > 1_000_000, "but the time of the last record moved"
     ws.record(last_operation="update", last_result="ok")
     assert ws.meta()["last_operation"] == "update" and meta.stat().st_ino != inode
+
+
+def test_what_a_workspace_remembers_gives_way_to_anyone_elses_write(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("v1", "VPC", "v")
+    other = WorkspaceStore(tmp_path).get("v1", "VPC", "v")
+    ws.update_meta(uid="u1")
+    ws.write_main({"resource": {"a": 1}})
+    assert ws.meta() == {"uid": "u1"}
+    other.update_meta(uid="u2")  # an operator's tool, or another replica after a failover
+    (ws.dir / "main.tf.json").write_text('{"resource": {"a": 2}}')
+    assert ws.meta() == {"uid": "u2"}
+    ws.write_main({"resource": {"a": 1}})
+    assert ws.read_main() == {"resource": {"a": 1}}, "a main.tf.json changed behind our back is rewritten"
+    ws.meta()["uid"] = "changed by a caller"
+    assert ws.meta() == {"uid": "u2"}, "callers get their own copy"

@@ -27,7 +27,7 @@ from bridge.api.registry import Kind
 from bridge.tfexec.client import Executor, Settings
 from bridge.tfplugin.client import DirectClient, DirectExecutor
 from providers.aws import zz_registry as aws
-from tests.conftest import Moto, provider_env, wait_for
+from tests.conftest import MOTO_CREDENTIALS, Moto, provider_env, wait_for
 from tests.tfexec.test_aws_client import SETUP, make_executor, mr
 from tfbridge.cli import cli as tfbridge_cli
 
@@ -52,7 +52,8 @@ def vpcs(moto: Moto, cidr: str) -> list[dict[str, Any]]:
     return list(moto.client("ec2").describe_vpcs(Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"])
 
 
-def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executor], moto: Moto) -> None:
+def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executor], moto: Moto, terraform_bin: str,
+                                             plugin_dir: Path) -> None:
     _, direct = executors
     vpc = direct.client(aws.PACKAGE.by_type("aws_vpc"), SETUP)
     m = mr("aws_vpc", "direct-vpc", {"region": "us-east-1", "cidrBlock": "10.201.0.0/16", "tags": {"a": "1"}})
@@ -63,6 +64,12 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executo
     assert seen.at_provider["cidrBlock"] == "10.201.0.0/16"
 
     assert vpc.observe(m).up_to_date, "a repeated observe (its no-op plan remembered) says the same"
+    # The direct executor links no installed providers into its workspaces; `tfbridge workspaces plan` does.
+    planned = CliRunner().invoke(
+        tfbridge_cli, ["workspaces", "--workspace-root", str(direct.store.root), "plan", f"VPC/{m.name}"],
+        env={**provider_env(moto), **MOTO_CREDENTIALS, "TFBRIDGE_PLUGIN_DIR": str(plugin_dir),
+             "TFBRIDGE_TERRAFORM": terraform_bin})
+    assert planned.exit_code == 0 and "No changes" in planned.output, planned.output
     moto.client("ec2").create_tags(Resources=[m.external_name], Tags=[{"Key": "a", "Value": "drifted"}])
     assert vpc.observe(m).diff == "update: tags", "drift in the cloud is seen, whatever was remembered"
     m.for_provider["tags"] = {"a": "2"}
