@@ -20,13 +20,15 @@ def dev() -> None:
               show_default=True, help="Where to write a kubeconfig for it.")
 @click.option("--crds", "crd_dirs", multiple=True, type=click.Path(file_okay=False, exists=True, path_type=Path),
               help="Install every CRD in this directory (repeatable).")
-def apiserver(port: int, kubeconfig: Path, crd_dirs: tuple[Path, ...]) -> None:
+@click.option("--bookmark-interval", type=float, default=60.0, show_default=True,
+              help="Seconds between BOOKMARK events on a watch that asked for them (kube-apiserver: about a minute).")
+def apiserver(port: int, kubeconfig: Path, crd_dirs: tuple[Path, ...], bookmark_interval: float) -> None:
     """Serve a local Kubernetes API on 127.0.0.1 until interrupted."""
     from bridge.devserver.manifests import crd_manifests
     from bridge.devserver.server import APIServer
     from bridge.devserver.store import CRD_KEY
 
-    server = APIServer(port=port).start()
+    server = APIServer(port=port, bookmark_interval=bookmark_interval).start()
     rt = server.store.types[CRD_KEY]
     for directory in crd_dirs:
         for doc in crd_manifests(directory):
