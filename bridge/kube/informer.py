@@ -6,8 +6,8 @@ Resumes a dropped watch from the last resourceVersion it saw (bookmarks included
 
 from __future__ import annotations
 
-import copy
 import logging
+import pickle
 import threading
 from collections.abc import Callable
 
@@ -37,9 +37,12 @@ class Informer:
         self._thread: threading.Thread | None = None
 
     def get(self, key: Key) -> Obj | None:
+        """The caller's own copy of the cached object."""
         with self._lock:
             obj = self.cache.get(key)
-            return copy.deepcopy(obj) if obj is not None else None
+        # A cached object is plain JSON data: a pickle round trip copies it in under half deepcopy's time,
+        # and a poll read from the cache is mostly this copy.
+        return pickle.loads(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)) if obj is not None else None
 
     def version(self, key: Key) -> str:
         """The cached object's resourceVersion ("" when not cached), without copying it."""
