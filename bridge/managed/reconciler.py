@@ -89,7 +89,8 @@ class ManagedReconciler:
             return
         live = self.cache.current(mr.name)
         if (live.get("metadata") or {}).get("resourceVersion") != mr.metadata.get("resourceVersion"):
-            raise Retryable(f"{mr.display}: changed while being reconciled", delay=0.1)
+            # As a write with that resourceVersion would fail: start over from the current object.
+            raise errors.Conflict(409, "Conflict", "the object changed since it was read from the cache")
 
     def op_key(self, key: tuple[str, str]) -> tuple[str, str, str]:
         """Operations are keyed across kinds: one pool serves every controller."""

@@ -12,6 +12,7 @@ from bridge.api.errors import Retryable
 from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, EXTERNAL_NAME, FINALIZER, PAUSED
 from bridge.kube import errors
 from bridge.kube.client import EVENTS, SECRETS
+from bridge.kube.informer import Informer
 from bridge.managed.reconciler import INCOMPLETE
 from tests.managed.harness import Bench
 
@@ -373,3 +374,31 @@ def test_credentials_never_reach_conditions_or_events() -> None:
     everything = str(b.get("VPC", "v")) + str(b.kube.list(EVENTS)[0])
     assert "hunter2" not in everything
     assert b.cloud.calls.get("create", 0) == 0
+
+
+def _drift(b: Bench) -> None:
+    b.cloud.resources["id-1"]["spec"]["cidrBlock"] = "changed-out-of-band"
+
+
+def _delete(b: Bench) -> None:
+    b.kube.delete(b.res("VPC"), "v")  # held by our finalizer: a delete of the cloud object is due
+
+
+@pytest.mark.parametrize(("due", "verb"), [(_drift, "update"), (_delete, "delete")], ids=["update", "delete"])
+def test_an_object_read_from_a_stale_cache_starts_no_cloud_operation(due: Callable[[Bench], None], verb: str) -> None:
+    b = Bench()
+    b.apply("VPC", "v", VPC)
+    b.settle("VPC", "v")
+    due(b)
+    informer = Informer(b.kube, b.res("VPC"), lambda kind, obj: None)
+    informer._list()  # a cache that hears of no later write
+    b.reconcilers["VPC"].use_cache(informer)
+    obj = b.get("VPC", "v")
+    obj["metadata"]["labels"] = {"touched-by": "someone-else"}  # say, a finalizer a referencing object added
+    b.kube.update(b.res("VPC"), obj)
+    with pytest.raises(Retryable, match="changed since it was read from the cache"):
+        b.reconcile("VPC", "v")
+    assert b.cloud.calls.get(verb, 0) == 0 and not b.ops.in_flight() and list(b.cloud.resources) == ["id-1"]
+    informer._list()  # the watch catches up
+    b.settle("VPC", "v")
+    assert b.cloud.calls[verb] == 1
