@@ -11,8 +11,9 @@
    two a second), so the steady-state round requeues at ``--rate`` MRs a second, three times denser
    than that. (At 20 a second moto alone took most of this machine's two cores, the round ran twice
    as long as paced, and every process paid for the contention.) A burst of every MR at once, where
-   ten workers contend for the interpreter, is printed beside it. The share of a core adds what the provider costs between polls (its idle
-   CPU a second, measured with every MR in place and none due) over the 10 minutes.
+   ten workers contend for the interpreter, is printed beside it. The share of a core adds what the
+   provider costs between polls (its idle CPU a second, measured with every MR in place and none due)
+   over the 10 minutes.
 
     python -m benchmarks.direct_scale [--vpcs 100] [--steady 1000] [--cli-steady 30] [--rate 5]
 Needs terraform, TFBRIDGE_PLUGIN_DIR (or /opt/tf-plugins) and moto.
