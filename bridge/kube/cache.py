@@ -13,11 +13,7 @@ import threading
 
 from bridge.kube import errors
 from bridge.kube.client import Kube, Obj, Resource
-from bridge.kube.informer import Informer, Key
-
-
-def _rv(obj: Obj) -> str:
-    return str((obj.get("metadata") or {}).get("resourceVersion") or "")
+from bridge.kube.informer import Informer, Key, resource_version
 
 
 class CachedReader:
@@ -29,14 +25,15 @@ class CachedReader:
     def get(self, name: str, namespace: str = "") -> Obj:
         """The object; raises NotFound like a GET."""
         key = (namespace, name)
-        cached = self.informer.get(key) if self.informer.synced.is_set() else None
-        with self._lock:
-            expected = self._written.get(key)
-            if cached is not None and expected is not None and _rv(cached) == expected:
-                del self._written[key]
-                expected = None
-        if cached is not None and expected is None:
-            return cached
+        if self.informer.synced.is_set():
+            with self._lock:
+                expected = self._written.get(key)
+                if expected is not None and self.informer.version(key) == expected:
+                    del self._written[key]  # the watch has shown our write
+                    expected = None
+            cached = self.informer.get(key) if expected is None else None
+            if cached is not None:
+                return cached
         return self.current(name, namespace)
 
     def current(self, name: str, namespace: str = "") -> Obj:
@@ -50,7 +47,7 @@ class CachedReader:
             raise
         with self._lock:
             # Once the cache holds what the server holds, whatever we wrote before is in it.
-            if self.informer.version(key) == _rv(live):
+            if self.informer.version(key) == resource_version(live):
                 self._written.pop(key, None)
         return live
 
@@ -58,5 +55,11 @@ class CachedReader:
         """Record a write's answer; reads of that object skip the cache until the watch shows it."""
         meta = obj.get("metadata") or {}
         with self._lock:
-            self._written[(meta.get("namespace") or "", meta.get("name") or "")] = _rv(obj)
+            self._written[(meta.get("namespace") or "", meta.get("name") or "")] = resource_version(obj)
         return obj
+
+    def is_current(self, obj: Obj) -> bool:
+        """Whether ``obj`` (read from the cache) is what the API server holds now; raises NotFound."""
+        meta = obj.get("metadata") or {}
+        return resource_version(self.current(meta.get("name") or "", meta.get("namespace") or "")) == \
+            resource_version(obj)

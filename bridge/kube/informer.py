@@ -18,6 +18,11 @@ log = logging.getLogger(__name__)
 Key = tuple[str, str]  # (namespace, name)
 
 
+def resource_version(obj: Obj | None) -> str:
+    """An object's resourceVersion ("" for none): opaque, compared only for equality."""
+    return str(((obj or {}).get("metadata") or {}).get("resourceVersion") or "")
+
+
 def key_of(obj: Obj) -> Key:
     meta = obj.get("metadata") or {}
     return (meta.get("namespace") or "", meta.get("name") or "")
@@ -47,8 +52,7 @@ class Informer:
     def version(self, key: Key) -> str:
         """The cached object's resourceVersion ("" when not cached), without copying it."""
         with self._lock:
-            obj = self.cache.get(key)
-        return str(((obj or {}).get("metadata") or {}).get("resourceVersion") or "")
+            return resource_version(self.cache.get(key))
 
     def cached_keys(self) -> list[Key]:
         with self._lock:
@@ -84,7 +88,7 @@ class Informer:
                     self._list()
                     need_list = False
                 for kind, obj in self.kube.watch(self.res, self.rv, timeout=self.watch_timeout, stop=self._stop):
-                    rv = (obj.get("metadata") or {}).get("resourceVersion")
+                    rv = resource_version(obj)
                     if kind != "BOOKMARK":
                         with self._lock:
                             if kind == "DELETED":

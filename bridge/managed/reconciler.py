@@ -85,10 +85,7 @@ class ManagedReconciler:
 
     def _confirm(self, mr: Managed) -> None:
         """Before acting on the cloud: the object read from the cache must be the API server's."""
-        if self.cache is None:
-            return
-        live = self.cache.current(mr.name)
-        if (live.get("metadata") or {}).get("resourceVersion") != mr.metadata.get("resourceVersion"):
+        if self.cache is not None and not self.cache.is_current(mr.obj):
             # As a write with that resourceVersion would fail: start over from the current object.
             raise errors.Conflict(409, "Conflict", "the object changed since it was read from the cache")
 

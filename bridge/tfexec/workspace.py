@@ -201,12 +201,13 @@ class Workspace:
             return
         self.ensure()
         text = json.dumps(document, indent=1, sort_keys=True)
-        with contextlib.suppress(FileNotFoundError):
-            if (self.dir / MAIN).read_text() == text:
-                self._remember(MAIN, json.loads(text))
-                return
-        _write_private(self.dir / MAIN, text)
-        self._remember(MAIN, json.loads(text))
+        try:
+            unchanged = (self.dir / MAIN).read_text() == text
+        except FileNotFoundError:
+            unchanged = False
+        if not unchanged:
+            _write_private(self.dir / MAIN, text)
+        self._remember(MAIN, json.loads(text))  # a copy the caller cannot change under us
 
     def read_main(self) -> dict[str, Any] | None:
         try:
