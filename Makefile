@@ -6,6 +6,9 @@ BIN := $(VENV)/bin
 TFBRIDGE_PLUGIN_DIR ?= $(wildcard /opt/tf-plugins)
 export TFBRIDGE_PLUGIN_DIR
 PYTEST_ARGS ?=
+# The venv's console scripts (hadolint, ruff, moto_server, tfbridge) come before anything installed on the
+# machine: a tool the tests find must be the one this project pinned, on a fresh machine too.
+export PATH := $(abspath $(BIN)):$(PATH)
 
 .PHONY: install demo test lint
 

