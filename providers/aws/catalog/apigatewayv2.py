@@ -1,0 +1,124 @@
+"""apigatewayv2: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import IDExample, Lookup, Reference, Resource, composite_id
+
+from .strategies import PROBED, by_name
+
+RESOURCES: dict[str, Resource] = {
+    "aws_apigatewayv2_api": Resource(
+        external_name=PROBED,
+        lookup=Lookup("aws_apigatewayv2_apis"),
+    ),
+    "aws_apigatewayv2_api_mapping": Resource(
+        external_name=composite_id("{{ .external_name }}/{{ .parameters.domain_name }}").sourced(
+            "probe",
+            "expected api-mapping-id/domain-name",
+            IDExample(
+                "partone/parttwo", "partone", {"domain_name": "parttwo"}, {"domain_name": "parttwo", "id": "partone"}
+            ),
+        ),
+        references={
+            "api_id": Reference("aws_apigatewayv2_api"),
+            "domain_name": Reference("aws_apigatewayv2_domain_name"),
+            "stage": Reference("aws_apigatewayv2_stage", "id"),
+        },
+    ),
+    "aws_apigatewayv2_authorizer": Resource(
+        external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
+            "probe",
+            "expected api-id/authorizer-id",
+            IDExample("partone/parttwo", "parttwo", {"api_id": "partone"}, {"api_id": "partone", "id": "parttwo"}),
+        ),
+        references={"api_id": Reference("aws_apigatewayv2_api")},
+    ),
+    "aws_apigatewayv2_deployment": Resource(
+        external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
+            "probe",
+            "expected api-id/deployment-id",
+            IDExample("partone/parttwo", "parttwo", {"api_id": "partone"}, {"api_id": "partone", "id": "parttwo"}),
+        ),
+        references={"api_id": Reference("aws_apigatewayv2_api")},
+    ),
+    "aws_apigatewayv2_domain_name": Resource(
+        external_name=by_name("domain_name"),
+        references={"domain_name_configuration.certificate_arn": Reference("aws_acm_certificate", "arn")},
+    ),
+    "aws_apigatewayv2_integration": Resource(
+        external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
+            "probe+docs",
+            "api-id/integration-id",
+            IDExample("aabbccddee/1122334", "1122334", {"api_id": "aabbccddee"}, source="docs"),
+        ),
+        references={
+            "api_id": Reference("aws_apigatewayv2_api"),
+            "connection_id": Reference("aws_apigatewayv2_vpc_link"),
+            "credentials_arn": Reference("aws_iam_role", "arn"),
+            "integration_uri": Reference("aws_lambda_function", "invoke_arn"),
+        },
+    ),
+    "aws_apigatewayv2_integration_response": Resource(
+        external_name=composite_id(
+            "{{ .parameters.api_id }}/{{ .parameters.integration_id }}/{{ .external_name }}"
+        ).sourced(
+            "probe",
+            "expected api-id/integration-id/integration-response-id",
+            IDExample(
+                "partone/parttwo/partthree",
+                "partthree",
+                {"api_id": "partone", "integration_id": "parttwo"},
+                {"api_id": "partone", "id": "partthree", "integration_id": "parttwo"},
+            ),
+        ),
+        references={
+            "api_id": Reference("aws_apigatewayv2_api"),
+            "integration_id": Reference("aws_apigatewayv2_integration"),
+        },
+    ),
+    "aws_apigatewayv2_model": Resource(
+        external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
+            "probe",
+            "expected api-id/model-id",
+            IDExample("partone/parttwo", "parttwo", {"api_id": "partone"}, {"api_id": "partone", "id": "parttwo"}),
+        ),
+        references={"api_id": Reference("aws_apigatewayv2_api")},
+    ),
+    "aws_apigatewayv2_route": Resource(
+        external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
+            "probe+docs",
+            "api-id/route-id",
+            IDExample("aabbccddee/1122334", "1122334", {"api_id": "aabbccddee"}, source="docs"),
+        ),
+        references={
+            "api_id": Reference("aws_apigatewayv2_api"),
+            "authorizer_id": Reference("aws_apigatewayv2_authorizer"),
+        },
+    ),
+    "aws_apigatewayv2_route_response": Resource(
+        external_name=composite_id("{{ .parameters.api_id }}/{{ .parameters.route_id }}/{{ .external_name }}").sourced(
+            "probe",
+            "expected api-id/route-id/route-response-id",
+            IDExample(
+                "partone/parttwo/partthree",
+                "partthree",
+                {"api_id": "partone", "route_id": "parttwo"},
+                {"api_id": "partone", "id": "partthree", "route_id": "parttwo"},
+            ),
+        ),
+        references={"api_id": Reference("aws_apigatewayv2_api"), "route_id": Reference("aws_apigatewayv2_route")},
+    ),
+    "aws_apigatewayv2_stage": Resource(
+        external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}", argument="name").sourced(
+            "probe+upjet+docs",
+            "api-id/stage-name",
+            IDExample("aabbccddee/$default", "$default", {"api_id": "aabbccddee", "name": "$default"}, source="docs"),
+        ),
+        references={
+            "api_id": Reference("aws_apigatewayv2_api"),
+            "deployment_id": Reference("aws_apigatewayv2_deployment"),
+        },
+    ),
+    "aws_apigatewayv2_vpc_link": Resource(
+        external_name=PROBED,
+        references={"security_group_ids": Reference("aws_security_group"), "subnet_ids": Reference("aws_subnet")},
+    ),
+}

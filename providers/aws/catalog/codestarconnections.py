@@ -1,0 +1,14 @@
+"""codestarconnections: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_codestarconnections_connection": Resource(
+        external_name=PROBED,
+    ),
+    "aws_codestarconnections_host": Resource(
+        external_name=PROBED,
+    ),
+}

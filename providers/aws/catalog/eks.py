@@ -1,0 +1,80 @@
+"""eks: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import IDExample, Reference, Resource, composite_id
+
+from .strategies import PROBED, SLOW, by_name
+
+RESOURCES: dict[str, Resource] = {
+    "aws_eks_access_entry": Resource(
+        external_name=PROBED,
+        references={
+            "cluster_name": Reference("aws_eks_cluster", "id"),
+            "principal_arn": Reference("aws_iam_role", "arn"),
+        },
+    ),
+    "aws_eks_access_policy_association": Resource(
+        external_name=PROBED,
+        references={
+            "cluster_name": Reference("aws_eks_cluster", "id"),
+            "principal_arn": Reference("aws_eks_access_entry", "principal_arn"),
+        },
+    ),
+    "aws_eks_addon": Resource(
+        external_name=PROBED,
+        references={
+            "cluster_name": Reference("aws_eks_cluster"),
+            "service_account_role_arn": Reference("aws_iam_role", "arn"),
+        },
+        timeouts=SLOW,
+    ),
+    "aws_eks_cluster": Resource(
+        external_name=by_name(),
+        references={
+            "role_arn": Reference("aws_iam_role", "arn"),
+            "vpc_config.security_group_ids": Reference("aws_security_group"),
+            "vpc_config.subnet_ids": Reference("aws_subnet"),
+        },
+        timeouts=SLOW,
+    ),
+    "aws_eks_fargate_profile": Resource(
+        external_name=PROBED,
+        references={
+            "cluster_name": Reference("aws_eks_cluster"),
+            "pod_execution_role_arn": Reference("aws_iam_role", "arn"),
+            "subnet_ids": Reference("aws_subnet"),
+        },
+        timeouts=SLOW,
+    ),
+    "aws_eks_identity_provider_config": Resource(
+        external_name=PROBED,
+        references={"cluster_name": Reference("aws_eks_cluster")},
+    ),
+    "aws_eks_node_group": Resource(
+        external_name=PROBED,
+        references={
+            "node_role_arn": Reference("aws_iam_role", "arn"),
+            "remote_access.source_security_group_ids": Reference("aws_security_group"),
+            "subnet_ids": Reference("aws_subnet"),
+            "version": Reference("aws_eks_cluster", "version"),
+        },
+        late_init_ignore=(
+            "release_version",
+            "scaling_config",
+            "version",
+        ),
+        timeouts=SLOW,
+    ),
+    "aws_eks_pod_identity_association": Resource(
+        external_name=composite_id("{{ .parameters.cluster_name }},{{ .external_name }}").sourced(
+            "probe",
+            "expected 2 parts separated by ','",
+            IDExample(
+                "partone,parttwo",
+                "parttwo",
+                {"association_id": "parttwo", "cluster_name": "partone"},
+                {"association_id": "parttwo", "cluster_name": "partone", "id": "parttwo"},
+            ),
+        ),
+        references={"cluster_name": Reference("aws_eks_cluster"), "role_arn": Reference("aws_iam_role", "arn")},
+    ),
+}

@@ -1,0 +1,147 @@
+"""iam: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import IDExample, Reference, Resource, attribute_as_identifier, composite_from_parameters, composite_id
+
+from . import idfns
+from .strategies import PROBED, by_name
+
+RESOURCES: dict[str, Resource] = {
+    "aws_iam_account_alias": Resource(
+        external_name=by_name("account_alias"),
+    ),
+    "aws_iam_account_password_policy": Resource(
+        external_name=PROBED,
+    ),
+    "aws_iam_group": Resource(
+        external_name=by_name(),
+    ),
+    "aws_iam_group_policies_exclusive": Resource(
+        external_name=attribute_as_identifier("group_name").sourced(
+            "probe", "the importer takes the value of group_name"
+        ),
+    ),
+    "aws_iam_group_policy": Resource(
+        external_name=PROBED,
+    ),
+    "aws_iam_group_policy_attachment": Resource(
+        external_name=composite_from_parameters("/", "group", "policy_arn").sourced(
+            "probe",
+            "expected <group-name>/<policy_arn>",
+            IDExample(
+                "partone/parttwo",
+                "partone/parttwo",
+                {"group": "partone", "policy_arn": "parttwo"},
+                {"group": "partone", "id": "partone-parttwo", "policy_arn": "parttwo"},
+            ),
+        ),
+        references={"group": Reference("aws_iam_group"), "policy_arn": Reference("aws_iam_policy", "arn")},
+    ),
+    "aws_iam_group_policy_attachments_exclusive": Resource(
+        external_name=attribute_as_identifier("group_name").sourced(
+            "probe", "the importer takes the value of group_name"
+        ),
+    ),
+    "aws_iam_instance_profile": Resource(
+        external_name=by_name(),
+        references={"role": Reference("aws_iam_role")},
+    ),
+    "aws_iam_openid_connect_provider": Resource(
+        external_name=PROBED,
+    ),
+    "aws_iam_organizations_features": Resource(
+        external_name=PROBED,
+    ),
+    "aws_iam_role_policies_exclusive": Resource(
+        external_name=attribute_as_identifier("role_name").sourced(
+            "probe", "the importer takes the value of role_name"
+        ),
+    ),
+    "aws_iam_role_policy": Resource(
+        external_name=PROBED,
+        references={"role": Reference("aws_iam_role")},
+    ),
+    "aws_iam_role_policy_attachments_exclusive": Resource(
+        external_name=attribute_as_identifier("role_name").sourced(
+            "probe", "the importer takes the value of role_name"
+        ),
+    ),
+    "aws_iam_saml_provider": Resource(
+        external_name=PROBED,
+    ),
+    "aws_iam_server_certificate": Resource(
+        external_name=by_name(),
+    ),
+    "aws_iam_service_linked_role": Resource(
+        external_name=PROBED,
+    ),
+    "aws_iam_service_specific_credential": Resource(
+        external_name=PROBED,
+        references={"user_name": Reference("aws_iam_user")},
+    ),
+    "aws_iam_signing_certificate": Resource(
+        external_name=PROBED,
+    ),
+    "aws_iam_user_group_membership": Resource(
+        external_name=attribute_as_identifier("user")
+        .with_get_id(idfns.iam_user_group_membership_id)
+        .sourced(
+            "probe+upjet+docs",
+            "<user-name>/<group-name1>/...",
+            IDExample("user1/group1/group2", "user1", {"user": "user1", "groups": ["group1", "group2"]}, source="docs"),
+        ),
+        references={"groups": Reference("aws_iam_group"), "user": Reference("aws_iam_user")},
+    ),
+    "aws_iam_user_login_profile": Resource(
+        external_name=PROBED,
+        references={"user": Reference("aws_iam_user")},
+        late_init_ignore=(
+            "password_length",
+            "password_reset_required",
+            "pgp_key",
+        ),
+    ),
+    "aws_iam_user_policies_exclusive": Resource(
+        external_name=attribute_as_identifier("user_name").sourced(
+            "probe", "the importer takes the value of user_name"
+        ),
+    ),
+    "aws_iam_user_policy": Resource(
+        external_name=PROBED,
+    ),
+    "aws_iam_user_policy_attachment": Resource(
+        external_name=composite_from_parameters("/", "user", "policy_arn").sourced(
+            "probe",
+            "expected <user-name>/<policy_arn>",
+            IDExample(
+                "partone/parttwo",
+                "partone/parttwo",
+                {"policy_arn": "parttwo", "user": "partone"},
+                {"id": "partone-parttwo", "policy_arn": "parttwo", "user": "partone"},
+            ),
+        ),
+        references={"policy_arn": Reference("aws_iam_policy", "arn"), "user": Reference("aws_iam_user")},
+    ),
+    "aws_iam_user_policy_attachments_exclusive": Resource(
+        external_name=attribute_as_identifier("user_name").sourced(
+            "probe", "the importer takes the value of user_name"
+        ),
+    ),
+    "aws_iam_user_ssh_key": Resource(
+        external_name=composite_id(
+            "{{ .parameters.username }}:{{ .external_name }}:{{ .parameters.encoding }}"
+        ).sourced(
+            "probe",
+            "expected 3 parts separated by ':'",
+            IDExample(
+                "partone:parttwo:partthree",
+                "parttwo",
+                {"encoding": "partthree", "ssh_public_key_id": "parttwo", "username": "partone"},
+                {"encoding": "partthree", "id": "parttwo", "ssh_public_key_id": "parttwo", "username": "partone"},
+            ),
+        ),
+        references={"username": Reference("aws_iam_user")},
+    ),
+    "aws_iam_virtual_mfa_device": Resource(
+        external_name=PROBED,
+    ),
+}

@@ -1,0 +1,24 @@
+"""licensemanager: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Reference, Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_licensemanager_association": Resource(
+        external_name=PROBED,
+        references={
+            "license_configuration_arn": Reference("aws_licensemanager_license_configuration", "arn"),
+            "resource_arn": Reference("aws_instance", "arn"),
+        },
+    ),
+    "aws_licensemanager_grant": Resource(
+        external_name=PROBED,
+    ),
+    "aws_licensemanager_grant_accepter": Resource(
+        external_name=PROBED,
+    ),
+    "aws_licensemanager_license_configuration": Resource(
+        external_name=PROBED,
+    ),
+}

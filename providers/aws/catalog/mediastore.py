@@ -1,0 +1,15 @@
+"""mediastore: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Reference, Resource
+
+from .strategies import PROBED, by_name
+
+RESOURCES: dict[str, Resource] = {
+    "aws_media_store_container": Resource(
+        external_name=by_name(),
+    ),
+    "aws_media_store_container_policy": Resource(
+        external_name=PROBED,
+        references={"container_name": Reference("aws_media_store_container")},
+    ),
+}

@@ -1,0 +1,52 @@
+"""route53resolver: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Reference, Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_route53_resolver_dnssec_config": Resource(
+        external_name=PROBED,
+        references={"resource_id": Reference("aws_vpc")},
+    ),
+    "aws_route53_resolver_endpoint": Resource(
+        external_name=PROBED,
+        references={
+            "ip_address.subnet_id": Reference("aws_subnet"),
+            "security_group_ids": Reference("aws_security_group"),
+        },
+    ),
+    "aws_route53_resolver_firewall_config": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_firewall_domain_list": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_firewall_rule": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_firewall_rule_group": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_firewall_rule_group_association": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_query_log_config": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_query_log_config_association": Resource(
+        external_name=PROBED,
+        references={
+            "resolver_query_log_config_id": Reference("aws_route53_resolver_query_log_config"),
+            "resource_id": Reference("aws_vpc"),
+        },
+    ),
+    "aws_route53_resolver_rule": Resource(
+        external_name=PROBED,
+        references={"resolver_endpoint_id": Reference("aws_route53_resolver_endpoint")},
+    ),
+    "aws_route53_resolver_rule_association": Resource(
+        external_name=PROBED,
+        references={"resolver_rule_id": Reference("aws_route53_resolver_rule"), "vpc_id": Reference("aws_vpc")},
+    ),
+}

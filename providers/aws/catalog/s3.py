@@ -1,0 +1,150 @@
+"""s3: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import IDExample, Reference, Resource, composite_from_parameters
+
+from .strategies import PROBED, by_name
+
+RESOURCES: dict[str, Resource] = {
+    "aws_s3_bucket_accelerate_configuration": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_acl": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+        late_init_ignore=(
+            "access_control_policy",
+            "acl",
+        ),
+    ),
+    "aws_s3_bucket_analytics_configuration": Resource(
+        external_name=PROBED,
+        references={
+            "bucket": Reference("aws_s3_bucket"),
+            "storage_class_analysis.data_export.destination.s3_bucket_destination.bucket_arn": Reference(
+                "aws_s3_bucket", "arn"
+            ),
+        },
+    ),
+    "aws_s3_bucket_cors_configuration": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_intelligent_tiering_configuration": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_inventory": Resource(
+        external_name=PROBED,
+        references={
+            "bucket": Reference("aws_s3_bucket"),
+            "destination.bucket.bucket_arn": Reference("aws_s3_bucket", "arn"),
+        },
+    ),
+    "aws_s3_bucket_lifecycle_configuration": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_logging": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket"), "target_bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_metric": Resource(
+        external_name=PROBED,
+        references={
+            "bucket": Reference("aws_s3_bucket"),
+            "filter.access_point": Reference("aws_s3_access_point", "arn"),
+        },
+    ),
+    "aws_s3_bucket_notification": Resource(
+        external_name=PROBED,
+        references={
+            "bucket": Reference("aws_s3_bucket"),
+            "queue.queue_arn": Reference("aws_sqs_queue", "arn"),
+            "topic.topic_arn": Reference("aws_sns_topic", "arn"),
+        },
+    ),
+    "aws_s3_bucket_object": Resource(
+        external_name=composite_from_parameters("/", "bucket", "key").sourced(
+            "probe",
+            "expected <bucket>/<key> or s3://<bucket>/<key>",
+            IDExample(
+                "partone/parttwo",
+                "partone/parttwo",
+                {"bucket": "partone", "key": "parttwo"},
+                {"bucket": "partone", "id": "parttwo", "key": "parttwo"},
+            ),
+        ),
+        references={"bucket": Reference("aws_s3_bucket"), "kms_key_id": Reference("aws_kms_key")},
+        removed_parameters=("source",),
+    ),
+    "aws_s3_bucket_object_lock_configuration": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_ownership_controls": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_policy": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_public_access_block": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_replication_configuration": Resource(
+        external_name=PROBED,
+        references={
+            "bucket": Reference("aws_s3_bucket"),
+            "role": Reference("aws_iam_role", "arn"),
+            "rule.destination.bucket": Reference("aws_s3_bucket", "arn"),
+            "rule.destination.encryption_configuration.replica_kms_key_id": Reference("aws_kms_key"),
+        },
+    ),
+    "aws_s3_bucket_request_payment_configuration": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_server_side_encryption_configuration": Resource(
+        external_name=PROBED,
+        references={
+            "bucket": Reference("aws_s3_bucket"),
+            "rule.apply_server_side_encryption_by_default.kms_master_key_id": Reference("aws_kms_key", "arn"),
+        },
+    ),
+    "aws_s3_bucket_versioning": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+    ),
+    "aws_s3_bucket_website_configuration": Resource(
+        external_name=PROBED,
+        references={"bucket": Reference("aws_s3_bucket")},
+        late_init_ignore=(
+            "routing_rule",
+            "routing_rules",
+        ),
+    ),
+    "aws_s3_directory_bucket": Resource(
+        external_name=by_name("bucket"),
+    ),
+    "aws_s3_object": Resource(
+        external_name=composite_from_parameters("/", "bucket", "key").sourced(
+            "probe",
+            "expected <bucket>/<key> or s3://<bucket>/<key>",
+            IDExample(
+                "partone/parttwo",
+                "partone/parttwo",
+                {"bucket": "partone", "key": "parttwo"},
+                {"bucket": "partone", "id": "parttwo", "key": "parttwo"},
+            ),
+        ),
+        references={"bucket": Reference("aws_s3_bucket"), "kms_key_id": Reference("aws_kms_key")},
+        late_init_ignore=(
+            "etag",
+            "kms_key_id",
+        ),
+        removed_parameters=("source",),
+    ),
+}
