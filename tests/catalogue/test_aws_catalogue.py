@@ -268,3 +268,57 @@ def test_the_shipped_provider_is_the_curated_subset() -> None:
 def test_resources_that_read_local_files_lose_those_arguments() -> None:
     assert "filename" in resolved("aws_lambda_function").removed_parameters
     assert "source" in resolved("aws_s3_object").removed_parameters
+
+
+@functools.cache
+def parsed_schema() -> Any:
+    from codegen import schema as s
+
+    return s.parse(json.loads(gzip.decompress((ROOT / "schema.json.gz").read_bytes())), CATALOGUE.registry_source)
+
+
+def _kinds_with_examples() -> list[Any]:
+    return [pytest.param(t, id=t) for t in included() if CATALOGUE.resources[t].example is not None]
+
+
+@pytest.mark.parametrize("tf_type", _kinds_with_examples())
+def test_example_fits_its_crd(tf_type: str) -> None:
+    from bridge.devserver import openapi
+    from codegen import crd, examples, fields
+
+    res = resolved(tf_type)
+    views = fields.build(parsed_schema().resources[tf_type], res)
+    schema_ = crd.managed_crd(res, views, CATALOGUE, "")["spec"]["versions"][0]["schema"]["openAPIV3Schema"]
+    manifest = examples.manifest(res, views)
+    admitted, errors = openapi.admit(schema_, manifest)
+    assert errors == []
+    assert admitted["spec"]["forProvider"] == manifest["spec"]["forProvider"], "nothing may be pruned"
+
+
+def test_example_references_name_the_examples_of_their_targets() -> None:
+    names = {}
+    for t in included():
+        ex = CATALOGUE.resources[t].example
+        names[t] = ex.name if ex is not None and ex.name else f"example-{resolved(t).kind.lower()}"
+    wrong = []
+    for t in included():
+        ex = CATALOGUE.resources[t].example
+        if ex is None:
+            continue
+        for path, ref in resolved(t).references.items():
+            if "." in path:
+                continue
+            stem = path.split(".")[-1]
+            for key, value in ex.for_provider.items():
+                if key.startswith(_camel_stem(stem)) and key.endswith(("Ref", "Refs")):
+                    got = [v["name"] for v in value] if isinstance(value, list) else [value["name"]]
+                    if any(g != names[ref.to] for g in got):
+                        wrong.append((t, key, got, names[ref.to]))
+    assert wrong == []
+
+
+def _camel_stem(tf_name: str) -> str:
+    from tfconfig import lower_camel
+
+    json_name = lower_camel(tf_name)
+    return json_name[:-1] if json_name.endswith("s") else json_name

@@ -1,6 +1,14 @@
 """apigateway: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, attribute_as_identifier, composite_from_parameters, composite_id
+from tfconfig import (
+    Example,
+    IDExample,
+    Reference,
+    Resource,
+    attribute_as_identifier,
+    composite_from_parameters,
+    composite_id,
+)
 
 from .strategies import PROBED
 
@@ -11,6 +19,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_api_key": Resource(
         external_name=PROBED,
+        example=Example({"region": "us-east-1", "name": "example"}),
     ),
     "aws_api_gateway_authorizer": Resource(
         external_name=composite_id("{{ .parameters.rest_api_id }}/{{ .external_name }}").sourced(
@@ -25,6 +34,15 @@ RESOURCES: dict[str, Resource] = {
             "authorizer_uri": Reference("aws_lambda_function", "invoke_arn"),
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "authorizerCredentialsRef": {"name": "example-role"},
+                "authorizerUriRef": {"name": "example-function"},
+                "name": "demo",
+                "restApiIdRef": {"name": "example-restapi"},
+            }
+        ),
     ),
     "aws_api_gateway_base_path_mapping": Resource(
         external_name=PROBED,
@@ -33,6 +51,14 @@ RESOURCES: dict[str, Resource] = {
             "domain_name": Reference("aws_api_gateway_domain_name", "domain_name"),
             "stage_name": Reference("aws_api_gateway_stage", "stage_name"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "apiIdRef": {"name": "example-restapi"},
+                "domainNameRef": {"name": "example-domainname"},
+                "stageNameRef": {"name": "example-stage"},
+            }
+        ),
     ),
     "aws_api_gateway_client_certificate": Resource(
         external_name=PROBED,
@@ -46,17 +72,41 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "restApiIdRef": {"name": "example-restapi"},
+                "triggers": {"redeployment": "${sha1(jsonencode(aws_api_gateway_rest_api.example.body))}"},
+            }
+        ),
     ),
     "aws_api_gateway_documentation_part": Resource(
         external_name=PROBED,
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "properties": '{"description":"Example description"}',
+                "restApiIdRef": {"name": "example-restapi"},
+                "location": [{"method": "GET", "path": "/example", "type": "METHOD"}],
+            }
+        ),
     ),
     "aws_api_gateway_documentation_version": Resource(
         external_name=PROBED,
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "Example description",
+                "restApiIdRef": {"name": "example-restapi"},
+                "version": "example_version",
+            }
+        ),
     ),
     "aws_api_gateway_domain_name": Resource(
         external_name=PROBED,
+        example=Example({"region": "us-east-1", "domainName": "api.example.com"}),
     ),
     "aws_api_gateway_domain_name_access_association": Resource(
         external_name=PROBED,
@@ -73,6 +123,16 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "responseParameters": {"gatewayresponse.header.Authorization": "'Basic'"},
+                "responseTemplates": {"application/json": '{"message":$context.error.messageString}'},
+                "responseType": "UNAUTHORIZED",
+                "restApiIdRef": {"name": "example-restapi"},
+                "statusCode": "401",
+            }
+        ),
     ),
     "aws_api_gateway_integration": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "resource_id", "http_method").sourced(
@@ -97,6 +157,20 @@ RESOURCES: dict[str, Resource] = {
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
             "uri": Reference("aws_lambda_function", "invoke_arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "cacheKeyParameters": ["method.request.path.param"],
+                "cacheNamespace": "foobar",
+                "httpMethodRef": {"name": "example-method"},
+                "requestParameters": {"integration.request.header.X-Authorization": "'static'"},
+                "requestTemplates": {"application/xml": "{\n   \"body\" : $input.json('$')\n}\n"},
+                "resourceIdRef": {"name": "example-resource"},
+                "restApiIdRef": {"name": "example-restapi"},
+                "timeoutMilliseconds": 29000,
+                "type": "MOCK",
+            }
+        ),
     ),
     "aws_api_gateway_integration_response": Resource(
         external_name=composite_from_parameters(
@@ -117,6 +191,18 @@ RESOURCES: dict[str, Resource] = {
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
             "status_code": Reference("aws_api_gateway_method_response", "status_code"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "httpMethodRef": {"name": "example-method"},
+                "resourceIdRef": {"name": "example-resource"},
+                "responseTemplates": {
+                    "application/xml": '#set($inputRoot = $input.path(\'$\'))\n<?xml version="1.0" encoding="UTF-8"?>\n<message>\n    $inputRoot.body\n</message>\n'
+                },
+                "restApiIdRef": {"name": "example-restapi"},
+                "statusCodeRef": {"name": "example-methodresponse"},
+            }
+        ),
     ),
     "aws_api_gateway_method": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "resource_id", "http_method").sourced(
@@ -139,6 +225,15 @@ RESOURCES: dict[str, Resource] = {
             "resource_id": Reference("aws_api_gateway_resource"),
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "authorization": "NONE",
+                "httpMethod": "GET",
+                "resourceIdRef": {"name": "example-resource"},
+                "restApiIdRef": {"name": "example-restapi"},
+            }
+        ),
     ),
     "aws_api_gateway_method_response": Resource(
         external_name=composite_from_parameters(
@@ -158,6 +253,15 @@ RESOURCES: dict[str, Resource] = {
             "resource_id": Reference("aws_api_gateway_resource"),
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "httpMethodRef": {"name": "example-method"},
+                "resourceIdRef": {"name": "example-resource"},
+                "restApiIdRef": {"name": "example-restapi"},
+                "statusCode": "200",
+            }
+        ),
     ),
     "aws_api_gateway_method_settings": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "stage_name", "method_path").sourced(
@@ -179,6 +283,15 @@ RESOURCES: dict[str, Resource] = {
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
             "stage_name": Reference("aws_api_gateway_stage", "stage_name"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "methodPath": "*/*",
+                "restApiIdRef": {"name": "example-restapi"},
+                "stageNameRef": {"name": "example-stage"},
+                "settings": [{"loggingLevel": "ERROR", "metricsEnabled": True}],
+            }
+        ),
     ),
     "aws_api_gateway_model": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "name").sourced(
@@ -192,6 +305,15 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "contentType": "application/json",
+                "description": "a JSON schema",
+                "name": "user",
+                "restApiIdRef": {"name": "example-restapi"},
+            }
+        ),
     ),
     "aws_api_gateway_request_validator": Resource(
         external_name=composite_id("{{ .parameters.rest_api_id }}/{{ .external_name }}").sourced(
@@ -202,6 +324,15 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "restApiIdRef": {"name": "example-restapi"},
+                "validateRequestBody": True,
+                "validateRequestParameters": True,
+            }
+        ),
     ),
     "aws_api_gateway_resource": Resource(
         external_name=composite_id("{{ .parameters.rest_api_id }}/{{ .external_name }}").sourced(
@@ -215,14 +346,30 @@ RESOURCES: dict[str, Resource] = {
             "parent_id": Reference("aws_api_gateway_rest_api", "root_resource_id"),
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "parentIdRef": {"name": "example-restapi"},
+                "pathPart": "mydemoresource",
+                "restApiIdRef": {"name": "example-restapi"},
+            }
+        ),
     ),
     "aws_api_gateway_rest_api": Resource(
         external_name=PROBED,
         references={"endpoint_configuration.vpc_endpoint_ids": Reference("aws_vpc_endpoint")},
+        example=Example({"region": "us-east-1", "name": "example", "endpointConfiguration": [{"types": ["REGIONAL"]}]}),
     ),
     "aws_api_gateway_rest_api_policy": Resource(
         external_name=PROBED,
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                "restApiIdRef": {"name": "example-restapi"},
+            }
+        ),
     ),
     "aws_api_gateway_rest_api_put": Resource(
         external_name=attribute_as_identifier("rest_api_id").sourced(
@@ -244,6 +391,14 @@ RESOURCES: dict[str, Resource] = {
             "deployment_id": Reference("aws_api_gateway_deployment"),
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "deploymentIdRef": {"name": "example-deployment"},
+                "restApiIdRef": {"name": "example-restapi"},
+                "stageName": "example",
+            }
+        ),
     ),
     "aws_api_gateway_usage_plan": Resource(
         external_name=PROBED,
@@ -251,6 +406,20 @@ RESOURCES: dict[str, Resource] = {
             "api_stages.api_id": Reference("aws_api_gateway_rest_api"),
             "api_stages.stage": Reference("aws_api_gateway_stage", "stage_name"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "my description",
+                "name": "my-usage-plan",
+                "productCode": "MYCODE",
+                "apiStages": [
+                    {"apiIdRef": {"name": "example-restapi"}, "stageRef": {"name": "example-stage"}},
+                    {"apiIdRef": {"name": "example-restapi"}, "stageRef": {"name": "example-stage"}},
+                ],
+                "quotaSettings": [{"limit": 20, "offset": 2, "period": "WEEK"}],
+                "throttleSettings": [{"burstLimit": 5, "rateLimit": 10}],
+            }
+        ),
     ),
     "aws_api_gateway_usage_plan_key": Resource(
         external_name=composite_from_parameters("/", "usage_plan_id", "key_id").sourced(
@@ -267,9 +436,25 @@ RESOURCES: dict[str, Resource] = {
             "key_id": Reference("aws_api_gateway_api_key"),
             "usage_plan_id": Reference("aws_api_gateway_usage_plan"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "keyIdRef": {"name": "example-apikey"},
+                "keyType": "API_KEY",
+                "usagePlanIdRef": {"name": "example-usageplan"},
+            }
+        ),
     ),
     "aws_api_gateway_vpc_link": Resource(
         external_name=PROBED,
         references={"target_arns": Reference("aws_lb", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "example description",
+                "name": "example",
+                "targetArnRefs": [{"name": "example-lb"}],
+            }
+        ),
     ),
 }

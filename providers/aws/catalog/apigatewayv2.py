@@ -1,6 +1,6 @@
 """apigatewayv2: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Lookup, Reference, Resource, composite_id
+from tfconfig import Example, IDExample, Lookup, Reference, Resource, composite_id
 
 from .strategies import PROBED, by_name
 
@@ -8,6 +8,14 @@ RESOURCES: dict[str, Resource] = {
     "aws_apigatewayv2_api": Resource(
         external_name=PROBED,
         lookup=Lookup("aws_apigatewayv2_apis"),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example-websocket-api",
+                "protocolType": "WEBSOCKET",
+                "routeSelectionExpression": "$request.body.action",
+            }
+        ),
     ),
     "aws_apigatewayv2_api_mapping": Resource(
         external_name=composite_id("{{ .external_name }}/{{ .parameters.domain_name }}").sourced(
@@ -22,6 +30,14 @@ RESOURCES: dict[str, Resource] = {
             "domain_name": Reference("aws_apigatewayv2_domain_name"),
             "stage": Reference("aws_apigatewayv2_stage", "id"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "apiIdRef": {"name": "example-api"},
+                "domainNameRef": {"name": "example-domainname"},
+                "stageRef": {"name": "example-stage"},
+            }
+        ),
     ),
     "aws_apigatewayv2_authorizer": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
@@ -30,6 +46,15 @@ RESOURCES: dict[str, Resource] = {
             IDExample("partone/parttwo", "parttwo", {"api_id": "partone"}, {"api_id": "partone", "id": "parttwo"}),
         ),
         references={"api_id": Reference("aws_apigatewayv2_api")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "apiIdRef": {"name": "example-api"},
+                "authorizerType": "REQUEST",
+                "identitySources": ["route.request.header.Auth"],
+                "name": "example-authorizer",
+            }
+        ),
     ),
     "aws_apigatewayv2_deployment": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
@@ -38,10 +63,25 @@ RESOURCES: dict[str, Resource] = {
             IDExample("partone/parttwo", "parttwo", {"api_id": "partone"}, {"api_id": "partone", "id": "parttwo"}),
         ),
         references={"api_id": Reference("aws_apigatewayv2_api")},
+        example=Example(
+            {"region": "us-east-1", "apiIdRef": {"name": "example-api"}, "description": "Example deployment"}
+        ),
     ),
     "aws_apigatewayv2_domain_name": Resource(
         external_name=by_name("domain_name"),
         references={"domain_name_configuration.certificate_arn": Reference("aws_acm_certificate", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "domainNameConfiguration": [
+                    {
+                        "certificateArnRef": {"name": "example-certificate"},
+                        "endpointType": "REGIONAL",
+                        "securityPolicy": "TLS_1_2",
+                    }
+                ],
+            }
+        ),
     ),
     "aws_apigatewayv2_integration": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
@@ -55,6 +95,7 @@ RESOURCES: dict[str, Resource] = {
             "credentials_arn": Reference("aws_iam_role", "arn"),
             "integration_uri": Reference("aws_lambda_function", "invoke_arn"),
         },
+        example=Example({"region": "us-east-1", "apiIdRef": {"name": "example-api"}, "integrationType": "MOCK"}),
     ),
     "aws_apigatewayv2_integration_response": Resource(
         external_name=composite_id(
@@ -73,6 +114,14 @@ RESOURCES: dict[str, Resource] = {
             "api_id": Reference("aws_apigatewayv2_api"),
             "integration_id": Reference("aws_apigatewayv2_integration"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "apiIdRef": {"name": "example-api"},
+                "integrationIdRef": {"name": "example-integration"},
+                "integrationResponseKey": "/200/",
+            }
+        ),
     ),
     "aws_apigatewayv2_model": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
@@ -81,6 +130,15 @@ RESOURCES: dict[str, Resource] = {
             IDExample("partone/parttwo", "parttwo", {"api_id": "partone"}, {"api_id": "partone", "id": "parttwo"}),
         ),
         references={"api_id": Reference("aws_apigatewayv2_api")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "apiIdRef": {"name": "example-api"},
+                "contentType": "application/json",
+                "name": "example",
+                "schema": "example",
+            }
+        ),
     ),
     "aws_apigatewayv2_route": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
@@ -92,6 +150,7 @@ RESOURCES: dict[str, Resource] = {
             "api_id": Reference("aws_apigatewayv2_api"),
             "authorizer_id": Reference("aws_apigatewayv2_authorizer"),
         },
+        example=Example({"region": "us-east-1", "apiIdRef": {"name": "example-api"}, "routeKey": "$default"}),
     ),
     "aws_apigatewayv2_route_response": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .parameters.route_id }}/{{ .external_name }}").sourced(
@@ -105,6 +164,14 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"api_id": Reference("aws_apigatewayv2_api"), "route_id": Reference("aws_apigatewayv2_route")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "apiIdRef": {"name": "example-api"},
+                "routeIdRef": {"name": "example-route"},
+                "routeResponseKey": "$default",
+            }
+        ),
     ),
     "aws_apigatewayv2_stage": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}", argument="name").sourced(
@@ -116,9 +183,19 @@ RESOURCES: dict[str, Resource] = {
             "api_id": Reference("aws_apigatewayv2_api"),
             "deployment_id": Reference("aws_apigatewayv2_deployment"),
         },
+        example=Example({"region": "us-east-1", "apiIdRef": {"name": "example-api"}}),
     ),
     "aws_apigatewayv2_vpc_link": Resource(
         external_name=PROBED,
         references={"security_group_ids": Reference("aws_security_group"), "subnet_ids": Reference("aws_subnet")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "securityGroupIdRefs": [{"name": "example-sg"}],
+                "subnetIdRefs": [{"name": "example-subnet"}],
+                "tags": {"Usage": "example"},
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """appautoscaling: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, composite_from_parameters, composite_id
+from tfconfig import Example, IDExample, Reference, Resource, composite_from_parameters, composite_id
 
 RESOURCES: dict[str, Resource] = {
     "aws_appautoscaling_policy": Resource(
@@ -27,6 +27,21 @@ RESOURCES: dict[str, Resource] = {
             "scalable_dimension": Reference("aws_appautoscaling_target", "scalable_dimension"),
             "service_namespace": Reference("aws_appautoscaling_target", "service_namespace"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "policyType": "TargetTrackingScaling",
+                "resourceIdRef": {"name": "example-target"},
+                "scalableDimensionRef": {"name": "example-target"},
+                "serviceNamespaceRef": {"name": "example-target"},
+                "targetTrackingScalingPolicyConfiguration": [
+                    {
+                        "targetValue": 70,
+                        "predefinedMetricSpecification": [{"predefinedMetricType": "DynamoDBReadCapacityUtilization"}],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_appautoscaling_target": Resource(
         external_name=composite_from_parameters("/", "service_namespace", "resource_id", "scalable_dimension").sourced(
@@ -45,5 +60,15 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"role_arn": Reference("aws_iam_role", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "maxCapacity": 100,
+                "minCapacity": 5,
+                "resourceId": "example",
+                "scalableDimension": "dynamodb:table:ReadCapacityUnits",
+                "serviceNamespace": "dynamodb",
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """appflow: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource, identifier_from_provider
+from tfconfig import Example, Reference, Resource, identifier_from_provider
 
 from .strategies import PROBED
 
@@ -35,5 +35,43 @@ RESOURCES: dict[str, Resource] = {
                 "aws_s3_bucket_policy", "bucket"
             ),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "destinationFlowConfig": [
+                    {
+                        "connectorType": "S3",
+                        "destinationConnectorProperties": [
+                            {
+                                "s3": [
+                                    {
+                                        "bucketNameRef": {"name": "example-bucketpolicy"},
+                                        "s3OutputFormatConfig": [{"prefixConfig": [{"prefixType": "PATH"}]}],
+                                    }
+                                ]
+                            }
+                        ],
+                    }
+                ],
+                "sourceFlowConfig": [
+                    {
+                        "connectorType": "S3",
+                        "sourceConnectorProperties": [
+                            {"s3": [{"bucketNameRef": {"name": "example-bucketpolicy"}, "bucketPrefix": "example"}]}
+                        ],
+                    }
+                ],
+                "task": [
+                    {
+                        "destinationField": "exampleField",
+                        "sourceFields": ["exampleField"],
+                        "taskType": "Map",
+                        "connectorOperator": [{"s3": "NO_OP"}],
+                    }
+                ],
+                "triggerConfig": [{"triggerType": "OnDemand"}],
+            }
+        ),
     ),
 }

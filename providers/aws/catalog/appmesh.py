@@ -1,6 +1,6 @@
 """appmesh: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, composite_id
+from tfconfig import Example, IDExample, Reference, Resource, composite_id
 
 from .strategies import by_name
 
@@ -24,9 +24,38 @@ RESOURCES: dict[str, Resource] = {
             ),
             "virtual_gateway_name": Reference("aws_appmesh_virtual_gateway", "name"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "meshName": "example-service-mesh",
+                "tags": {"Environment": "test"},
+                "virtualGatewayNameRef": {"name": "example-virtualgateway"},
+                "spec": [
+                    {
+                        "httpRoute": [
+                            {
+                                "action": [
+                                    {
+                                        "target": [
+                                            {
+                                                "virtualService": [
+                                                    {"virtualServiceNameRef": {"name": "example-virtualservice"}}
+                                                ]
+                                            }
+                                        ]
+                                    }
+                                ],
+                                "match": [{"prefix": "/"}],
+                            }
+                        ]
+                    }
+                ],
+            }
+        ),
     ),
     "aws_appmesh_mesh": Resource(
         external_name=by_name(),
+        example=Example({"region": "us-east-1"}),
     ),
     "aws_appmesh_route": Resource(
         external_name=composite_id(
@@ -47,6 +76,30 @@ RESOURCES: dict[str, Resource] = {
             "spec.tcp_route.action.weighted_target.virtual_node": Reference("aws_appmesh_virtual_node", "name"),
             "virtual_router_name": Reference("aws_appmesh_virtual_router", "name"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "meshNameRef": {"name": "example-mesh"},
+                "virtualRouterNameRef": {"name": "example-virtualrouter"},
+                "spec": [
+                    {
+                        "httpRoute": [
+                            {
+                                "action": [
+                                    {
+                                        "weightedTarget": [
+                                            {"virtualNodeRef": {"name": "example-virtualnode"}, "weight": 90},
+                                            {"virtualNodeRef": {"name": "example-virtualnode"}, "weight": 10},
+                                        ]
+                                    }
+                                ],
+                                "match": [{"prefix": "/"}],
+                            }
+                        ]
+                    }
+                ],
+            }
+        ),
     ),
     "aws_appmesh_virtual_gateway": Resource(
         external_name=composite_id("{{ .parameters.mesh_name }}/{{ .external_name }}", argument="name").sourced(
@@ -55,6 +108,14 @@ RESOURCES: dict[str, Resource] = {
             IDExample("mesh/gw1", "gw1", {"mesh_name": "mesh", "name": "gw1"}, source="docs"),
         ),
         references={"spec.listener.tls.certificate.acm.certificate_arn": Reference("aws_acm_certificate", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "meshName": "example-service-mesh",
+                "tags": {"Environment": "test"},
+                "spec": [{"listener": [{"portMapping": [{"port": 8080, "protocol": "http"}]}]}],
+            }
+        ),
     ),
     "aws_appmesh_virtual_node": Resource(
         external_name=composite_id("{{ .parameters.mesh_name }}/{{ .external_name }}", argument="name").sourced(
@@ -70,6 +131,19 @@ RESOURCES: dict[str, Resource] = {
                 "aws_service_discovery_http_namespace", "name"
             ),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "meshNameRef": {"name": "example-mesh"},
+                "spec": [
+                    {
+                        "backend": [{"virtualService": [{"virtualServiceName": "servicea.simpleapp.local"}]}],
+                        "listener": [{"portMapping": [{"port": 8080, "protocol": "http"}]}],
+                        "serviceDiscovery": [{"dns": [{"hostname": "serviceb.simpleapp.local"}]}],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_appmesh_virtual_router": Resource(
         external_name=composite_id("{{ .parameters.mesh_name }}/{{ .external_name }}", argument="name").sourced(
@@ -78,6 +152,13 @@ RESOURCES: dict[str, Resource] = {
             IDExample("simpleapp/serviceB", "serviceB", {"mesh_name": "simpleapp", "name": "serviceB"}, source="docs"),
         ),
         references={"mesh_name": Reference("aws_appmesh_mesh")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "meshNameRef": {"name": "example-mesh"},
+                "spec": [{"listener": [{"portMapping": [{"port": 8080, "protocol": "http"}]}]}],
+            }
+        ),
     ),
     "aws_appmesh_virtual_service": Resource(
         external_name=composite_id("{{ .parameters.mesh_name }}/{{ .external_name }}", argument="name").sourced(
@@ -95,5 +176,12 @@ RESOURCES: dict[str, Resource] = {
             "spec.provider.virtual_node.virtual_node_name": Reference("aws_appmesh_virtual_node", "name"),
             "spec.provider.virtual_router.virtual_router_name": Reference("aws_appmesh_virtual_router", "name"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "meshNameRef": {"name": "example-mesh"},
+                "spec": [{"provider": [{"virtualNode": [{"virtualNodeNameRef": {"name": "example-virtualnode"}}]}]}],
+            }
+        ),
     ),
 }

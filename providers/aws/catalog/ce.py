@@ -1,12 +1,20 @@
 """ce: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Resource, identifier_from_provider
+from tfconfig import Example, Resource, identifier_from_provider
 
 from .strategies import PROBED
 
 RESOURCES: dict[str, Resource] = {
     "aws_ce_anomaly_monitor": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "monitorDimension": "SERVICE",
+                "monitorType": "DIMENSIONAL",
+                "name": "AWSServiceMonitor",
+            }
+        ),
     ),
     "aws_ce_anomaly_subscription": Resource(
         external_name=PROBED,

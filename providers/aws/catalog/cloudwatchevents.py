@@ -1,6 +1,6 @@
 """cloudwatchevents: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, composite_by
+from tfconfig import Example, IDExample, Reference, Resource, composite_by
 
 from . import idfns
 from .strategies import PROBED, by_name
@@ -9,21 +9,61 @@ RESOURCES: dict[str, Resource] = {
     "aws_cloudwatch_event_api_destination": Resource(
         external_name=by_name(),
         references={"connection_arn": Reference("aws_cloudwatch_event_connection", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "connectionArnRef": {"name": "example-connection"},
+                "description": "An API Destination",
+                "httpMethod": "POST",
+                "invocationEndpoint": "https://api.destination.com/endpoint",
+                "invocationRateLimitPerSecond": 20,
+            }
+        ),
     ),
     "aws_cloudwatch_event_archive": Resource(
         external_name=by_name(),
         references={"event_source_arn": Reference("aws_cloudwatch_event_bus", "arn")},
+        example=Example({"region": "us-east-1", "eventSourceArnRef": {"name": "example-bus"}}),
     ),
     "aws_cloudwatch_event_bus": Resource(
         external_name=by_name(),
+        example=Example({"region": "us-east-1"}),
     ),
     "aws_cloudwatch_event_bus_policy": Resource(
         external_name=PROBED,
         references={"event_bus_name": Reference("aws_cloudwatch_event_bus")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "eventBusNameRef": {"name": "example-bus"},
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_cloudwatch_event_connection": Resource(
         external_name=by_name(),
         references={"kms_key_identifier": Reference("aws_kms_key")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "authorizationType": "API_KEY",
+                "description": "A connection description",
+                "authParameters": [
+                    {
+                        "apiKey": [
+                            {
+                                "key": "x-signature",
+                                "valueSecretRef": {
+                                    "key": "example-key",
+                                    "name": "example-secret",
+                                    "namespace": "crossplane-system",
+                                },
+                            }
+                        ]
+                    }
+                ],
+            }
+        ),
     ),
     "aws_cloudwatch_event_endpoint": Resource(
         external_name=PROBED,
@@ -34,6 +74,7 @@ RESOURCES: dict[str, Resource] = {
             "condition.value": Reference("aws_organizations_organization"),
             "event_bus_name": Reference("aws_cloudwatch_event_bus"),
         },
+        example=Example({"region": "us-east-1", "principal": "123456789012", "statementId": "DevAccountAccess"}),
     ),
     "aws_cloudwatch_event_rule": Resource(
         external_name=PROBED,
@@ -65,5 +106,17 @@ RESOURCES: dict[str, Resource] = {
             "role_arn": Reference("aws_iam_role", "arn"),
             "rule": Reference("aws_cloudwatch_event_rule"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "arn": "arn:aws:iam::123456789012:role/example",
+                "ruleRef": {"name": "example-rule"},
+                "targetId": "Yada",
+                "runCommandTargets": [
+                    {"key": "tag:Name", "values": ["FooBar"]},
+                    {"key": "InstanceIds", "values": ["i-162058cd308bffec2"]},
+                ],
+            }
+        ),
     ),
 }

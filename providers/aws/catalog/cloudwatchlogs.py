@@ -1,6 +1,7 @@
 """cloudwatchlogs: external names, references and the other facts of its kinds (sources in each entry)."""
 
 from tfconfig import (
+    Example,
     IDExample,
     Reference,
     Resource,
@@ -25,6 +26,13 @@ RESOURCES: dict[str, Resource] = {
                 {"policy_type": "parttwo", "policy_name": "partone"},
                 {"id": "partone", "policy_type": "parttwo", "policy_name": "partone"},
             ),
+        ),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "policyDocument": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                "policyType": "DATA_PROTECTION_POLICY",
+            }
         ),
     ),
     "aws_cloudwatch_log_anomaly_detector": Resource(
@@ -56,9 +64,18 @@ RESOURCES: dict[str, Resource] = {
     "aws_cloudwatch_log_destination": Resource(
         external_name=by_name(),
         references={"role_arn": Reference("aws_iam_role", "arn"), "target_arn": Reference("aws_kinesis_stream", "id")},
+        example=Example(
+            {"region": "us-east-1", "roleArnRef": {"name": "example-role"}, "targetArnRef": {"name": "example-stream"}}
+        ),
     ),
     "aws_cloudwatch_log_destination_policy": Resource(
         external_name=by_name("destination_name"),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "accessPolicy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_cloudwatch_log_index_policy": Resource(
         external_name=attribute_as_identifier("log_group_name").sourced(
@@ -77,9 +94,23 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"log_group_name": Reference("aws_cloudwatch_log_group")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "logGroupNameRef": {"name": "example-log-group"},
+                "pattern": "",
+                "metricTransformation": [{"name": "EventCount", "namespace": "YourNamespace", "value": "1"}],
+            }
+        ),
     ),
     "aws_cloudwatch_log_resource_policy": Resource(
         external_name=by_name("policy_name"),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "policyDocument": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_cloudwatch_log_stream": Resource(
         external_name=composite_id("{{ .parameters.log_group_name }}:{{ .external_name }}").sourced(
@@ -93,6 +124,9 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"log_group_name": Reference("aws_cloudwatch_log_group")},
+        example=Example(
+            {"region": "us-east-1", "logGroupNameRef": {"name": "example-log-group"}, "name": "SampleLogStream1234"}
+        ),
     ),
     "aws_cloudwatch_log_subscription_filter": Resource(
         external_name=composite_from_parameters("|", "log_group_name", "name").sourced(
@@ -109,5 +143,16 @@ RESOURCES: dict[str, Resource] = {
             "destination_arn": Reference("aws_kinesis_stream", "id"),
             "role_arn": Reference("aws_iam_role", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "destinationArnRef": {"name": "example-stream"},
+                "distribution": "Random",
+                "filterPattern": "logtype test",
+                "logGroupName": "/aws/lambda/example_lambda_name",
+                "name": "test_lambdafunction_logfilter",
+                "roleArnRef": {"name": "example-role"},
+            }
+        ),
     ),
 }

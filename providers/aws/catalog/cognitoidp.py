@@ -1,6 +1,6 @@
 """cognitoidp: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, composite_id
+from tfconfig import Example, IDExample, Reference, Resource, composite_id
 
 from .strategies import PROBED
 
@@ -8,6 +8,20 @@ RESOURCES: dict[str, Resource] = {
     "aws_cognito_identity_provider": Resource(
         external_name=PROBED,
         references={"user_pool_id": Reference("aws_cognito_user_pool")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "attributeMapping": {"email": "email", "username": "sub"},
+                "providerDetails": {
+                    "authorize_scopes": "email",
+                    "client_id": "your client_id",
+                    "client_secret": "your client_secret",
+                },
+                "providerName": "Google",
+                "providerType": "Google",
+                "userPoolIdRef": {"name": "example-userpool"},
+            }
+        ),
     ),
     "aws_cognito_managed_user_pool_client": Resource(
         external_name=composite_id("{{ .parameters.user_pool_id }}/{{ .external_name }}").sourced(
@@ -21,10 +35,25 @@ RESOURCES: dict[str, Resource] = {
     "aws_cognito_resource_server": Resource(
         external_name=PROBED,
         references={"user_pool_id": Reference("aws_cognito_user_pool")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "identifier": "https://example.com",
+                "name": "example",
+                "userPoolIdRef": {"name": "example-userpool"},
+            }
+        ),
     ),
     "aws_cognito_risk_configuration": Resource(
         external_name=PROBED,
         references={"user_pool_id": Reference("aws_cognito_user_pool")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "userPoolIdRef": {"name": "example-userpool"},
+                "riskExceptionConfiguration": [{"blockedIpRangeList": ["10.10.10.10/32"]}],
+            }
+        ),
     ),
     "aws_cognito_user": Resource(
         external_name=composite_id("{{ .parameters.user_pool_id }}/{{ .external_name }}", argument="username").sourced(
@@ -38,10 +67,21 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"user_pool_id": Reference("aws_cognito_user_pool")},
+        example=Example({"region": "us-east-1", "userPoolIdRef": {"name": "example-userpool"}}),
     ),
     "aws_cognito_user_group": Resource(
         external_name=PROBED,
         references={"role_arn": Reference("aws_iam_role", "arn"), "user_pool_id": Reference("aws_cognito_user_pool")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "Managed by Terraform",
+                "name": "user-group",
+                "precedence": 42,
+                "roleArnRef": {"name": "example-role"},
+                "userPoolIdRef": {"name": "example-userpool"},
+            }
+        ),
     ),
     "aws_cognito_user_pool": Resource(
         external_name=PROBED,
@@ -67,6 +107,7 @@ RESOURCES: dict[str, Resource] = {
             "sms_verification_message",
             "verification_message_template",
         ),
+        example=Example({"region": "us-east-1", "name": "mypool"}),
     ),
     "aws_cognito_user_pool_client": Resource(
         external_name=composite_id("{{ .parameters.user_pool_id }}/{{ .external_name }}").sourced(
@@ -81,6 +122,7 @@ RESOURCES: dict[str, Resource] = {
             "analytics_configuration.role_arn": Reference("aws_iam_role", "arn"),
             "user_pool_id": Reference("aws_cognito_user_pool"),
         },
+        example=Example({"region": "us-east-1", "name": "client", "userPoolIdRef": {"name": "example-userpool"}}),
     ),
     "aws_cognito_user_pool_domain": Resource(
         external_name=PROBED,
@@ -88,6 +130,9 @@ RESOURCES: dict[str, Resource] = {
             "certificate_arn": Reference("aws_acm_certificate", "arn"),
             "user_pool_id": Reference("aws_cognito_user_pool"),
         },
+        example=Example(
+            {"region": "us-east-1", "domain": "example-domain", "userPoolIdRef": {"name": "example-userpool"}}
+        ),
     ),
     "aws_cognito_user_pool_ui_customization": Resource(
         external_name=PROBED,
@@ -95,5 +140,13 @@ RESOURCES: dict[str, Resource] = {
             "client_id": Reference("aws_cognito_user_pool_client"),
             "user_pool_id": Reference("aws_cognito_user_pool"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clientIdRef": {"name": "example-userpoolclient"},
+                "css": ".label-customizable {font-weight: 400;}",
+                "userPoolIdRef": {"name": "example-userpool"},
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """datasync: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, composite_id
+from tfconfig import Example, IDExample, Reference, Resource, composite_id
 
 from .strategies import PROBED, SLOW
 
@@ -78,6 +78,14 @@ RESOURCES: dict[str, Resource] = {
             "s3_bucket_arn": Reference("aws_s3_bucket", "arn"),
             "s3_config.bucket_access_role_arn": Reference("aws_iam_role", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "s3BucketArnRef": {"name": "example-bucket-tfbridge"},
+                "subdirectory": "/example/prefix",
+                "s3Config": [{"bucketAccessRoleArnRef": {"name": "example-role"}}],
+            }
+        ),
     ),
     "aws_datasync_location_smb": Resource(
         external_name=PROBED,
@@ -89,5 +97,14 @@ RESOURCES: dict[str, Resource] = {
             "destination_location_arn": Reference("aws_datasync_location_s3", "arn"),
             "source_location_arn": Reference("aws_datasync_location_s3", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "destinationLocationArnRef": {"name": "example-locations3"},
+                "name": "example",
+                "sourceLocationArnRef": {"name": "example-locations3"},
+                "options": [{"bytesPerSecond": -1}],
+            }
+        ),
     ),
 }

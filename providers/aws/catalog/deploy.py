@@ -1,6 +1,6 @@
 """deploy: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, composite_id, identifier_from_provider
+from tfconfig import Example, IDExample, Reference, Resource, composite_id, identifier_from_provider
 
 from .strategies import by_name
 
@@ -9,9 +9,11 @@ RESOURCES: dict[str, Resource] = {
         external_name=identifier_from_provider().sourced(
             "probe", "APPLICATION-ID:NAME (the state id) imports without the cloud"
         ),
+        example=Example({"region": "us-east-1", "computePlatform": "ECS", "name": "example"}),
     ),
     "aws_codedeploy_deployment_config": Resource(
         external_name=by_name("deployment_config_name"),
+        example=Example({"region": "us-east-1", "minimumHealthyHosts": [{"type": "HOST_COUNT", "value": 2}]}),
     ),
     "aws_codedeploy_deployment_group": Resource(
         external_name=composite_id(
@@ -38,5 +40,30 @@ RESOURCES: dict[str, Resource] = {
             "service_role_arn": Reference("aws_iam_role", "arn"),
             "trigger_configuration.trigger_target_arn": Reference("aws_sns_topic", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "appNameRef": {"name": "example-app"},
+                "outdatedInstancesStrategy": "UPDATE",
+                "serviceRoleArnRef": {"name": "example-role"},
+                "alarmConfiguration": [{"alarms": ["my-alarm-name"], "enabled": True}],
+                "autoRollbackConfiguration": [{"enabled": True, "events": ["DEPLOYMENT_FAILURE"]}],
+                "ec2TagSet": [
+                    {
+                        "ec2TagFilter": [
+                            {"key": "filterkey1", "type": "KEY_AND_VALUE", "value": "filtervalue"},
+                            {"key": "filterkey2", "type": "KEY_AND_VALUE", "value": "filtervalue"},
+                        ]
+                    }
+                ],
+                "triggerConfiguration": [
+                    {
+                        "triggerEvents": ["DeploymentFailure"],
+                        "triggerName": "example-trigger",
+                        "triggerTargetArnRef": {"name": "example-topic"},
+                    }
+                ],
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """ds: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, composite_from_parameters, identifier_from_provider
+from tfconfig import Example, IDExample, Reference, Resource, composite_from_parameters, identifier_from_provider
 
 from .strategies import PROBED, SLOW
 
@@ -8,6 +8,14 @@ RESOURCES: dict[str, Resource] = {
     "aws_directory_service_conditional_forwarder": Resource(
         external_name=PROBED,
         references={"directory_id": Reference("aws_directory_service_directory")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "directoryIdRef": {"name": "example-directory"},
+                "dnsIps": ["8.8.8.8", "8.8.4.4"],
+                "remoteDomainName": "example.com",
+            }
+        ),
     ),
     "aws_directory_service_directory": Resource(
         external_name=PROBED,
@@ -18,6 +26,16 @@ RESOURCES: dict[str, Resource] = {
             "vpc_settings.vpc_id": Reference("aws_vpc"),
         },
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "corp.notexample.com",
+                "passwordSecretRef": {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"},
+                "size": "Small",
+                "tags": {"Project": "foo"},
+                "vpcSettings": [{"subnetIdRefs": [{"name": "example-subnet"}], "vpcIdRef": {"name": "example-vpc"}}],
+            }
+        ),
     ),
     "aws_directory_service_log_subscription": Resource(
         external_name=identifier_from_provider().sourced(
@@ -33,6 +51,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_directory_service_shared_directory": Resource(
         external_name=PROBED,
         references={"directory_id": Reference("aws_directory_service_directory")},
+        example=Example({"region": "us-east-1", "directoryIdRef": {"name": "example-directory"}, "target": [{}]}),
     ),
     "aws_directory_service_shared_directory_accepter": Resource(
         external_name=PROBED,

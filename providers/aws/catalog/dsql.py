@@ -1,6 +1,6 @@
 """dsql: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource, attribute_as_identifier
+from tfconfig import Example, Reference, Resource, attribute_as_identifier
 
 RESOURCES: dict[str, Resource] = {
     "aws_dsql_cluster": Resource(
@@ -16,5 +16,13 @@ RESOURCES: dict[str, Resource] = {
             "clusters": Reference("aws_dsql_cluster", "arn"),
             "identifier": Reference("aws_dsql_cluster", "identifier"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterRefs": [{"name": "example-cluster"}],
+                "identifierRef": {"name": "example-cluster"},
+                "witnessRegion": "example",
+            }
+        ),
     ),
 }

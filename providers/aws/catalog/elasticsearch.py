@@ -1,6 +1,6 @@
 """elasticsearch: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, attribute_as_identifier
+from tfconfig import Example, IDExample, Reference, Resource, attribute_as_identifier
 
 from .strategies import PROBED, SLOW, by_name
 
@@ -22,9 +22,25 @@ RESOURCES: dict[str, Resource] = {
             "vpc_options.security_group_ids": Reference("aws_security_group"),
         },
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "elasticsearchVersion": "7.10",
+                "tags": {"Domain": "TestDomain"},
+                "clusterConfig": [{"instanceType": "r4.large.elasticsearch"}],
+            }
+        ),
     ),
     "aws_elasticsearch_domain_saml_options": Resource(
         external_name=by_name("domain_name"),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "samlOptions": [
+                    {"enabled": True, "idp": [{"entityId": "https://example.com", "metadataContent": "example"}]}
+                ],
+            }
+        ),
     ),
     "aws_elasticsearch_vpc_endpoint": Resource(
         external_name=PROBED,

@@ -1,6 +1,6 @@
 """elbv2: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Lookup, Reference, Resource
+from tfconfig import Example, Lookup, Reference, Resource
 
 from .strategies import PROBED
 
@@ -22,6 +22,16 @@ RESOURCES: dict[str, Resource] = {
             "default_action.target_group_arn": Reference("aws_lb_target_group", "arn"),
             "load_balancer_arn": Reference("aws_lb", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "certificateArn": "arn:aws:iam::187416307283:server-certificate/test_cert_rab3wuqwgja25ct3n4jdj2tzu4",
+                "loadBalancerArnRef": {"name": "example-lb"},
+                "protocol": "HTTPS",
+                "sslPolicy": "ELBSecurityPolicy-2016-08",
+                "defaultAction": [{"targetGroupArnRef": {"name": "example-lbtargetgroup"}, "type": "forward"}],
+            }
+        ),
     ),
     "aws_lb_listener_certificate": Resource(
         external_name=PROBED,
@@ -29,6 +39,13 @@ RESOURCES: dict[str, Resource] = {
             "certificate_arn": Reference("aws_acm_certificate", "arn"),
             "listener_arn": Reference("aws_lb_listener", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "certificateArnRef": {"name": "example-certificate"},
+                "listenerArnRef": {"name": "example-lblistener"},
+            }
+        ),
     ),
     "aws_lb_listener_rule": Resource(
         external_name=PROBED,
@@ -40,6 +57,18 @@ RESOURCES: dict[str, Resource] = {
             "action.target_group_arn": Reference("aws_lb_target_group", "arn"),
             "listener_arn": Reference("aws_lb_listener", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "listenerArnRef": {"name": "example-lblistener"},
+                "priority": 100,
+                "action": [{"targetGroupArnRef": {"name": "example-lbtargetgroup"}, "type": "forward"}],
+                "condition": [
+                    {"pathPattern": [{"values": ["/static/*"]}]},
+                    {"hostHeader": [{"values": ["example.com"]}]},
+                ],
+            }
+        ),
     ),
     "aws_lb_target_group": Resource(
         external_name=PROBED,
@@ -47,5 +76,13 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_lb_trust_store": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "caCertificatesBundleS3Bucket": "...",
+                "caCertificatesBundleS3Key": "...",
+                "name": "tf-example-lb-ts",
+            }
+        ),
     ),
 }

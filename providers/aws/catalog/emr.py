@@ -1,6 +1,6 @@
 """emr: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Resource, composite_id
+from tfconfig import Example, IDExample, Resource, composite_id
 
 from .strategies import PROBED, SLOW, by_name
 
@@ -35,6 +35,12 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_emr_security_configuration": Resource(
         external_name=by_name(),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "configuration": '{\n  "EncryptionConfiguration": {\n    "AtRestEncryptionConfiguration": {\n      "S3EncryptionConfiguration": {\n        "EncryptionMode": "SSE-S3"\n      },\n      "LocalDiskEncryptionConfiguration": {\n        "EncryptionKeyProviderType": "AwsKms",\n        "AwsKmsKey": "arn:aws:kms:us-west-2:187416307283:alias/tf_emr_test_key"\n      }\n    },\n    "EnableInTransitEncryption": false,\n    "EnableAtRestEncryption": true\n  }\n}\n',
+            }
+        ),
     ),
     "aws_emr_studio": Resource(
         external_name=PROBED,

@@ -1,6 +1,6 @@
 """firehose: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource, identifier_from_provider
+from tfconfig import Example, Reference, Resource, identifier_from_provider
 
 RESOURCES: dict[str, Resource] = {
     "aws_kinesis_firehose_delivery_stream": Resource(
@@ -61,6 +61,29 @@ RESOURCES: dict[str, Resource] = {
         late_init_ignore=(
             "server_side_encryption",
             "version_id",
+        ),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "destination": "extended_s3",
+                "name": "terraform-kinesis-firehose-extended-s3-test-stream",
+                "extendedS3Configuration": [
+                    {
+                        "bucketArnRef": {"name": "example-bucket-tfbridge"},
+                        "roleArnRef": {"name": "example-role"},
+                        "processingConfiguration": [
+                            {
+                                "processors": [
+                                    {
+                                        "type": "Lambda",
+                                        "parameters": [{"parameterName": "LambdaArn", "parameterValue": "example"}],
+                                    }
+                                ]
+                            }
+                        ],
+                    }
+                ],
+            }
         ),
     ),
 }

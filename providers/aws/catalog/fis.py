@@ -1,6 +1,6 @@
 """fis: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Lookup, Reference, Resource
+from tfconfig import Example, Lookup, Reference, Resource
 
 from .strategies import PROBED
 
@@ -15,5 +15,28 @@ RESOURCES: dict[str, Resource] = {
             "role_arn": Reference("aws_iam_role", "arn"),
         },
         lookup=Lookup("aws_fis_experiment_templates"),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "example",
+                "roleArnRef": {"name": "example-role"},
+                "action": [
+                    {
+                        "actionId": "aws:ec2:terminate-instances",
+                        "name": "example-action",
+                        "target": [{"key": "Instances", "value": "example-target"}],
+                    }
+                ],
+                "stopCondition": [{"source": "none"}],
+                "target": [
+                    {
+                        "name": "example-target",
+                        "resourceType": "aws:ec2:instance",
+                        "selectionMode": "COUNT(1)",
+                        "resourceTag": [{"key": "env", "value": "example"}],
+                    }
+                ],
+            }
+        ),
     ),
 }

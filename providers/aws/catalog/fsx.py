@@ -1,6 +1,6 @@
 """fsx: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED, SLOW
 
@@ -12,6 +12,20 @@ RESOURCES: dict[str, Resource] = {
     "aws_fsx_data_repository_association": Resource(
         external_name=PROBED,
         references={"file_system_id": Reference("aws_fsx_lustre_file_system")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dataRepositoryPath": "example",
+                "fileSystemIdRef": {"name": "example-lustrefilesystem"},
+                "fileSystemPath": "/my-bucket",
+                "s3": [
+                    {
+                        "autoExportPolicy": [{"events": ["NEW", "CHANGED", "DELETED"]}],
+                        "autoImportPolicy": [{"events": ["NEW", "CHANGED", "DELETED"]}],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_fsx_file_cache": Resource(
         external_name=PROBED,
@@ -24,6 +38,7 @@ RESOURCES: dict[str, Resource] = {
             "subnet_ids": Reference("aws_subnet"),
         },
         timeouts=SLOW,
+        example=Example({"region": "us-east-1", "storageCapacity": 1200, "subnetIdRefs": [{"name": "example-subnet"}]}),
     ),
     "aws_fsx_ontap_file_system": Resource(
         external_name=PROBED,
@@ -34,10 +49,23 @@ RESOURCES: dict[str, Resource] = {
             "subnet_ids": Reference("aws_subnet"),
         },
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "deploymentType": "MULTI_AZ_1",
+                "preferredSubnetIdRef": {"name": "example-subnet"},
+                "storageCapacity": 1024,
+                "subnetIdRefs": [{"name": "example-subnet"}],
+                "throughputCapacity": 512,
+            }
+        ),
     ),
     "aws_fsx_ontap_storage_virtual_machine": Resource(
         external_name=PROBED,
         references={"file_system_id": Reference("aws_fsx_ontap_file_system")},
+        example=Example(
+            {"region": "us-east-1", "fileSystemIdRef": {"name": "example-ontapfilesystem"}, "name": "test"}
+        ),
     ),
     "aws_fsx_ontap_volume": Resource(
         external_name=PROBED,
@@ -61,5 +89,15 @@ RESOURCES: dict[str, Resource] = {
             "subnet_ids": Reference("aws_subnet"),
         },
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "activeDirectoryIdRef": {"name": "example-directory"},
+                "kmsKeyIdRef": {"name": "example-key"},
+                "storageCapacity": 32,
+                "subnetIdRefs": [{"name": "example-subnet"}],
+                "throughputCapacity": 32,
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """ivs: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Resource
+from tfconfig import Example, Resource
 
 from .strategies import PROBED
 
@@ -13,5 +13,12 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ivs_recording_configuration": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "recording_configuration-1",
+                "destinationConfiguration": [{"s3": [{"bucketName": "ivs-stream-archive"}]}],
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """kafka: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED, SLOW
 
@@ -19,13 +19,72 @@ RESOURCES: dict[str, Resource] = {
             "logging_info.broker_logs.s3.bucket": Reference("aws_s3_bucket"),
         },
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterName": "example",
+                "kafkaVersion": "3.8.x",
+                "numberOfBrokerNodes": 3,
+                "tags": {"foo": "bar"},
+                "brokerNodeGroupInfo": [
+                    {
+                        "clientSubnetRefs": [{"name": "example-subnet"}],
+                        "instanceType": "kafka.m5.large",
+                        "securityGroupRefs": [{"name": "example-sg"}],
+                        "storageInfo": [{"ebsStorageInfo": [{"volumeSize": 1000}]}],
+                    }
+                ],
+                "encryptionInfo": [{"encryptionAtRestKmsKeyArnRef": {"name": "example-key"}}],
+                "loggingInfo": [
+                    {
+                        "brokerLogs": [
+                            {
+                                "cloudwatchLogs": [{"enabled": True, "logGroupRef": {"name": "example-log-group"}}],
+                                "firehose": [
+                                    {"deliveryStreamRef": {"name": "example-deliverystream"}, "enabled": True}
+                                ],
+                                "s3": [
+                                    {
+                                        "bucketRef": {"name": "example-bucket-tfbridge"},
+                                        "enabled": True,
+                                        "prefix": "logs/msk-",
+                                    }
+                                ],
+                            }
+                        ]
+                    }
+                ],
+                "openMonitoring": [
+                    {
+                        "prometheus": [
+                            {"jmxExporter": [{"enabledInBroker": True}], "nodeExporter": [{"enabledInBroker": True}]}
+                        ]
+                    }
+                ],
+            }
+        ),
     ),
     "aws_msk_cluster_policy": Resource(
         external_name=PROBED,
         references={"cluster_arn": Reference("aws_msk_cluster", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterArnRef": {"name": "example-cluster"},
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_msk_configuration": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "kafkaVersions": ["2.1.0"],
+                "name": "example",
+                "serverProperties": "auto.create.topics.enable = true\ndelete.topic.enable = true\n",
+            }
+        ),
     ),
     "aws_msk_replicator": Resource(
         external_name=PROBED,
@@ -37,6 +96,39 @@ RESOURCES: dict[str, Resource] = {
             "replication_info_list.target_kafka_cluster_arn": Reference("aws_msk_cluster", "arn"),
             "service_execution_role_arn": Reference("aws_iam_role", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "test-description",
+                "replicatorName": "test-name",
+                "serviceExecutionRoleArnRef": {"name": "example-role"},
+                "kafkaCluster": [
+                    {
+                        "amazonMskCluster": [{"mskClusterArnRef": {"name": "example-cluster"}}],
+                        "vpcConfig": [{"subnetIdRefs": [{"name": "example-subnet"}]}],
+                    },
+                    {
+                        "amazonMskCluster": [{"mskClusterArnRef": {"name": "example-cluster"}}],
+                        "vpcConfig": [{"subnetIdRefs": [{"name": "example-subnet"}]}],
+                    },
+                ],
+                "replicationInfoList": [
+                    {
+                        "sourceKafkaClusterArnRef": {"name": "example-cluster"},
+                        "targetCompressionType": "NONE",
+                        "targetKafkaClusterArnRef": {"name": "example-cluster"},
+                        "consumerGroupReplication": [{"consumerGroupsToReplicate": [".*"]}],
+                        "topicReplication": [
+                            {
+                                "topicsToReplicate": [".*"],
+                                "startingPosition": [{"type": "LATEST"}],
+                                "topicNameConfiguration": [{"type": "PREFIXED_WITH_SOURCE_CLUSTER_ALIAS"}],
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_msk_scram_secret_association": Resource(
         external_name=PROBED,
@@ -44,6 +136,13 @@ RESOURCES: dict[str, Resource] = {
             "cluster_arn": Reference("aws_msk_cluster", "arn"),
             "secret_arn_list": Reference("aws_secretsmanager_secret"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterArnRef": {"name": "example-cluster"},
+                "secretArnListRefs": [{"name": "example-secret"}],
+            }
+        ),
     ),
     "aws_msk_serverless_cluster": Resource(
         external_name=PROBED,
@@ -52,6 +151,16 @@ RESOURCES: dict[str, Resource] = {
             "vpc_config.subnet_ids": Reference("aws_subnet"),
         },
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterName": "Example",
+                "clientAuthentication": [{"sasl": [{"iam": [{"enabled": True}]}]}],
+                "vpcConfig": [
+                    {"securityGroupIdRefs": [{"name": "example-sg"}], "subnetIdRefs": [{"name": "example-subnet"}]}
+                ],
+            }
+        ),
     ),
     "aws_msk_single_scram_secret_association": Resource(
         external_name=PROBED,
@@ -59,6 +168,13 @@ RESOURCES: dict[str, Resource] = {
             "cluster_arn": Reference("aws_msk_cluster", "arn"),
             "secret_arn": Reference("aws_secretsmanager_secret", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterArnRef": {"name": "example-cluster"},
+                "secretArnRef": {"name": "example-secret"},
+            }
+        ),
     ),
     "aws_msk_vpc_connection": Resource(
         external_name=PROBED,
@@ -68,5 +184,15 @@ RESOURCES: dict[str, Resource] = {
             "target_cluster_arn": Reference("aws_msk_cluster", "arn"),
             "vpc_id": Reference("aws_vpc"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "authentication": "SASL_IAM",
+                "clientSubnetRefs": [{"name": "example-subnet"}],
+                "securityGroupRefs": [{"name": "example-sg"}],
+                "targetClusterArnRef": {"name": "example-cluster"},
+                "vpcIdRef": {"name": "example-vpc"},
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """kafkaconnect: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED, SLOW
 
@@ -20,6 +20,50 @@ RESOURCES: dict[str, Resource] = {
             "worker_configuration.arn": Reference("aws_mskconnect_worker_configuration", "arn"),
         },
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "connectorConfiguration": {
+                    "connector.class": "com.github.jcustenborder.kafka.connect.simulator.SimulatorSinkConnector",
+                    "tasks.max": "1",
+                    "topics": "example",
+                },
+                "kafkaconnectVersion": "2.7.1",
+                "name": "example",
+                "serviceExecutionRoleArnRef": {"name": "example-role"},
+                "capacity": [
+                    {
+                        "autoscaling": [
+                            {
+                                "maxWorkerCount": 2,
+                                "mcuCount": 1,
+                                "minWorkerCount": 1,
+                                "scaleInPolicy": [{"cpuUtilizationPercentage": 20}],
+                                "scaleOutPolicy": [{"cpuUtilizationPercentage": 80}],
+                            }
+                        ]
+                    }
+                ],
+                "kafkaCluster": [
+                    {
+                        "apacheKafkaCluster": [
+                            {
+                                "bootstrapServers": "example",
+                                "vpc": [
+                                    {
+                                        "securityGroupRefs": [{"name": "example-sg"}],
+                                        "subnetRefs": [{"name": "example-subnet"}],
+                                    }
+                                ],
+                            }
+                        ]
+                    }
+                ],
+                "kafkaClusterClientAuthentication": [{"authenticationType": "NONE"}],
+                "kafkaClusterEncryptionInTransit": [{"encryptionType": "TLS"}],
+                "plugin": [{"customPlugin": [{"arnRef": {"name": "example-customplugin"}, "revision": 1}]}],
+            }
+        ),
     ),
     "aws_mskconnect_custom_plugin": Resource(
         external_name=PROBED,
@@ -27,8 +71,32 @@ RESOURCES: dict[str, Resource] = {
             "location.s3.bucket_arn": Reference("aws_s3_bucket", "arn"),
             "location.s3.file_key": Reference("aws_s3_object", "key"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "contentType": "ZIP",
+                "name": "debezium-example",
+                "location": [
+                    {
+                        "s3": [
+                            {
+                                "bucketArnRef": {"name": "example-bucket-tfbridge"},
+                                "fileKeyRef": {"name": "example-object"},
+                            }
+                        ]
+                    }
+                ],
+            }
+        ),
     ),
     "aws_mskconnect_worker_configuration": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "propertiesFileContent": "key.converter=org.apache.kafka.connect.storage.StringConverter\nvalue.converter=org.apache.kafka.connect.storage.StringConverter\n",
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """kinesis: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, attribute_as_identifier
+from tfconfig import Example, IDExample, Reference, Resource, attribute_as_identifier
 
 from .strategies import PROBED
 
@@ -22,9 +22,22 @@ RESOURCES: dict[str, Resource] = {
         ),
         references={"kms_key_id": Reference("aws_kms_key")},
         late_init_ignore=("enforce_consumer_deletion",),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "retentionPeriod": 48,
+                "shardCount": 1,
+                "shardLevelMetrics": ["IncomingBytes", "OutgoingBytes"],
+                "tags": {"Environment": "test"},
+                "streamModeDetails": [{"streamMode": "PROVISIONED"}],
+            }
+        ),
     ),
     "aws_kinesis_stream_consumer": Resource(
         external_name=PROBED,
         references={"stream_arn": Reference("aws_kinesis_stream", "id")},
+        example=Example(
+            {"region": "us-east-1", "name": "example-consumer", "streamArnRef": {"name": "example-stream"}}
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """kinesisanalyticsv2: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource, identifier_from_provider
+from tfconfig import Example, Reference, Resource, identifier_from_provider
 
 from .strategies import PROBED
 
@@ -33,9 +33,67 @@ RESOURCES: dict[str, Resource] = {
             "cloudwatch_logging_options.log_stream_arn": Reference("aws_cloudwatch_log_stream", "arn"),
             "service_execution_role": Reference("aws_iam_role", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "runtimeEnvironment": "FLINK-1_8",
+                "serviceExecutionRoleRef": {"name": "example-role"},
+                "tags": {"Environment": "test"},
+                "applicationConfiguration": [
+                    {
+                        "applicationCodeConfiguration": [
+                            {
+                                "codeContentType": "ZIPFILE",
+                                "codeContent": [
+                                    {
+                                        "s3ContentLocation": [
+                                            {
+                                                "bucketArnRef": {"name": "example-bucket-tfbridge"},
+                                                "fileKeyRef": {"name": "example-object"},
+                                            }
+                                        ]
+                                    }
+                                ],
+                            }
+                        ],
+                        "environmentProperties": [
+                            {
+                                "propertyGroup": [
+                                    {"propertyGroupId": "PROPERTY-GROUP-1", "propertyMap": {"Key1": "Value1"}},
+                                    {
+                                        "propertyGroupId": "PROPERTY-GROUP-2",
+                                        "propertyMap": {"KeyA": "ValueA", "KeyB": "ValueB"},
+                                    },
+                                ]
+                            }
+                        ],
+                        "flinkApplicationConfiguration": [
+                            {
+                                "checkpointConfiguration": [{"configurationType": "DEFAULT"}],
+                                "monitoringConfiguration": [
+                                    {"configurationType": "CUSTOM", "logLevel": "DEBUG", "metricsLevel": "TASK"}
+                                ],
+                                "parallelismConfiguration": [
+                                    {
+                                        "autoScalingEnabled": True,
+                                        "configurationType": "CUSTOM",
+                                        "parallelism": 10,
+                                        "parallelismPerKpu": 4,
+                                    }
+                                ],
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_kinesisanalyticsv2_application_snapshot": Resource(
         external_name=PROBED,
         references={"application_name": Reference("aws_kinesisanalyticsv2_application")},
+        example=Example(
+            {"region": "us-east-1", "applicationNameRef": {"name": "example-application"}, "snapshotName": "example"}
+        ),
     ),
 }

@@ -1,6 +1,7 @@
 """lambda: external names, references and the other facts of its kinds (sources in each entry)."""
 
 from tfconfig import (
+    Example,
     IDExample,
     Reference,
     Resource,
@@ -26,10 +27,27 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"function_name": Reference("aws_lambda_function")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "Production environment alias",
+                "functionNameRef": {"name": "example-function"},
+                "functionVersion": "1",
+            }
+        ),
     ),
     "aws_lambda_code_signing_config": Resource(
         external_name=PROBED,
         references={"allowed_publishers.signing_profile_version_arns": Reference("aws_signer_signing_profile", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "Code signing configuration for Lambda functions",
+                "tags": {"Environment": "production", "Purpose": "code-signing"},
+                "allowedPublishers": [{"signingProfileVersionArnRefs": [{"name": "example-signingprofile"}]}],
+                "policies": [{"untrustedArtifactOnDeployment": "Enforce"}],
+            }
+        ),
     ),
     "aws_lambda_event_source_mapping": Resource(
         external_name=PROBED,
@@ -38,6 +56,14 @@ RESOURCES: dict[str, Resource] = {
             "function_name": Reference("aws_lambda_function", "arn"),
             "kms_key_arn": Reference("aws_kms_key", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "functionNameRef": {"name": "example-function"},
+                "startingPosition": "LATEST",
+                "tags": {"Name": "dynamodb-stream-mapping"},
+            }
+        ),
     ),
     "aws_lambda_function": Resource(
         external_name=by_name("function_name"),
@@ -58,6 +84,16 @@ RESOURCES: dict[str, Resource] = {
             "source_code_hash",
         ),
         removed_parameters=("filename",),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "handler": "index.handler",
+                "roleRef": {"name": "example-role"},
+                "runtime": "nodejs24.x",
+                "tags": {"Application": "example", "Environment": "production"},
+                "environment": [{"variables": {"ENVIRONMENT": "production", "LOG_LEVEL": "info"}}],
+            }
+        ),
     ),
     "aws_lambda_function_event_invoke_config": Resource(
         external_name=PROBED,
@@ -65,6 +101,20 @@ RESOURCES: dict[str, Resource] = {
             "destination_config.on_failure.destination": Reference("aws_sqs_queue", "arn"),
             "destination_config.on_success.destination": Reference("aws_sns_topic", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "functionName": "example",
+                "maximumEventAgeInSeconds": 300,
+                "maximumRetryAttempts": 1,
+                "destinationConfig": [
+                    {
+                        "onFailure": [{"destinationRef": {"name": "example-queue"}}],
+                        "onSuccess": [{"destinationRef": {"name": "example-topic"}}],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_lambda_function_recursion_config": Resource(
         external_name=attribute_as_identifier("function_name").sourced(
@@ -74,15 +124,31 @@ RESOURCES: dict[str, Resource] = {
     "aws_lambda_function_url": Resource(
         external_name=PROBED,
         references={"function_name": Reference("aws_lambda_function")},
+        example=Example(
+            {"region": "us-east-1", "authorizationType": "NONE", "functionNameRef": {"name": "example-function"}}
+        ),
     ),
     "aws_lambda_layer_version": Resource(
         external_name=PROBED,
         references={"s3_bucket": Reference("aws_s3_object", "bucket"), "s3_key": Reference("aws_s3_object", "key")},
         removed_parameters=("filename",),
+        example=Example(
+            {"region": "us-east-1", "compatibleRuntimes": ["nodejs24.x"], "layerName": "lambda_layer_name"}
+        ),
     ),
     "aws_lambda_layer_version_permission": Resource(
         external_name=PROBED,
         references={"layer_name": Reference("aws_lambda_layer_version", "layer_name")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "action": "lambda:GetLayerVersion",
+                "layerNameRef": {"name": "example-layerversion"},
+                "principal": "123456789012",
+                "statementId": "dev-account-access",
+                "versionNumber": 1,
+            }
+        ),
     ),
     "aws_lambda_permission": Resource(
         external_name=composite_by(idfns.lambda_permission_id, "function_name", "qualifier", "statement_id").sourced(
@@ -108,10 +174,29 @@ RESOURCES: dict[str, Resource] = {
         references={"function_name": Reference("aws_lambda_function"), "qualifier": Reference("aws_lambda_alias")},
         sensitive=("event_source_token",),
         late_init_ignore=("statement_id_prefix",),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "action": "lambda:InvokeFunction",
+                "functionNameRef": {"name": "example-function"},
+                "principal": "events.amazonaws.com",
+                "qualifierRef": {"name": "example-alias"},
+                "sourceArn": "arn:aws:events:eu-west-1:111122223333:rule/RunDaily",
+                "statementId": "AllowExecutionFromCloudWatch",
+            }
+        ),
     ),
     "aws_lambda_provisioned_concurrency_config": Resource(
         external_name=PROBED,
         late_init_ignore=("provisioned_concurrent_executions",),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "functionName": "example",
+                "provisionedConcurrentExecutions": 1,
+                "qualifier": "example",
+            }
+        ),
     ),
     "aws_lambda_runtime_management_config": Resource(
         external_name=composite_from_parameters(",", "function_name", "qualifier").sourced(
@@ -125,5 +210,12 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"function_name": Reference("aws_lambda_function")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "functionNameRef": {"name": "example-function"},
+                "updateRuntimeOn": "FunctionUpdate",
+            }
+        ),
     ),
 }

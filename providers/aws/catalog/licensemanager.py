@@ -1,6 +1,6 @@
 """licensemanager: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED
 
@@ -11,6 +11,13 @@ RESOURCES: dict[str, Resource] = {
             "license_configuration_arn": Reference("aws_licensemanager_license_configuration", "arn"),
             "resource_arn": Reference("aws_instance", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "licenseConfigurationArnRef": {"name": "example-licenseconfiguration"},
+                "resourceArnRef": {"name": "example-instance"},
+            }
+        ),
     ),
     "aws_licensemanager_grant": Resource(
         external_name=PROBED,
@@ -20,5 +27,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_licensemanager_license_configuration": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "Example",
+                "licenseCount": 10,
+                "licenseCountHardLimit": True,
+                "licenseCountingType": "Socket",
+                "licenseRules": ["#minimumSockets=2"],
+                "name": "Example",
+                "tags": {"foo": "barr"},
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """mq: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED, SLOW
 
@@ -15,8 +15,39 @@ RESOURCES: dict[str, Resource] = {
         },
         late_init_ignore=("user",),
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "brokerName": "example",
+                "engineType": "ActiveMQ",
+                "engineVersion": "5.17.6",
+                "hostInstanceType": "mq.t2.micro",
+                "securityGroupRefs": [{"name": "example-sg"}],
+                "configuration": [{}],
+                "user": [
+                    {
+                        "passwordSecretRef": {
+                            "key": "example-key",
+                            "name": "example-secret",
+                            "namespace": "crossplane-system",
+                        },
+                        "username": "example_user",
+                    }
+                ],
+            }
+        ),
     ),
     "aws_mq_configuration": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "data": '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<broker xmlns="http://activemq.apache.org/schema/core">\n  <plugins>\n    <forcePersistencyModeBrokerPlugin persistenceFlag="true"/>\n    <statisticsBrokerPlugin/>\n    <timeStampingBrokerPlugin ttlCeiling="86400000" zeroExpirationOverride="86400000"/>\n  </plugins>\n</broker>\n',
+                "description": "Example Configuration",
+                "engineType": "ActiveMQ",
+                "engineVersion": "5.19",
+                "name": "example",
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """mwaa: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import SLOW, by_name
 
@@ -15,5 +15,16 @@ RESOURCES: dict[str, Resource] = {
             "source_bucket_arn": Reference("aws_s3_bucket", "arn"),
         },
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dagS3Path": "dags/",
+                "executionRoleArnRef": {"name": "example-role"},
+                "sourceBucketArnRef": {"name": "example-bucket-tfbridge"},
+                "networkConfiguration": [
+                    {"securityGroupIdRefs": [{"name": "example-sg"}], "subnetIdRefs": [{"name": "example-subnet"}]}
+                ],
+            }
+        ),
     ),
 }

@@ -1,6 +1,6 @@
 """oam: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Resource
+from tfconfig import Example, Resource
 
 from .strategies import PROBED
 
@@ -10,6 +10,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_oam_sink": Resource(
         external_name=PROBED,
+        example=Example({"region": "us-east-1", "name": "ExampleSink", "tags": {"Env": "prod"}}),
     ),
     "aws_oam_sink_policy": Resource(
         external_name=PROBED,

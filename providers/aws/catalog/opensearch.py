@@ -1,6 +1,6 @@
 """opensearch: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource, attribute_as_identifier, identifier_from_provider
+from tfconfig import Example, Reference, Resource, attribute_as_identifier, identifier_from_provider
 
 from .strategies import PROBED, SLOW
 
@@ -19,10 +19,28 @@ RESOURCES: dict[str, Resource] = {
             "vpc_options.subnet_ids": Reference("aws_subnet"),
         },
         timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "domainName": "example",
+                "engineVersion": "Elasticsearch_7.10",
+                "tags": {"Domain": "TestDomain"},
+                "clusterConfig": [{"instanceType": "r4.large.search"}],
+            }
+        ),
     ),
     "aws_opensearch_domain_saml_options": Resource(
         external_name=PROBED,
         references={"domain_name": Reference("aws_opensearch_domain", "domain_name")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "domainNameRef": {"name": "example-domain"},
+                "samlOptions": [
+                    {"enabled": True, "idp": [{"entityId": "https://example.com", "metadataContent": "example"}]}
+                ],
+            }
+        ),
     ),
     "aws_opensearch_inbound_connection_accepter": Resource(
         external_name=identifier_from_provider().sourced(

@@ -1,6 +1,6 @@
 """pinpoint: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource, attribute_as_identifier
+from tfconfig import Example, Reference, Resource, attribute_as_identifier
 
 from .strategies import PROBED
 
@@ -43,5 +43,6 @@ RESOURCES: dict[str, Resource] = {
     "aws_pinpoint_sms_channel": Resource(
         external_name=PROBED,
         references={"application_id": Reference("aws_pinpoint_app", "application_id")},
+        example=Example({"region": "us-east-1", "applicationIdRef": {"name": "example-app"}}),
     ),
 }

@@ -1,6 +1,6 @@
 """pipes: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import by_name
 
@@ -16,5 +16,13 @@ RESOURCES: dict[str, Resource] = {
             "source": Reference("aws_sqs_queue", "arn"),
             "target": Reference("aws_sqs_queue", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "roleArnRef": {"name": "example-role"},
+                "sourceRef": {"name": "example-queue"},
+                "targetRef": {"name": "example-queue"},
+            }
+        ),
     ),
 }

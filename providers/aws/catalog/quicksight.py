@@ -1,6 +1,6 @@
 """quicksight: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Resource, attribute_as_identifier, composite_from_parameters
+from tfconfig import Example, IDExample, Resource, attribute_as_identifier, composite_from_parameters
 
 from .strategies import PROBED
 
@@ -30,6 +30,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_quicksight_group": Resource(
         external_name=PROBED,
+        example=Example({"region": "us-east-1", "groupName": "tf-example"}),
     ),
     "aws_quicksight_group_membership": Resource(
         external_name=PROBED,

@@ -1,6 +1,6 @@
 """s3control: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import IDExample, Reference, Resource, composite_from_parameters
+from tfconfig import Example, IDExample, Reference, Resource, composite_from_parameters
 
 from .strategies import PROBED
 
@@ -8,6 +8,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_s3_access_point": Resource(
         external_name=PROBED,
         references={"bucket": Reference("aws_s3_bucket"), "vpc_configuration.vpc_id": Reference("aws_vpc")},
+        example=Example({"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}, "name": "example"}),
     ),
     "aws_s3_account_public_access_block": Resource(
         external_name=PROBED,
@@ -36,6 +37,13 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"access_point_arn": Reference("aws_s3_access_point", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "accessPointArnRef": {"name": "example-accesspoint"},
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_s3control_bucket": Resource(
         external_name=PROBED,
@@ -61,9 +69,34 @@ RESOURCES: dict[str, Resource] = {
     "aws_s3control_multi_region_access_point": Resource(
         external_name=PROBED,
         references={"details.region.bucket": Reference("aws_s3_bucket")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "details": [
+                    {
+                        "name": "example",
+                        "region": [
+                            {"bucketRef": {"name": "example-bucket-tfbridge"}},
+                            {"bucketRef": {"name": "example-bucket-tfbridge"}},
+                        ],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_s3control_multi_region_access_point_policy": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "details": [
+                    {
+                        "name": "example",
+                        "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                    }
+                ],
+            }
+        ),
     ),
     "aws_s3control_object_lambda_access_point": Resource(
         external_name=PROBED,
@@ -73,10 +106,36 @@ RESOURCES: dict[str, Resource] = {
                 "aws_lambda_function", "arn"
             ),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "configuration": [
+                    {
+                        "supportingAccessPointRef": {"name": "example-accesspoint"},
+                        "transformationConfiguration": [
+                            {
+                                "actions": ["GetObject"],
+                                "contentTransformation": [
+                                    {"awsLambda": [{"functionArnRef": {"name": "example-function"}}]}
+                                ],
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_s3control_object_lambda_access_point_policy": Resource(
         external_name=PROBED,
         references={"name": Reference("aws_s3control_object_lambda_access_point", "name")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "nameRef": {"name": "example-objectlambdaaccesspoint"},
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_s3control_storage_lens_configuration": Resource(
         external_name=PROBED,
@@ -84,5 +143,37 @@ RESOURCES: dict[str, Resource] = {
             "storage_lens_configuration.data_export.s3_bucket_destination.arn": Reference("aws_s3_bucket", "arn"),
             "storage_lens_configuration.exclude.buckets": Reference("aws_s3_bucket", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "configId": "example-1",
+                "storageLensConfiguration": [
+                    {
+                        "enabled": True,
+                        "accountLevel": [
+                            {
+                                "activityMetrics": [{"enabled": True}],
+                                "bucketLevel": [{"activityMetrics": [{"enabled": True}]}],
+                            }
+                        ],
+                        "dataExport": [
+                            {
+                                "cloudWatchMetrics": [{"enabled": True}],
+                                "s3BucketDestination": [
+                                    {
+                                        "accountId": "example",
+                                        "arnRef": {"name": "example-bucket-tfbridge"},
+                                        "format": "CSV",
+                                        "outputSchemaVersion": "V_1",
+                                        "encryption": [{}],
+                                    }
+                                ],
+                            }
+                        ],
+                        "exclude": [{"regions": ["us-east-2"]}],
+                    }
+                ],
+            }
+        ),
     ),
 }

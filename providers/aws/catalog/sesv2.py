@@ -1,6 +1,6 @@
 """sesv2: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED, by_name
 
@@ -13,6 +13,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sesv2_configuration_set": Resource(
         external_name=by_name("configuration_set_name"),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "deliveryOptions": [{"maxDeliverySeconds": 300, "tlsPolicy": "REQUIRE"}],
+                "reputationOptions": [{"reputationMetricsEnabled": False}],
+                "sendingOptions": [{"sendingEnabled": True}],
+                "suppressionOptions": [{"suppressedReasons": ["BOUNCE", "COMPLAINT"]}],
+                "trackingOptions": [{"customRedirectDomain": "example.com", "httpsPolicy": "REQUIRE"}],
+            }
+        ),
     ),
     "aws_sesv2_configuration_set_event_destination": Resource(
         external_name=PROBED,
@@ -25,6 +35,30 @@ RESOURCES: dict[str, Resource] = {
             "event_destination.pinpoint_destination.application_arn": Reference("aws_pinpoint_app", "arn"),
             "event_destination.sns_destination.topic_arn": Reference("aws_sns_topic", "arn"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "configurationSetNameRef": {"name": "example-configurationset"},
+                "eventDestinationName": "example",
+                "eventDestination": [
+                    {
+                        "enabled": True,
+                        "matchingEventTypes": ["SEND"],
+                        "cloudWatchDestination": [
+                            {
+                                "dimensionConfiguration": [
+                                    {
+                                        "defaultDimensionValue": "example",
+                                        "dimensionName": "example",
+                                        "dimensionValueSource": "MESSAGE_TAG",
+                                    }
+                                ]
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_sesv2_contact_list": Resource(
         external_name=PROBED,
@@ -34,16 +68,20 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sesv2_dedicated_ip_pool": Resource(
         external_name=by_name("pool_name"),
+        example=Example({"region": "us-east-1"}),
     ),
     "aws_sesv2_email_identity": Resource(
         external_name=by_name("email_identity"),
         references={"configuration_set_name": Reference("aws_sesv2_configuration_set")},
+        example=Example({"region": "us-east-1"}),
     ),
     "aws_sesv2_email_identity_feedback_attributes": Resource(
         external_name=by_name("email_identity"),
+        example=Example({"region": "us-east-1", "emailForwardingEnabled": True}),
     ),
     "aws_sesv2_email_identity_mail_from_attributes": Resource(
         external_name=by_name("email_identity"),
+        example=Example({"region": "us-east-1", "behaviorOnMxFailure": "REJECT_MESSAGE"}),
     ),
     "aws_sesv2_email_identity_policy": Resource(
         external_name=PROBED,

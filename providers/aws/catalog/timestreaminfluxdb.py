@@ -1,6 +1,6 @@
 """timestreaminfluxdb: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED
 
@@ -12,5 +12,20 @@ RESOURCES: dict[str, Resource] = {
             "vpc_security_group_ids": Reference("aws_security_group"),
             "vpc_subnet_ids": Reference("aws_subnet"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "allocatedStorage": 20,
+                "bucket": "example-bucket-name",
+                "dbInstanceType": "db.influx.medium",
+                "name": "example-db-instance",
+                "organization": "organization",
+                "passwordSecretRef": {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"},
+                "port": 8086,
+                "username": "admin",
+                "vpcSecurityGroupIdRefs": [{"name": "example-sg"}],
+                "vpcSubnetIdRefs": [{"name": "example-subnet"}],
+            }
+        ),
     ),
 }

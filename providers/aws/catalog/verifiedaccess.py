@@ -1,6 +1,6 @@
 """verifiedaccess: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED
 
@@ -17,6 +17,22 @@ RESOURCES: dict[str, Resource] = {
             "security_group_ids": Reference("aws_security_group"),
             "verified_access_group_id": Reference("aws_verifiedaccess_group"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "applicationDomain": "example.com",
+                "attachmentType": "vpc",
+                "description": "example",
+                "domainCertificateArnRef": {"name": "example-certificate"},
+                "endpointDomainPrefix": "example",
+                "endpointType": "load-balancer",
+                "securityGroupIdRefs": [{"name": "example-sg"}],
+                "verifiedAccessGroupIdRef": {"name": "example-group"},
+                "loadBalancerOptions": [
+                    {"loadBalancerArnRef": {"name": "example-lb"}, "port": 443, "protocol": "https"}
+                ],
+            }
+        ),
     ),
     "aws_verifiedaccess_group": Resource(
         external_name=PROBED,
@@ -24,6 +40,7 @@ RESOURCES: dict[str, Resource] = {
             "sse_configuration.kms_key_arn": Reference("aws_kms_key", "arn"),
             "verifiedaccess_instance_id": Reference("aws_verifiedaccess_instance"),
         },
+        example=Example({"region": "us-east-1", "verifiedaccessInstanceIdRef": {"name": "example-instance"}}),
     ),
     "aws_verifiedaccess_instance": Resource(
         external_name=PROBED,
@@ -38,6 +55,13 @@ RESOURCES: dict[str, Resource] = {
             "access_logs.s3.bucket_name": Reference("aws_s3_bucket"),
             "verifiedaccess_instance_id": Reference("aws_verifiedaccess_instance"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "verifiedaccessInstanceIdRef": {"name": "example-instance"},
+                "accessLogs": [{"cloudwatchLogs": [{"enabled": True, "logGroupRef": {"name": "example-log-group"}}]}],
+            }
+        ),
     ),
     "aws_verifiedaccess_instance_trust_provider_attachment": Resource(
         external_name=PROBED,
@@ -45,8 +69,23 @@ RESOURCES: dict[str, Resource] = {
             "verifiedaccess_instance_id": Reference("aws_verifiedaccess_instance"),
             "verifiedaccess_trust_provider_id": Reference("aws_verifiedaccess_trust_provider"),
         },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "verifiedaccessInstanceIdRef": {"name": "example-instance"},
+                "verifiedaccessTrustProviderIdRef": {"name": "example-trustprovider"},
+            }
+        ),
     ),
     "aws_verifiedaccess_trust_provider": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "policyReferenceName": "example",
+                "trustProviderType": "user",
+                "userTrustProviderType": "iam-identity-center",
+            }
+        ),
     ),
 }

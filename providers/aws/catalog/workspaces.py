@@ -1,6 +1,6 @@
 """workspaces: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED
 
@@ -20,6 +20,18 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_workspaces_ip_group": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "Contractors IP access control group",
+                "name": "Contractors",
+                "rules": [
+                    {"description": "NY", "source": "150.24.14.0/24"},
+                    {"description": "LA", "source": "125.191.14.85/32"},
+                    {"description": "STL", "source": "44.98.100.0/24"},
+                ],
+            }
+        ),
     ),
     "aws_workspaces_workspace": Resource(
         external_name=PROBED,
