@@ -4,7 +4,8 @@ Terraform's documentation warns of each pair ("NOTE on ... cannot be used in con
 and provider-upjet-aws moves several of these arguments out of the spec (``config.MoveToStatus``).
 Copying the cloud's value of such an argument into the spec would make this kind undo what the other
 kind manages, so none of them is ever late-initialised. ``source``: ``upjet`` where provider-upjet-aws
-moves the argument, ``docs`` where the Terraform documentation's note says so.
+moves the argument, ``docs`` where the Terraform documentation's note says so, ``same-attribute`` where
+the other kind writes the very same attribute of the cloud object (a queue's or key's policy).
 """
 
 from tfconfig import ManagedElsewhere as M
@@ -63,13 +64,13 @@ MANAGED_ELSEWHERE: dict[str, tuple[M, ...]] = {
     ),
     "aws_network_interface": (
         M("attachment", ("aws_network_interface_attachment",), "upjet"),
-        M("security_groups", ("aws_network_interface_sg_attachment",), "docs"),
+        M("security_groups", ("aws_network_interface_sg_attachment",), "same-attribute"),
     ),
     "aws_vpc_endpoint": (
         M("subnet_ids", ("aws_vpc_endpoint_subnet_association",), "upjet+docs"),
         M("security_group_ids", ("aws_vpc_endpoint_security_group_association",), "upjet+docs"),
         M("route_table_ids", ("aws_vpc_endpoint_route_table_association",), "upjet+docs"),
-        M("policy", ("aws_vpc_endpoint_policy",), "docs"),
+        M("policy", ("aws_vpc_endpoint_policy",), "same-attribute"),
     ),
     "aws_vpc_endpoint_service": (
         M("allowed_principals", ("aws_vpc_endpoint_service_allowed_principal",), "upjet+docs"),
@@ -79,17 +80,17 @@ MANAGED_ELSEWHERE: dict[str, tuple[M, ...]] = {
         M("requester", ("aws_vpc_peering_connection_options",), "upjet+docs"),
     ),
     "aws_opensearch_domain": (M("access_policies", ("aws_opensearch_domain_policy",), "upjet+docs"),),
-    "aws_elasticsearch_domain": (M("access_policies", ("aws_elasticsearch_domain_policy",), "docs"),),
+    "aws_elasticsearch_domain": (M("access_policies", ("aws_elasticsearch_domain_policy",), "same-attribute"),),
     "aws_api_gateway_rest_api": (M("policy", ("aws_api_gateway_rest_api_policy",), "upjet+docs"),),
     "aws_rds_cluster": (M("iam_roles", ("aws_rds_cluster_role_association",), "upjet+docs"),),
     "aws_docdb_cluster": (M("cluster_members", ("aws_docdb_cluster_instance",), "upjet"),),
     "aws_elb": (M("instances", ("aws_elb_attachment",), "docs"),),
     "aws_route53_zone": (M("vpc", ("aws_route53_zone_association",), "docs"),),
     "aws_sqs_queue": (
-        M("policy", ("aws_sqs_queue_policy",), "docs"),
-        M("redrive_policy", ("aws_sqs_queue_redrive_policy",), "docs"),
-        M("redrive_allow_policy", ("aws_sqs_queue_redrive_allow_policy",), "docs"),
+        M("policy", ("aws_sqs_queue_policy",), "same-attribute"),
+        M("redrive_policy", ("aws_sqs_queue_redrive_policy",), "same-attribute"),
+        M("redrive_allow_policy", ("aws_sqs_queue_redrive_allow_policy",), "same-attribute"),
     ),
-    "aws_sns_topic": (M("policy", ("aws_sns_topic_policy",), "docs"),),
-    "aws_kms_key": (M("policy", ("aws_kms_key_policy",), "docs"),),
+    "aws_sns_topic": (M("policy", ("aws_sns_topic_policy",), "same-attribute"),),
+    "aws_kms_key": (M("policy", ("aws_kms_key_policy",), "same-attribute"),),
 }
