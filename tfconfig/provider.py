@@ -212,7 +212,7 @@ class Provider:
             timeouts=cfg.timeouts or self.default_timeouts,
             example=cfg.example,
             timeouts_configured=cfg.timeouts is not None,
-            tagging=self.tagging,
+            tagging=self.tagging if cfg.tagged else None,
             lookup=cfg.lookup,
             executor=cfg.executor or "cli",
             managed_elsewhere=cfg.managed_elsewhere,

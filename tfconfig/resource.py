@@ -93,3 +93,5 @@ class Resource:
     managed_elsewhere: tuple[ManagedElsewhere, ...] = ()
     # Arguments left out of the spec (they name a local file the provider would read).
     removed_parameters: tuple[str, ...] = ()
+    # False where an argument named like the provider's tags field is not the object's tags.
+    tagged: bool = True

@@ -322,3 +322,13 @@ def _camel_stem(tf_name: str) -> str:
 
     json_name = lower_camel(tf_name)
     return json_name[:-1] if json_name.endswith("s") else json_name
+
+
+def test_tags_are_put_only_on_a_map_of_tags() -> None:
+    for t in included():
+        block = schema()["resource_schemas"][t]["block"]
+        if resolved(t).tagging is not None:
+            assert "tags" not in block.get("block_types", {}), f"{t}: its tags block is not a map of tags"
+        attribute = block.get("attributes", {}).get("tags")
+        if attribute is not None:
+            assert attribute["type"] == ["map", "string"], t

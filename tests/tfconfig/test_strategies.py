@@ -173,3 +173,13 @@ def test_resolve_merges_removed_parameters_and_carries_managed_elsewhere() -> No
     r = p.resolve("aws_lambda_function")
     assert r.removed_parameters == ("tags_all", "filename")
     assert r.managed_elsewhere == elsewhere
+
+
+def test_a_resource_can_opt_out_of_tagging() -> None:
+    from tfconfig import Tagging
+
+    p = Provider(name="aws", source="hashicorp/aws", version="5.100.0", root_group="aws.tfbridge.io",
+                 resource_prefix="aws_", tagging=Tagging(),
+                 resources={"aws_a": Resource(), "aws_b": Resource(tagged=False)})
+    assert p.resolve("aws_a").tagging == Tagging()
+    assert p.resolve("aws_b").tagging is None

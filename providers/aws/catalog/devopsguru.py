@@ -12,6 +12,8 @@ RESOURCES: dict[str, Resource] = {
         external_name=PROBED,
     ),
     "aws_devopsguru_resource_collection": Resource(
+        # Its "tags" block selects resources by tag: it is not the collection's own tags.
+        tagged=False,
         external_name=PROBED,
     ),
     "aws_devopsguru_service_integration": Resource(
