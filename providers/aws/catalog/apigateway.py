@@ -23,11 +23,12 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_authorizer": Resource(
         external_name=composite_id("{{ .parameters.rest_api_id }}/{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected REST-API-ID/AUTHORIZER-ID",
             IDExample(
                 "partone/parttwo", "parttwo", {"rest_api_id": "partone"}, {"id": "parttwo", "rest_api_id": "partone"}
             ),
+            IDExample("12345abcde/example", "example", {"rest_api_id": "12345abcde"}, source="docs"),
         ),
         references={
             "authorizer_credentials": Reference("aws_iam_role", "arn"),
@@ -65,11 +66,12 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_deployment": Resource(
         external_name=composite_id("{{ .parameters.rest_api_id }}/{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected REST-API-ID/DEPLOYMENT-ID",
             IDExample(
                 "partone/parttwo", "parttwo", {"rest_api_id": "partone"}, {"id": "parttwo", "rest_api_id": "partone"}
             ),
+            IDExample("aabbccddee/1122334", "1122334", {"rest_api_id": "aabbccddee"}, source="docs"),
         ),
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
         example=Example(
@@ -113,13 +115,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_gateway_response": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "response_type").sourced(
-            "probe",
+            "probe+docs",
             "expected REST-API-ID/RESPONSE-TYPE",
             IDExample(
                 "partone/parttwo",
                 "partone/parttwo",
                 {"response_type": "parttwo", "rest_api_id": "partone"},
                 {"id": "aggr-partone-parttwo", "response_type": "parttwo", "rest_api_id": "partone"},
+            ),
+            IDExample(
+                "12345abcde/UNAUTHORIZED",
+                "12345abcde/UNAUTHORIZED",
+                {"rest_api_id": "12345abcde", "response_type": "UNAUTHORIZED"},
+                source="docs",
             ),
         ),
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
@@ -136,7 +144,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_integration": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "resource_id", "http_method").sourced(
-            "probe",
+            "probe+docs",
             "expected REST-API-ID/RESOURCE-ID/HTTP-METHOD",
             IDExample(
                 "partone/parttwo/partthree",
@@ -148,6 +156,12 @@ RESOURCES: dict[str, Resource] = {
                     "resource_id": "parttwo",
                     "rest_api_id": "partone",
                 },
+            ),
+            IDExample(
+                "12345abcde/67890fghij/GET",
+                "12345abcde/67890fghij/GET",
+                {"rest_api_id": "12345abcde", "resource_id": "67890fghij", "http_method": "GET"},
+                source="docs",
             ),
         ),
         references={
@@ -206,7 +220,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_method": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "resource_id", "http_method").sourced(
-            "probe",
+            "probe+docs",
             "expected REST-API-ID/RESOURCE-ID/HTTP-METHOD",
             IDExample(
                 "partone/parttwo/partthree",
@@ -218,6 +232,12 @@ RESOURCES: dict[str, Resource] = {
                     "resource_id": "parttwo",
                     "rest_api_id": "partone",
                 },
+            ),
+            IDExample(
+                "12345abcde/67890fghij/GET",
+                "12345abcde/67890fghij/GET",
+                {"rest_api_id": "12345abcde", "resource_id": "67890fghij", "http_method": "GET"},
+                source="docs",
             ),
         ),
         references={
@@ -265,7 +285,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_method_settings": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "stage_name", "method_path").sourced(
-            "probe",
+            "probe+docs",
             "expected REST-API-ID/STAGE-NAME/METHOD-PATH",
             IDExample(
                 "partone/parttwo/partthree",
@@ -277,6 +297,12 @@ RESOURCES: dict[str, Resource] = {
                     "rest_api_id": "partone",
                     "stage_name": "parttwo",
                 },
+            ),
+            IDExample(
+                "12345abcde/example/test/GET",
+                "12345abcde/example/test/GET",
+                {"rest_api_id": "12345abcde", "stage_name": "example", "method_path": "test/GET"},
+                source="docs",
             ),
         ),
         references={
@@ -317,11 +343,12 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_request_validator": Resource(
         external_name=composite_id("{{ .parameters.rest_api_id }}/{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected REST-API-ID/REQUEST-VALIDATOR-ID",
             IDExample(
                 "partone/parttwo", "parttwo", {"rest_api_id": "partone"}, {"id": "parttwo", "rest_api_id": "partone"}
             ),
+            IDExample("12345abcde/67890fghij", "67890fghij", {"rest_api_id": "12345abcde"}, source="docs"),
         ),
         references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
         example=Example(
@@ -336,11 +363,12 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_resource": Resource(
         external_name=composite_id("{{ .parameters.rest_api_id }}/{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected REST-API-ID/RESOURCE-ID",
             IDExample(
                 "partone/parttwo", "parttwo", {"rest_api_id": "partone"}, {"id": "parttwo", "rest_api_id": "partone"}
             ),
+            IDExample("12345abcde/67890fghij", "67890fghij", {"rest_api_id": "12345abcde"}, source="docs"),
         ),
         references={
             "parent_id": Reference("aws_api_gateway_rest_api", "root_resource_id"),
@@ -378,13 +406,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_stage": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "stage_name").sourced(
-            "probe",
+            "probe+docs",
             "expected REST-API-ID/STAGE-NAME",
             IDExample(
                 "partone/parttwo",
                 "partone/parttwo",
                 {"rest_api_id": "partone", "stage_name": "parttwo"},
                 {"id": "ags-partone-parttwo", "rest_api_id": "partone", "stage_name": "parttwo"},
+            ),
+            IDExample(
+                "12345abcde/example",
+                "12345abcde/example",
+                {"rest_api_id": "12345abcde", "stage_name": "example"},
+                source="docs",
             ),
         ),
         references={
@@ -423,13 +457,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_usage_plan_key": Resource(
         external_name=composite_from_parameters("/", "usage_plan_id", "key_id").sourced(
-            "probe",
+            "probe+docs",
             "expected USAGE-PLAN-ID/USAGE-PLAN-KEY-ID",
             IDExample(
                 "partone/parttwo",
                 "partone/parttwo",
                 {"key_id": "parttwo", "usage_plan_id": "partone"},
                 {"id": "parttwo", "key_id": "parttwo", "usage_plan_id": "partone"},
+            ),
+            IDExample(
+                "12345abcde/zzz", "12345abcde/zzz", {"usage_plan_id": "12345abcde", "key_id": "zzz"}, source="docs"
             ),
         ),
         references={

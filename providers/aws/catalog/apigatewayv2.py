@@ -19,11 +19,12 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_apigatewayv2_api_mapping": Resource(
         external_name=composite_id("{{ .external_name }}/{{ .parameters.domain_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected api-mapping-id/domain-name",
             IDExample(
                 "partone/parttwo", "partone", {"domain_name": "parttwo"}, {"domain_name": "parttwo", "id": "partone"}
             ),
+            IDExample("1122334/ws-api.example.com", "1122334", {"domain_name": "ws-api.example.com"}, source="docs"),
         ),
         references={
             "api_id": Reference("aws_apigatewayv2_api"),
@@ -41,9 +42,10 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_apigatewayv2_authorizer": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected api-id/authorizer-id",
             IDExample("partone/parttwo", "parttwo", {"api_id": "partone"}, {"api_id": "partone", "id": "parttwo"}),
+            IDExample("aabbccddee/1122334", "1122334", {"api_id": "aabbccddee"}, source="docs"),
         ),
         references={"api_id": Reference("aws_apigatewayv2_api")},
         example=Example(
@@ -58,9 +60,10 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_apigatewayv2_deployment": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected api-id/deployment-id",
             IDExample("partone/parttwo", "parttwo", {"api_id": "partone"}, {"api_id": "partone", "id": "parttwo"}),
+            IDExample("aabbccddee/1122334", "1122334", {"api_id": "aabbccddee"}, source="docs"),
         ),
         references={"api_id": Reference("aws_apigatewayv2_api")},
         example=Example(
@@ -101,13 +104,19 @@ RESOURCES: dict[str, Resource] = {
         external_name=composite_id(
             "{{ .parameters.api_id }}/{{ .parameters.integration_id }}/{{ .external_name }}"
         ).sourced(
-            "probe",
+            "probe+docs",
             "expected api-id/integration-id/integration-response-id",
             IDExample(
                 "partone/parttwo/partthree",
                 "partthree",
                 {"api_id": "partone", "integration_id": "parttwo"},
                 {"api_id": "partone", "id": "partthree", "integration_id": "parttwo"},
+            ),
+            IDExample(
+                "aabbccddee/1122334/998877",
+                "998877",
+                {"api_id": "aabbccddee", "integration_id": "1122334"},
+                source="docs",
             ),
         ),
         references={
@@ -125,9 +134,10 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_apigatewayv2_model": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected api-id/model-id",
             IDExample("partone/parttwo", "parttwo", {"api_id": "partone"}, {"api_id": "partone", "id": "parttwo"}),
+            IDExample("aabbccddee/1122334", "1122334", {"api_id": "aabbccddee"}, source="docs"),
         ),
         references={"api_id": Reference("aws_apigatewayv2_api")},
         example=Example(
@@ -154,13 +164,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_apigatewayv2_route_response": Resource(
         external_name=composite_id("{{ .parameters.api_id }}/{{ .parameters.route_id }}/{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected api-id/route-id/route-response-id",
             IDExample(
                 "partone/parttwo/partthree",
                 "partthree",
                 {"api_id": "partone", "route_id": "parttwo"},
                 {"api_id": "partone", "id": "partthree", "route_id": "parttwo"},
+            ),
+            IDExample(
+                "aabbccddee/1122334/998877", "998877", {"api_id": "aabbccddee", "route_id": "1122334"}, source="docs"
             ),
         ),
         references={"api_id": Reference("aws_apigatewayv2_api"), "route_id": Reference("aws_apigatewayv2_route")},

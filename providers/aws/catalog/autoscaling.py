@@ -72,13 +72,19 @@ RESOURCES: dict[str, Resource] = {
         external_name=composite_id(
             "{{ .parameters.autoscaling_group_name }}/{{ .external_name }}", argument="name"
         ).sourced(
-            "probe",
+            "probe+docs",
             "expected <asg-name>/<lifecycle-hook-name>",
             IDExample(
                 "partone/parttwo",
                 "parttwo",
                 {"autoscaling_group_name": "partone", "name": "parttwo"},
                 {"autoscaling_group_name": "partone", "id": "parttwo", "name": "parttwo"},
+            ),
+            IDExample(
+                "asg-name/lifecycle-hook-name",
+                "lifecycle-hook-name",
+                {"autoscaling_group_name": "asg-name", "name": "lifecycle-hook-name"},
+                source="docs",
             ),
         ),
         references={
@@ -101,13 +107,19 @@ RESOURCES: dict[str, Resource] = {
         external_name=composite_id(
             "{{ .parameters.autoscaling_group_name }}/{{ .external_name }}", argument="name"
         ).sourced(
-            "probe",
+            "probe+docs",
             "expected <asg-name>/<policy-name>",
             IDExample(
                 "partone/parttwo",
                 "parttwo",
                 {"autoscaling_group_name": "partone", "name": "parttwo"},
                 {"autoscaling_group_name": "partone", "id": "parttwo", "name": "parttwo"},
+            ),
+            IDExample(
+                "asg-name/policy-name",
+                "policy-name",
+                {"autoscaling_group_name": "asg-name", "name": "policy-name"},
+                source="docs",
             ),
         ),
         references={"autoscaling_group_name": Reference("aws_autoscaling_group")},
@@ -125,13 +137,19 @@ RESOURCES: dict[str, Resource] = {
         external_name=composite_id(
             "{{ .parameters.autoscaling_group_name }}/{{ .external_name }}", argument="scheduled_action_name"
         ).sourced(
-            "probe",
+            "probe+docs",
             "expected asg-name/action-name",
             IDExample(
                 "partone/parttwo",
                 "parttwo",
                 {"autoscaling_group_name": "partone", "scheduled_action_name": "parttwo"},
                 {"autoscaling_group_name": "partone", "id": "parttwo", "scheduled_action_name": "parttwo"},
+            ),
+            IDExample(
+                "auto-scaling-group-name/scheduled-action-name",
+                "scheduled-action-name",
+                {"autoscaling_group_name": "auto-scaling-group-name", "scheduled_action_name": "scheduled-action-name"},
+                source="docs",
             ),
         ),
         references={"autoscaling_group_name": Reference("aws_autoscaling_group")},

@@ -84,13 +84,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_cloudwatch_log_metric_filter": Resource(
         external_name=composite_id("{{ .parameters.log_group_name }}:{{ .external_name }}", argument="name").sourced(
-            "probe",
+            "probe+docs",
             "expected <log_group_name>:<name>",
             IDExample(
                 "partone:parttwo",
                 "parttwo",
                 {"log_group_name": "partone", "name": "parttwo"},
                 {"id": "parttwo", "log_group_name": "partone", "name": "parttwo"},
+            ),
+            IDExample(
+                "/aws/lambda/function:test",
+                "test",
+                {"log_group_name": "/aws/lambda/function", "name": "test"},
+                source="docs",
             ),
         ),
         references={"log_group_name": Reference("aws_cloudwatch_log_group")},
@@ -114,7 +120,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_cloudwatch_log_stream": Resource(
         external_name=composite_id("{{ .parameters.log_group_name }}:{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected log-group-name:log-stream-name",
             IDExample(
                 "partone:parttwo",
@@ -122,6 +128,7 @@ RESOURCES: dict[str, Resource] = {
                 {"log_group_name": "partone"},
                 {"id": "parttwo", "log_group_name": "partone"},
             ),
+            IDExample("Yada:SampleLogStream1234", "SampleLogStream1234", {"log_group_name": "Yada"}, source="docs"),
         ),
         references={"log_group_name": Reference("aws_cloudwatch_log_group")},
         example=Example(
@@ -130,13 +137,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_cloudwatch_log_subscription_filter": Resource(
         external_name=composite_from_parameters("|", "log_group_name", "name").sourced(
-            "probe",
+            "probe+docs",
             "expected <log-group-name>|<filter-name>",
             IDExample(
                 "partone|parttwo",
                 "partone|parttwo",
                 {"log_group_name": "partone", "name": "parttwo"},
                 {"log_group_name": "partone", "name": "parttwo"},
+            ),
+            IDExample(
+                "/aws/lambda/example_lambda_name|test_lambdafunction_logfilter",
+                "/aws/lambda/example_lambda_name|test_lambdafunction_logfilter",
+                {"log_group_name": "/aws/lambda/example_lambda_name", "name": "test_lambdafunction_logfilter"},
+                source="docs",
             ),
         ),
         references={

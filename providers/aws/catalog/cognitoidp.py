@@ -57,13 +57,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_cognito_user": Resource(
         external_name=composite_id("{{ .parameters.user_pool_id }}/{{ .external_name }}", argument="username").sourced(
-            "probe",
+            "probe+docs",
             "expected UserPoolID/Username",
             IDExample(
                 "partone/parttwo",
                 "parttwo",
                 {"user_pool_id": "partone", "username": "parttwo"},
                 {"id": "partone/parttwo", "user_pool_id": "partone", "username": "parttwo"},
+            ),
+            IDExample(
+                "us-east-1_vG78M4goG/user",
+                "user",
+                {"user_pool_id": "us-east-1_vG78M4goG", "username": "user"},
+                source="docs",
             ),
         ),
         references={"user_pool_id": Reference("aws_cognito_user_pool")},
@@ -111,10 +117,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_cognito_user_pool_client": Resource(
         external_name=composite_id("{{ .parameters.user_pool_id }}/{{ .external_name }}").sourced(
-            "probe",
+            "probe+docs",
             "expected user-pool-id/client-id",
             IDExample(
                 "partone/parttwo", "parttwo", {"user_pool_id": "partone"}, {"id": "parttwo", "user_pool_id": "partone"}
+            ),
+            IDExample(
+                "us-west-2_abc123/3ho4ek12345678909nh3fmhpko",
+                "3ho4ek12345678909nh3fmhpko",
+                {"user_pool_id": "us-west-2_abc123"},
+                source="docs",
             ),
         ),
         references={

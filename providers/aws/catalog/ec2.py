@@ -883,13 +883,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_volume_attachment": Resource(
         external_name=composite_from_parameters(":", "device_name", "volume_id", "instance_id").sourced(
-            "probe",
+            "probe+docs",
             "expected DEVICE_NAME:VOLUME_ID:INSTANCE_ID",
             IDExample(
                 "partone:parttwo:partthree",
                 "partone:parttwo:partthree",
                 {"device_name": "partone", "instance_id": "partthree", "volume_id": "parttwo"},
                 {"device_name": "partone", "instance_id": "partthree", "volume_id": "parttwo"},
+            ),
+            IDExample(
+                "/dev/sdh:vol-049df61146c4d7901:i-12345678",
+                "/dev/sdh:vol-049df61146c4d7901:i-12345678",
+                {"device_name": "/dev/sdh", "volume_id": "vol-049df61146c4d7901", "instance_id": "i-12345678"},
+                source="docs",
             ),
         ),
         references={"instance_id": Reference("aws_instance"), "volume_id": Reference("aws_ebs_volume")},

@@ -176,13 +176,19 @@ RESOURCES: dict[str, Resource] = {
         external_name=composite_id(
             "{{ .parameters.username }}:{{ .external_name }}:{{ .parameters.encoding }}"
         ).sourced(
-            "probe",
+            "probe+docs",
             "expected 3 parts separated by ':'",
             IDExample(
                 "partone:parttwo:partthree",
                 "parttwo",
                 {"encoding": "partthree", "ssh_public_key_id": "parttwo", "username": "partone"},
                 {"encoding": "partthree", "id": "parttwo", "ssh_public_key_id": "parttwo", "username": "partone"},
+            ),
+            IDExample(
+                "user:APKAJNCNNJICVN7CFKCA:SSH",
+                "APKAJNCNNJICVN7CFKCA",
+                {"username": "user", "encoding": "SSH"},
+                source="docs",
             ),
         ),
         references={"username": Reference("aws_iam_user")},

@@ -17,13 +17,19 @@ from .strategies import PROBED, by_name
 RESOURCES: dict[str, Resource] = {
     "aws_lambda_alias": Resource(
         external_name=composite_id("{{ .parameters.function_name }}/{{ .external_name }}", argument="name").sourced(
-            "probe",
+            "probe+docs",
             "expected FUNCTION_NAME/ALIAS",
             IDExample(
                 "partone/parttwo",
                 "parttwo",
                 {"function_name": "partone", "name": "parttwo"},
                 {"function_name": "partone", "id": "partone/parttwo", "name": "parttwo"},
+            ),
+            IDExample(
+                "my_test_lambda_function/my_alias",
+                "my_alias",
+                {"function_name": "my_test_lambda_function", "name": "my_alias"},
+                source="docs",
             ),
         ),
         references={"function_name": Reference("aws_lambda_function")},

@@ -295,13 +295,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_s3_object": Resource(
         external_name=composite_from_parameters("/", "bucket", "key").sourced(
-            "probe",
+            "probe+docs",
             "expected <bucket>/<key> or s3://<bucket>/<key>",
             IDExample(
                 "partone/parttwo",
                 "partone/parttwo",
                 {"bucket": "partone", "key": "parttwo"},
                 {"bucket": "partone", "id": "parttwo", "key": "parttwo"},
+            ),
+            IDExample(
+                "some-bucket-name/some/key.txt",
+                "some-bucket-name/some/key.txt",
+                {"bucket": "some-bucket-name", "key": "some/key.txt"},
+                source="docs",
             ),
         ),
         references={"bucket": Reference("aws_s3_bucket"), "kms_key_id": Reference("aws_kms_key")},

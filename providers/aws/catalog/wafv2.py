@@ -90,13 +90,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_wafv2_web_acl": Resource(
         external_name=composite_id("{{ .external_name }}/{{ .parameters.name }}/{{ .parameters.scope }}").sourced(
-            "probe",
+            "probe+docs",
             "expected ID/NAME/SCOPE",
             IDExample(
                 "partone/parttwo/partthree",
                 "partone",
                 {"name": "parttwo", "scope": "partthree"},
                 {"id": "partone", "name": "parttwo", "scope": "partthree"},
+            ),
+            IDExample(
+                "a1b2c3d4-d5f6-7777-8888-9999aaaabbbbcccc/example/REGIONAL",
+                "a1b2c3d4-d5f6-7777-8888-9999aaaabbbbcccc",
+                {"name": "example", "scope": "REGIONAL"},
+                source="docs",
             ),
         ),
         example=Example(
