@@ -18,6 +18,7 @@ import dataclasses
 import json
 import os
 import platform
+import re
 import socket
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -81,6 +82,8 @@ def classify_error(message: str, probe: str) -> Answer:
 def normalise(message: str, probe: str) -> str:
     """The message without what varies run to run (the probe ID, the closed port, request IDs)."""
     text = message.replace(probe, "<ID>")
+    # The closed port is chosen per run.
+    text = re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:<port>", text)
     for part in PARTS:
         text = text.replace(part, f"<{part}>")
     text = " ".join(text.split())
