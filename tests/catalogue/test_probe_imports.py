@@ -69,8 +69,9 @@ def importer(tf_type: str, import_id: str) -> Any:
                      {"outcome": "rejected",
                       "message": 'Unexpected format of ID ("<ID>"), expected REST-API-ID/AUTHORIZER-ID'},
                      id="FormatErrorWithTheProbeMasked"),
-        pytest.param("aws_cloudy", {"outcome": "cloud",
-                                    "message": "reading X (<ID>): dial tcp 127.0.0.1:<port>: connect: connection refused"},
+        pytest.param("aws_cloudy",
+                     {"outcome": "cloud",
+                      "message": "reading X (<ID>): dial tcp 127.0.0.1:<port>: connect: connection refused"},
                      id="ReachedForTheCloudWithThePortMasked"),
     ],
 )
