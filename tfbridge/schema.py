@@ -1,4 +1,5 @@
-"""``tfbridge schema refresh``: re-read a provider's schema from its plugin, reproducibly compressed."""
+"""``tfbridge schema refresh``: re-read a provider's schema from its plugin, reproducibly compressed;
+``tfbridge schema probe-imports``: measure what import ID each resource's importer expects."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from pathlib import Path
 import click
 
 from bridge.tfexec.plugins import cli_config
+from bridge.tfplugin.provider import Provider
 from codegen import pipeline
 from codegen import schema as s
+from tfbridge import probe
 
 
 @click.group()
@@ -51,3 +54,51 @@ def refresh(provider_dir: Path, plugin_dir: Path | None, terraform: str) -> None
     target = provider_dir / provider.schema_file
     s.write_document(document, target)
     click.echo(f"wrote {target} ({target.stat().st_size} bytes)")
+
+
+PROBE_FILE = "import_probe.json"
+
+
+@schema.command("probe-imports")
+@click.argument("provider_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.option("--plugin-dir", type=click.Path(file_okay=False, exists=True, path_type=Path), required=True,
+              default=lambda: os.environ.get("TFBRIDGE_PLUGIN_DIR"),
+              help="Filesystem mirror holding the provider plugin [env TFBRIDGE_PLUGIN_DIR].")
+@click.option("--type", "types", multiple=True, help="Probe only these resource types (repeatable).")
+def probe_imports(provider_dir: Path, plugin_dir: Path, types: tuple[str, ...]) -> None:
+    """Ask the plugin, without the cloud, what import ID each resource expects; write import_probe.json.
+
+    Every resource of the schema is imported with a probe ID and, where that is rejected, with
+    composite shapes; the answers (state attributes carrying the ID, or the error) are stored
+    sorted, with the provider version, so the file is reproducible and the catalogue is tested
+    against it.
+    """
+    try:
+        provider = pipeline.load_config(provider_dir)
+        document = s.read_document(provider_dir / provider.schema_file)
+    except (pipeline.GenerationError, OSError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    all_types = sorted(s.parse(document, provider.registry_source, origin=provider.schema_file).resources)
+    unknown = sorted(set(types) - set(all_types))
+    if unknown:
+        raise click.ClickException(f"not resources of {provider.source}: {', '.join(unknown)}")
+    binary = probe.plugin_binary(plugin_dir, provider.registry_source, provider.name, provider.version)
+    env = probe.isolated_env(probe.closed_port())
+    configuration = {**provider.provider_defaults, "skip_credentials_validation": True,
+                     "skip_metadata_api_check": "true", "skip_requesting_account_id": True,
+                     "skip_region_validation": True, "max_retries": 1}
+
+    def start() -> Provider:
+        return Provider(binary, env, configuration)
+
+    def progress(tf_type: str, entry: dict[str, object]) -> None:
+        click.echo(f"{tf_type}: {entry['probe']}", err=True)
+
+    target = provider_dir / PROBE_FILE
+    result = probe.run(types or all_types, start, version=provider.version, source=provider.source,
+                       progress=progress)
+    if types and target.exists():
+        previous = json.loads(target.read_text())
+        result["resources"] = {**previous.get("resources", {}), **result["resources"]}
+    probe.write(result, target)
+    click.echo(f"wrote {target} ({len(result['resources'])} resources)")

@@ -10,10 +10,15 @@ This package depends on the standard library only.
 
 from tfconfig.externalname import (
     ExternalName,
+    IDExample,
     Strategy,
     TemplateError,
+    attribute_as_identifier,
+    composite_by,
     composite_from_parameters,
+    composite_id,
     identifier_from_provider,
+    joined_attributes,
     name_as_identifier,
     parameter_as_identifier,
     templated,
@@ -28,7 +33,7 @@ from tfconfig.provider import (
     ResolvedResource,
     Tagging,
 )
-from tfconfig.resource import Example, Lookup, Reference, Resource, Timeouts
+from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
 
 __all__ = [
     "ConfigError",
@@ -36,8 +41,10 @@ __all__ = [
     "Example",
     "ExternalName",
     "GroupRule",
+    "IDExample",
     "InjectedField",
     "Lookup",
+    "ManagedElsewhere",
     "Provider",
     "Reference",
     "ResolvedResource",
@@ -46,9 +53,13 @@ __all__ = [
     "Tagging",
     "TemplateError",
     "Timeouts",
+    "attribute_as_identifier",
     "camel",
+    "composite_by",
     "composite_from_parameters",
+    "composite_id",
     "identifier_from_provider",
+    "joined_attributes",
     "lower_camel",
     "name_as_identifier",
     "parameter_as_identifier",

@@ -9,6 +9,10 @@ Each strategy answers four questions the same way for the generator and the runt
 
 Templates use the Go-template subset upjet configs use: ``{{ .external_name }}``,
 ``{{ .parameters.role }}``, ``{{ .setup.client_metadata.account_id }}``.
+
+A wrong import ID turns a lost workspace into a duplicate object, so every strategy can say where
+its fact came from (``source``: ``probe`` for what the provider plugin itself answered, ``docs``,
+``upjet``, joined with ``+``) and carry :class:`IDExample` values that tests replay.
 """
 
 from __future__ import annotations
@@ -73,6 +77,25 @@ def _identity_id(external_name: str, parameters: Mapping[str, Any], setup: Mappi
 
 
 @dataclasses.dataclass(frozen=True)
+class IDExample:
+    """A known import ID and what it is made of: ``get_id(external_name, parameters, setup)`` must give
+    ``import_id``, and reading the external name back from ``state`` (default: the parameters with
+    ``id`` set to the external name) must give ``external_name`` again."""
+
+    import_id: str
+    external_name: str = ""
+    parameters: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    state: Mapping[str, Any] | None = None
+    setup: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    # Where the example comes from: "probe" (an ID the plugin parsed) or "docs" (the Import section).
+    source: str = "probe"
+
+    @property
+    def state_attributes(self) -> Mapping[str, Any]:
+        return self.state if self.state is not None else {**self.parameters, "id": self.external_name}
+
+
+@dataclasses.dataclass(frozen=True)
 class ExternalName:
     strategy: Strategy
     get_id: GetIDFn = _identity_id
@@ -83,6 +106,10 @@ class ExternalName:
     # False when the provider assigns the identifier, so metadata.name is no default for it.
     name_initializer: bool = True
     extra_identifier_fields: tuple[str, ...] = ()
+    # Where the import ID fact came from ("probe", "probe+upjet", "probe+docs", ...) and why.
+    source: str = ""
+    note: str = ""
+    examples: tuple[IDExample, ...] = ()
 
     @property
     def identifier_fields(self) -> tuple[str, ...]:
@@ -109,6 +136,10 @@ class ExternalName:
     def with_get_external_name(self, fn: GetExternalNameFn) -> ExternalName:
         return dataclasses.replace(self, get_external_name=fn)
 
+    def sourced(self, source: str, note: str = "", *examples: IDExample) -> ExternalName:
+        """The same strategy, saying where its fact came from and with the examples that prove it."""
+        return dataclasses.replace(self, source=source, note=note, examples=(*self.examples, *examples))
+
 
 def name_as_identifier(argument: str = "name") -> ExternalName:
     """The external name is the ``name`` argument and the import ID (IAM roles, log groups)."""
@@ -123,6 +154,42 @@ def parameter_as_identifier(argument: str) -> ExternalName:
 def identifier_from_provider() -> ExternalName:
     """The provider assigns the ID (VPCs, KMS keys); the external name is that ID."""
     return ExternalName(Strategy.IDENTIFIER_FROM_PROVIDER, name_initializer=False)
+
+
+def _attribute(name: str) -> GetExternalNameFn:
+    def get_external_name(attributes: Mapping[str, Any]) -> str:
+        value = attributes.get(name)
+        if not isinstance(value, str) or not value:
+            raise TemplateError(f"the state has no string attribute {name!r}")
+        return value
+
+    return get_external_name
+
+
+def attribute_as_identifier(attribute: str, *, argument: str | None = None) -> ExternalName:
+    """The import ID is the value of state attribute ``attribute`` (plugin-framework resources that
+    import into ``name`` or ``arn`` rather than ``id``); the external name is that value.
+
+    With ``argument`` (usually the same attribute) the external name also fills that argument, as
+    :func:`parameter_as_identifier` does; without, the provider assigns it.
+    """
+    strategy = Strategy.PARAMETER_AS_IDENTIFIER if argument else Strategy.IDENTIFIER_FROM_PROVIDER
+    return ExternalName(strategy, get_external_name=_attribute(attribute), identifier_argument=argument,
+                        name_initializer=bool(argument))
+
+
+def composite_id(template: str, *, argument: str | None = None, attribute: str = "id") -> ExternalName:
+    """The import ID joins parameters and the external name (``REST-API-ID/AUTHORIZER-ID``); the
+    external name is the object's own part, read from the state's ``argument`` if the user names it,
+    else from ``attribute`` (the state ``id`` by default)."""
+    if "{{ .external_name }}" not in template:
+        raise ValueError(f"composite_id: template {template!r} has no {{{{ .external_name }}}}")
+
+    def get_id(external_name: str, parameters: Mapping[str, Any], setup: Mapping[str, Any]) -> str:
+        return render_template(template, external_name, parameters, setup)
+
+    return ExternalName(Strategy.TEMPLATED, get_id=get_id, get_external_name=_attribute(argument or attribute),
+                        identifier_argument=argument, template=template, name_initializer=bool(argument))
 
 
 def _reverse(template: str) -> GetExternalNameFn:
@@ -179,3 +246,30 @@ def composite_from_parameters(separator: str, *arguments: str) -> ExternalName:
 
     return ExternalName(Strategy.IDENTIFIER_FROM_PROVIDER, get_id=get_id, get_external_name=get_external_name,
                         name_initializer=False, extra_identifier_fields=tuple(arguments))
+
+
+def composite_by(get_id: GetIDFn, *arguments: str) -> ExternalName:
+    """Like :func:`composite_from_parameters` where joining is not enough (optional parts, one of
+    several arguments): ``get_id`` builds the import ID from the parameters alone, and the external
+    name is that ID built from the state's own attributes."""
+    def get_external_name(attributes: Mapping[str, Any]) -> str:
+        return get_id("", attributes, {})
+
+    return ExternalName(Strategy.IDENTIFIER_FROM_PROVIDER, get_id=get_id, get_external_name=get_external_name,
+                        name_initializer=False, extra_identifier_fields=tuple(arguments))
+
+
+def joined_attributes(separator: str, *attributes: str) -> ExternalName:
+    """The import ID joins attributes the provider assigns (``guardrail_id,version``); the external
+    name is that join, read from the state after a create, and is the import ID as it stands."""
+    def get_external_name(attributes_: Mapping[str, Any]) -> str:
+        values = []
+        for name in attributes:
+            value = attributes_.get(name)
+            if value in (None, ""):
+                raise TemplateError(f"the state has no attribute {name!r}")
+            values.append(str(value))
+        return separator.join(values)
+
+    return ExternalName(Strategy.IDENTIFIER_FROM_PROVIDER, get_external_name=get_external_name,
+                        name_initializer=False)

@@ -10,7 +10,7 @@ from typing import Any
 
 from tfconfig.externalname import ExternalName
 from tfconfig.naming import camel, plural
-from tfconfig.resource import EXECUTORS, Example, Lookup, Reference, Resource, Timeouts
+from tfconfig.resource import EXECUTORS, Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
 
 
 class ConfigError(ValueError):
@@ -94,6 +94,7 @@ class ResolvedResource:
     tagging: Tagging | None = None
     lookup: Lookup | None = None
     executor: str = "cli"
+    managed_elsewhere: tuple[ManagedElsewhere, ...] = ()
 
     def default_tags(self, name: str, provider_config: str) -> dict[str, str]:
         return self.tagging.tags(self.kind, self.group, name, provider_config) if self.tagging else {}
@@ -116,7 +117,7 @@ class Provider:
     resource_prefix: str
     default_version: str = "v1alpha1"
     schema_file: str = "schema.json.gz"
-    # Exact Terraform types or fnmatch patterns.
+    # Exact Terraform types or fnmatch patterns; empty: every configured resource.
     include: tuple[str, ...] = ()
     resources: Mapping[str, Resource] = dataclasses.field(default_factory=dict)
     group_rules: tuple[GroupRule, ...] = ()
@@ -150,7 +151,7 @@ class Provider:
         """The Terraform types to generate, sorted. Names that match nothing are errors."""
         pool = sorted(set(available))
         chosen: set[str] = set()
-        for entry in self.include:
+        for entry in self.include or tuple(sorted(self.resources)):
             if any(ch in entry for ch in "*?["):
                 matches = fnmatch.filter(pool, entry)
                 if not matches:
@@ -206,12 +207,21 @@ class Provider:
             sensitive=cfg.sensitive,
             late_init_ignore=(*self.late_init_ignore, *cfg.late_init_ignore),
             injected=injected,
-            removed_parameters=self.removed_parameters,
+            removed_parameters=(*self.removed_parameters, *cfg.removed_parameters),
             removed_blocks=self.removed_blocks,
             timeouts=cfg.timeouts or self.default_timeouts,
             example=cfg.example,
             timeouts_configured=cfg.timeouts is not None,
-            tagging=self.tagging,
+            tagging=self.tagging if cfg.tagged else None,
             lookup=cfg.lookup,
             executor=cfg.executor or "cli",
+            managed_elsewhere=cfg.managed_elsewhere,
         )
+
+    def only(self, tf_types: Iterable[str]) -> Provider:
+        """This provider with only ``tf_types`` included and configured (a curated subset)."""
+        keep = tuple(sorted(set(tf_types)))
+        missing = [t for t in keep if t not in self.resources]
+        if missing:
+            raise ConfigError(f"only: not configured: {', '.join(missing)}")
+        return dataclasses.replace(self, include=keep, resources={t: self.resources[t] for t in keep})

@@ -61,6 +61,18 @@ class Lookup:
 
 
 @dataclasses.dataclass(frozen=True)
+class ManagedElsewhere:
+    """An argument that another resource kind manages exclusively when it is used (a security
+    group's ``ingress`` against ``aws_vpc_security_group_ingress_rule``): copying the cloud's value
+    into the spec would make this kind fight that one, so it is never late-initialised."""
+
+    argument: str
+    # The Terraform types that manage it.
+    by: tuple[str, ...]
+    source: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
 class Resource:
     external_name: ExternalName = dataclasses.field(default_factory=identifier_from_provider)
     kind: str | None = None
@@ -77,3 +89,9 @@ class Resource:
     lookup: Lookup | None = None
     # "cli" (terraform per operation) or "direct" (the provider's own protocol); None: the default.
     executor: str | None = None
+    # Arguments another kind manages exclusively; never late-initialised.
+    managed_elsewhere: tuple[ManagedElsewhere, ...] = ()
+    # Arguments left out of the spec (they name a local file the provider would read).
+    removed_parameters: tuple[str, ...] = ()
+    # False where an argument named like the provider's tags field is not the object's tags.
+    tagged: bool = True

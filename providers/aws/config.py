@@ -4,15 +4,23 @@ Kinds, short groups and external-name strategies follow crossplane-contrib/provi
 manifests written for it fit with only the API group's root changed (``aws.upbound.io`` →
 ``aws.tfbridge.io``). As there, ``region`` is added to every resource outside ``iam`` and configures
 the provider, and ``tags_all`` is observed only.
+
+:data:`CATALOGUE` configures every resource of the schema that can be managed safely (the facts live
+in :mod:`providers.aws.catalog`); :data:`CURATED` are the hand-tuned kinds the demo and the committed
+generated tree use. :data:`PROVIDER`, what ``tfbridge generate`` and the runtime read, is the curated
+subset unless ``TFBRIDGE_AWS_CATALOGUE=all`` asks for the whole catalogue.
 """
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
+from providers.aws import catalog
+from providers.aws.catalog import idfns
 from tfconfig import (
     Credentials,
     Example,
-    GroupRule,
+    IDExample,
     InjectedField,
     Lookup,
     Provider,
@@ -54,54 +62,144 @@ def _last_arn_segment(attributes: Mapping[str, Any]) -> str:
     return sid.rsplit("/", 1)[-1]
 
 
-def _route53_record_id(external_name: str, parameters: Mapping[str, Any], setup: Mapping[str, Any]) -> str:
-    # Terraform's import ID: ZONEID_name_TYPE, with _SETIDENTIFIER when a routing policy sets one.
-    parts = []
-    for arg in ("zone_id", "name", "type"):
-        if not parameters.get(arg):
-            raise TemplateError(f"{arg} is needed for the import ID and has no value")
-        parts.append(str(parameters[arg]))
-    if parameters.get("set_identifier"):
-        parts.append(str(parameters["set_identifier"]))
-    return "_".join(parts)
+_PROBED = identifier_from_provider().sourced("probe", "the importer takes the state id as it is")
+_NAMED = "the importer takes the state id as it is, and provider-upjet-aws names the resource by it"
+_SETUP = {"client_metadata": {"account_id": "123456789012", "partition": "aws"}}
 
+CURATED: dict[str, Resource] = {
+    "aws_vpc": Resource(
+        short_group="ec2", kind="VPC", external_name=_PROBED,
+        lookup=Lookup("aws_vpcs"),
+        example=Example({"region": REGION, "cidrBlock": "10.0.0.0/16", "tags": {"Name": "example"}},
+                        name="example-vpc"),
+    ),
+    "aws_subnet": Resource(
+        short_group="ec2", kind="Subnet", external_name=_PROBED,
+        lookup=Lookup("aws_subnets"),
+        references={"vpc_id": Reference("aws_vpc")},
+        # Either the zone or its ID: copying the other one back conflicts.
+        late_init_ignore=("availability_zone_id",),
+        example=Example({"region": REGION, "cidrBlock": "10.0.1.0/24", "availabilityZone": "us-east-1a",
+                         "vpcIdRef": {"name": "example-vpc"}}, name="example-subnet"),
+    ),
+    "aws_security_group": Resource(
+        short_group="ec2", kind="SecurityGroup", external_name=_PROBED,
+        lookup=Lookup("aws_security_groups"),
+        references={"vpc_id": Reference("aws_vpc")},
+        example=Example({"region": REGION, "name": "example-sg", "description": "Allow TLS inbound",
+                         "vpcIdRef": {"name": "example-vpc"}}, name="example-sg"),
+    ),
+    "aws_vpc_security_group_ingress_rule": Resource(
+        short_group="ec2", kind="SecurityGroupIngressRule", external_name=_PROBED,
+        references={"security_group_id": Reference("aws_security_group")},
+        example=Example({"region": REGION, "cidrIpv4": "10.0.0.0/8", "fromPort": 443, "toPort": 443,
+                         "ipProtocol": "tcp", "securityGroupIdRef": {"name": "example-sg"}},
+                        name="example-ingress"),
+    ),
+    "aws_s3_bucket": Resource(
+        short_group="s3", kind="Bucket", external_name=parameter_as_identifier("bucket").sourced("probe+upjet", _NAMED),
+        example=Example({"region": REGION, "tags": {"Name": "example"}}, name="example-bucket-tfbridge"),
+    ),
+    "aws_iam_role": Resource(
+        short_group="iam", kind="Role", external_name=name_as_identifier().sourced("probe+upjet", _NAMED),
+        example=Example({"assumeRolePolicy": _ASSUME_ROLE}, name="example-role"),
+    ),
+    "aws_iam_user": Resource(
+        short_group="iam", kind="User", external_name=name_as_identifier().sourced("probe+upjet", _NAMED),
+        example=Example({"path": "/"}, name="example-user"),
+    ),
+    "aws_iam_access_key": Resource(
+        short_group="iam", kind="AccessKey",
+        external_name=identifier_from_provider().sourced("probe", "the importer reads the key by its ID, the state id"),
+        references={"user": Reference("aws_iam_user")},
+        example=Example({"userRef": {"name": "example-user"}}, name="example-access-key",
+                        connection_secret_namespace="crossplane-system"),
+    ),
+    "aws_iam_policy": Resource(
+        short_group="iam", kind="Policy",
+        external_name=name_as_identifier().with_get_id(_iam_policy_arn)
+        .with_get_external_name(_last_arn_segment)
+        .sourced("probe+upjet", "the importer takes the state id, the policy ARN built from account, path and name",
+                 IDExample("arn:aws:iam::123456789012:policy/x/pol", "pol", {"path": "/x/"},
+                           {"id": "arn:aws:iam::123456789012:policy/x/pol"}, _SETUP)),
+        example=Example({"policy": _POLICY, "description": "example"}, name="example-policy"),
+    ),
+    "aws_iam_role_policy_attachment": Resource(
+        short_group="iam", kind="RolePolicyAttachment",
+        external_name=composite_from_parameters("/", "role", "policy_arn").sourced(
+            "probe", "expected <role-name>/<policy_arn>; the state id after a create is another, random one",
+            IDExample("partone/parttwo", "partone/parttwo", {"role": "partone", "policy_arn": "parttwo"},
+                      {"id": "partone-parttwo", "role": "partone", "policy_arn": "parttwo"})),
+        references={"role": Reference("aws_iam_role"), "policy_arn": Reference("aws_iam_policy", "arn")},
+        example=Example({"roleRef": {"name": "example-role"}, "policyArnRef": {"name": "example-policy"}},
+                        name="example-attachment"),
+    ),
+    "aws_sqs_queue": Resource(
+        short_group="sqs", kind="Queue", external_name=_PROBED,
+        # Queue creation waits for attribute propagation; moto alone takes ~25 s.
+        timeouts=Timeouts(create=600, update=600, delete=600, observe=300),
+        example=Example({"region": REGION, "name": "example-queue"}, name="example-queue"),
+    ),
+    "aws_sns_topic": Resource(
+        short_group="sns", kind="Topic",
+        external_name=templated(
+            "name", "arn:{{ .setup.client_metadata.partition }}:sns:{{ .parameters.region }}:"
+                    "{{ .setup.client_metadata.account_id }}:{{ .external_name }}").sourced(
+            "probe+upjet", "the importer takes the state id, the topic ARN",
+            IDExample("arn:aws:sns:us-east-1:123456789012:t1", "t1", {"region": "us-east-1"},
+                      {"id": "arn:aws:sns:us-east-1:123456789012:t1"}, _SETUP)),
+        example=Example({"region": REGION}, name="example-topic"),
+    ),
+    "aws_dynamodb_table": Resource(
+        short_group="dynamodb", kind="Table", external_name=name_as_identifier().sourced("probe+upjet", _NAMED),
+        example=Example({"region": REGION, "billingMode": "PAY_PER_REQUEST", "hashKey": "id",
+                         "attribute": [{"name": "id", "type": "S"}]}, name="example-table"),
+    ),
+    "aws_kms_key": Resource(
+        short_group="kms", kind="Key", external_name=_PROBED,
+        # Not importable: never copied back from the cloud, so an import does not fight the spec.
+        late_init_ignore=("deletion_window_in_days", "bypass_policy_lockout_safety_check"),
+        example=Example({"region": REGION, "description": "example key", "deletionWindowInDays": 7},
+                        name="example-key"),
+    ),
+    "aws_route53_zone": Resource(
+        short_group="route53", kind="Zone", external_name=_PROBED,
+        example=Example({"region": REGION, "name": "example.com"}, name="example-zone"),
+    ),
+    "aws_route53_record": Resource(
+        short_group="route53", kind="Record",
+        external_name=identifier_from_provider().with_get_id(idfns.route53_record_id).sourced(
+            "probe", "expected ZONEID_RECORDNAME_TYPE_SET-IDENTIFIER, where SET-IDENTIFIER is optional",
+            IDExample("Z4KAPRWWNC7JR_dev.example.com_NS_dev", "Z4KAPRWWNC7JR_dev.example.com_NS_dev",
+                      {"zone_id": "Z4KAPRWWNC7JR", "name": "dev.example.com", "type": "NS", "set_identifier": "dev"})),
+        references={"zone_id": Reference("aws_route53_zone")},
+        example=Example({"region": REGION, "name": "www.example.com", "type": "A", "ttl": 300,
+                         "records": ["192.0.2.1"], "zoneIdRef": {"name": "example-zone"}},
+                        name="example-record"),
+    ),
+    "aws_cloudwatch_log_group": Resource(
+        short_group="cloudwatchlogs", kind="Group", external_name=name_as_identifier().sourced("probe+upjet", _NAMED),
+        example=Example({"region": REGION, "retentionInDays": 7}, name="example-log-group"),
+    ),
+    "aws_ecr_repository": Resource(
+        short_group="ecr", kind="Repository", external_name=name_as_identifier().sourced("probe+upjet", _NAMED),
+        example=Example({"region": REGION, "imageTagMutability": "MUTABLE"}, name="example-repository"),
+    ),
+    "aws_secretsmanager_secret": Resource(
+        short_group="secretsmanager", kind="Secret", external_name=_PROBED,
+        example=Example({"region": REGION, "name": "example-secret", "recoveryWindowInDays": 0},
+                        name="example-secret"),
+    ),
+}
 
-PROVIDER = Provider(
+CATALOGUE = Provider(
     name="aws",
     source="hashicorp/aws",
     version="5.100.0",
     root_group="aws.tfbridge.io",
     resource_prefix="aws_",
     default_version="v1beta1",
-    include=(
-        "aws_cloudwatch_log_group",
-        "aws_dynamodb_table",
-        "aws_ecr_repository",
-        "aws_iam_policy",
-        "aws_iam_access_key",
-        "aws_iam_role",
-        "aws_iam_role_policy_attachment",
-        "aws_iam_user",
-        "aws_kms_key",
-        "aws_route53_record",
-        "aws_route53_zone",
-        "aws_s3_bucket",
-        "aws_secretsmanager_secret",
-        "aws_security_group",
-        "aws_sns_topic",
-        "aws_sqs_queue",
-        "aws_subnet",
-        "aws_vpc",
-        "aws_vpc_security_group_ingress_rule",
-    ),
-    group_rules=(
-        GroupRule(r"^aws_cloudwatch_log_", "cloudwatchlogs", drop_words=2),
-        GroupRule(r"^aws_vpc_security_group_", "ec2", drop_words=1),
-        GroupRule(r"^aws_(vpc|subnet|security_group|instance|eip|internet_gateway|nat_gateway|route_table"
-                  r"|network_|ebs_|ami|launch_template|key_pair|default_)", "ec2", drop_words=0),
-        GroupRule(r"^aws_(db|rds)_", "rds", drop_words=1),
-        GroupRule(r"^aws_lb(_|$)", "elbv2", drop_words=1),
-    ),
+    group_rules=catalog.GROUP_RULES,
     injected_fields=(
         InjectedField("region", "Region is the region you'd like your resource to be created in.",
                       required=True, except_groups=("iam",), example=REGION),
@@ -118,116 +216,8 @@ PROVIDER = Provider(
     identity={"account_id": "data.aws_caller_identity.this.account_id",
               "partition": "data.aws_partition.this.partition"},
     tagging=Tagging(),
-    resources={
-        "aws_vpc": Resource(
-            short_group="ec2", kind="VPC", external_name=identifier_from_provider(),
-            lookup=Lookup("aws_vpcs"),
-            example=Example({"region": REGION, "cidrBlock": "10.0.0.0/16", "tags": {"Name": "example"}},
-                            name="example-vpc"),
-        ),
-        "aws_subnet": Resource(
-            short_group="ec2", kind="Subnet", external_name=identifier_from_provider(),
-            lookup=Lookup("aws_subnets"),
-            references={"vpc_id": Reference("aws_vpc")},
-            # Either the zone or its ID: copying the other one back conflicts.
-            late_init_ignore=("availability_zone_id",),
-            example=Example({"region": REGION, "cidrBlock": "10.0.1.0/24", "availabilityZone": "us-east-1a",
-                             "vpcIdRef": {"name": "example-vpc"}}, name="example-subnet"),
-        ),
-        "aws_security_group": Resource(
-            short_group="ec2", kind="SecurityGroup", external_name=identifier_from_provider(),
-            lookup=Lookup("aws_security_groups"),
-            references={"vpc_id": Reference("aws_vpc")},
-            example=Example({"region": REGION, "name": "example-sg", "description": "Allow TLS inbound",
-                             "vpcIdRef": {"name": "example-vpc"}}, name="example-sg"),
-        ),
-        "aws_vpc_security_group_ingress_rule": Resource(
-            short_group="ec2", kind="SecurityGroupIngressRule", external_name=identifier_from_provider(),
-            references={"security_group_id": Reference("aws_security_group")},
-            example=Example({"region": REGION, "cidrIpv4": "10.0.0.0/8", "fromPort": 443, "toPort": 443,
-                             "ipProtocol": "tcp", "securityGroupIdRef": {"name": "example-sg"}},
-                            name="example-ingress"),
-        ),
-        "aws_s3_bucket": Resource(
-            short_group="s3", kind="Bucket", external_name=parameter_as_identifier("bucket"),
-            example=Example({"region": REGION, "tags": {"Name": "example"}}, name="example-bucket-tfbridge"),
-        ),
-        "aws_iam_role": Resource(
-            short_group="iam", kind="Role", external_name=name_as_identifier(),
-            example=Example({"assumeRolePolicy": _ASSUME_ROLE}, name="example-role"),
-        ),
-        "aws_iam_user": Resource(
-            short_group="iam", kind="User", external_name=name_as_identifier(),
-            example=Example({"path": "/"}, name="example-user"),
-        ),
-        "aws_iam_access_key": Resource(
-            short_group="iam", kind="AccessKey", external_name=identifier_from_provider(),
-            references={"user": Reference("aws_iam_user")},
-            example=Example({"userRef": {"name": "example-user"}}, name="example-access-key",
-                            connection_secret_namespace="crossplane-system"),
-        ),
-        "aws_iam_policy": Resource(
-            short_group="iam", kind="Policy",
-            external_name=name_as_identifier().with_get_id(_iam_policy_arn)
-            .with_get_external_name(_last_arn_segment),
-            example=Example({"policy": _POLICY, "description": "example"}, name="example-policy"),
-        ),
-        "aws_iam_role_policy_attachment": Resource(
-            short_group="iam", kind="RolePolicyAttachment",
-            external_name=composite_from_parameters("/", "role", "policy_arn"),
-            references={"role": Reference("aws_iam_role"), "policy_arn": Reference("aws_iam_policy", "arn")},
-            example=Example({"roleRef": {"name": "example-role"}, "policyArnRef": {"name": "example-policy"}},
-                            name="example-attachment"),
-        ),
-        "aws_sqs_queue": Resource(
-            short_group="sqs", kind="Queue", external_name=identifier_from_provider(),
-            # Queue creation waits for attribute propagation; moto alone takes ~25 s.
-            timeouts=Timeouts(create=600, update=600, delete=600, observe=300),
-            example=Example({"region": REGION, "name": "example-queue"}, name="example-queue"),
-        ),
-        "aws_sns_topic": Resource(
-            short_group="sns", kind="Topic",
-            external_name=templated(
-                "name", "arn:{{ .setup.client_metadata.partition }}:sns:{{ .parameters.region }}:"
-                        "{{ .setup.client_metadata.account_id }}:{{ .external_name }}"),
-            example=Example({"region": REGION}, name="example-topic"),
-        ),
-        "aws_dynamodb_table": Resource(
-            short_group="dynamodb", kind="Table", external_name=name_as_identifier(),
-            example=Example({"region": REGION, "billingMode": "PAY_PER_REQUEST", "hashKey": "id",
-                             "attribute": [{"name": "id", "type": "S"}]}, name="example-table"),
-        ),
-        "aws_kms_key": Resource(
-            short_group="kms", kind="Key", external_name=identifier_from_provider(),
-            # Not importable: never copied back from the cloud, so an import does not fight the spec.
-            late_init_ignore=("deletion_window_in_days", "bypass_policy_lockout_safety_check"),
-            example=Example({"region": REGION, "description": "example key", "deletionWindowInDays": 7},
-                            name="example-key"),
-        ),
-        "aws_route53_zone": Resource(
-            short_group="route53", kind="Zone", external_name=identifier_from_provider(),
-            example=Example({"region": REGION, "name": "example.com"}, name="example-zone"),
-        ),
-        "aws_route53_record": Resource(
-            short_group="route53", kind="Record",
-            external_name=identifier_from_provider().with_get_id(_route53_record_id),
-            references={"zone_id": Reference("aws_route53_zone")},
-            example=Example({"region": REGION, "name": "www.example.com", "type": "A", "ttl": 300,
-                             "records": ["192.0.2.1"], "zoneIdRef": {"name": "example-zone"}},
-                            name="example-record"),
-        ),
-        "aws_cloudwatch_log_group": Resource(
-            short_group="cloudwatchlogs", kind="Group", external_name=name_as_identifier(),
-            example=Example({"region": REGION, "retentionInDays": 7}, name="example-log-group"),
-        ),
-        "aws_ecr_repository": Resource(
-            short_group="ecr", kind="Repository", external_name=name_as_identifier(),
-            example=Example({"region": REGION, "imageTagMutability": "MUTABLE"}, name="example-repository"),
-        ),
-        "aws_secretsmanager_secret": Resource(
-            short_group="secretsmanager", kind="Secret", external_name=identifier_from_provider(),
-            example=Example({"region": REGION, "name": "example-secret", "recoveryWindowInDays": 0},
-                            name="example-secret"),
-        ),
-    },
+    resources=catalog.resources(CURATED),
 )
+
+# The committed generated tree holds the curated kinds; the whole catalogue is generated on request.
+PROVIDER = CATALOGUE if os.environ.get("TFBRIDGE_AWS_CATALOGUE") == "all" else CATALOGUE.only(CURATED)

@@ -1,0 +1,19 @@
+"""acm: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Reference, Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_acm_certificate": Resource(
+        external_name=PROBED,
+        references={"certificate_authority_arn": Reference("aws_acmpca_certificate_authority", "arn")},
+        late_init_ignore=(
+            "certificate_body",
+            "key_algorithm",
+            "options",
+            "subject_alternative_names",
+            "validation_method",
+        ),
+    ),
+}

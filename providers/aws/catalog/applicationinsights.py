@@ -1,0 +1,12 @@
+"""applicationinsights: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Example, Resource
+
+from .strategies import by_name
+
+RESOURCES: dict[str, Resource] = {
+    "aws_applicationinsights_application": Resource(
+        external_name=by_name("resource_group_name"),
+        example=Example({"region": "us-east-1"}),
+    ),
+}

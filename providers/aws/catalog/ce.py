@@ -1,0 +1,30 @@
+"""ce: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Example, Resource, identifier_from_provider
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_ce_anomaly_monitor": Resource(
+        external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "monitorDimension": "SERVICE",
+                "monitorType": "DIMENSIONAL",
+                "name": "AWSServiceMonitor",
+            }
+        ),
+    ),
+    "aws_ce_anomaly_subscription": Resource(
+        external_name=PROBED,
+    ),
+    "aws_ce_cost_allocation_tag": Resource(
+        external_name=identifier_from_provider().sourced(
+            "probe", "upjet names it by tag_key but lists it as not tested: the state id is used"
+        ),
+    ),
+    "aws_ce_cost_category": Resource(
+        external_name=PROBED,
+    ),
+}

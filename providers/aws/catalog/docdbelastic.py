@@ -1,0 +1,11 @@
+"""docdbelastic: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_docdbelastic_cluster": Resource(
+        external_name=PROBED,
+    ),
+}

@@ -1,0 +1,123 @@
+"""ecs: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Example, IDExample, Reference, Resource, attribute_as_identifier
+
+from . import idfns
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_ecs_account_setting_default": Resource(
+        external_name=attribute_as_identifier("name", argument="name").sourced(
+            "probe", "the importer takes the value of name"
+        ),
+        example=Example({"region": "us-east-1", "value": "enabled"}),
+    ),
+    "aws_ecs_capacity_provider": Resource(
+        external_name=attribute_as_identifier("name", argument="name").sourced(
+            "probe", "the importer takes the value of name"
+        ),
+        references={"auto_scaling_group_provider.auto_scaling_group_arn": Reference("aws_autoscaling_group", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "autoScalingGroupProvider": [
+                    {
+                        "autoScalingGroupArnRef": {"name": "example-autoscalinggroup"},
+                        "managedTerminationProtection": "ENABLED",
+                        "managedScaling": [
+                            {
+                                "maximumScalingStepSize": 1000,
+                                "minimumScalingStepSize": 1,
+                                "status": "ENABLED",
+                                "targetCapacity": 10,
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    ),
+    "aws_ecs_cluster": Resource(
+        external_name=attribute_as_identifier("name", argument="name").sourced(
+            "probe", "the importer takes the value of name"
+        ),
+        example=Example({"region": "us-east-1", "setting": [{"name": "containerInsights", "value": "enabled"}]}),
+    ),
+    "aws_ecs_cluster_capacity_providers": Resource(
+        external_name=PROBED,
+        references={"cluster_name": Reference("aws_ecs_cluster")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "capacityProviders": ["FARGATE"],
+                "clusterNameRef": {"name": "example-cluster"},
+                "defaultCapacityProviderStrategy": [{"base": 1, "capacityProvider": "FARGATE", "weight": 100}],
+            }
+        ),
+    ),
+    "aws_ecs_service": Resource(
+        external_name=attribute_as_identifier("name", argument="name")
+        .with_get_id(idfns.ecs_service_id)
+        .sourced(
+            "probe+upjet+docs",
+            "cluster-name/service-name",
+            IDExample(
+                "cluster-name/service-name",
+                "service-name",
+                {"cluster": "arn:aws:ecs:us-east-1:123456789012:cluster/cluster-name", "name": "service-name"},
+                source="docs",
+            ),
+        ),
+        references={
+            "cluster": Reference("aws_ecs_cluster"),
+            "iam_role": Reference("aws_iam_role", "arn"),
+            "load_balancer.target_group_arn": Reference("aws_lb_target_group", "arn"),
+            "network_configuration.security_groups": Reference("aws_security_group"),
+            "network_configuration.subnets": Reference("aws_subnet"),
+            "task_definition": Reference("aws_ecs_task_definition", "arn"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterRef": {"name": "example-cluster"},
+                "desiredCount": 3,
+                "iamRoleRef": {"name": "example-role"},
+                "taskDefinitionRef": {"name": "example-taskdefinition"},
+                "loadBalancer": [
+                    {
+                        "containerName": "mongo",
+                        "containerPort": 8080,
+                        "targetGroupArnRef": {"name": "example-lbtargetgroup"},
+                    }
+                ],
+                "orderedPlacementStrategy": [{"field": "cpu", "type": "binpack"}],
+                "placementConstraints": [
+                    {"expression": "attribute:ecs.availability-zone in [us-west-2a, us-west-2b]", "type": "memberOf"}
+                ],
+            }
+        ),
+    ),
+    "aws_ecs_tag": Resource(
+        external_name=PROBED,
+    ),
+    "aws_ecs_task_definition": Resource(
+        external_name=attribute_as_identifier("arn").sourced(
+            "probe", "the importer wants the task definition ARN (the state id is the family)"
+        ),
+        references={"execution_role_arn": Reference("aws_iam_role", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "containerDefinitions": "example",
+                "family": "service",
+                "placementConstraints": [
+                    {"expression": "attribute:ecs.availability-zone in [us-west-2a, us-west-2b]", "type": "memberOf"}
+                ],
+                "volume": [{"hostPath": "/ecs/service-storage", "name": "service-storage"}],
+            }
+        ),
+    ),
+    "aws_ecs_task_set": Resource(
+        external_name=PROBED,
+    ),
+}

@@ -1,0 +1,150 @@
+"""eks: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Example, IDExample, Reference, Resource, composite_id
+
+from .strategies import PROBED, SLOW, by_name
+
+RESOURCES: dict[str, Resource] = {
+    "aws_eks_access_entry": Resource(
+        external_name=PROBED,
+        references={
+            "cluster_name": Reference("aws_eks_cluster", "id"),
+            "principal_arn": Reference("aws_iam_role", "arn"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterNameRef": {"name": "example-cluster"},
+                "kubernetesGroups": ["group-1", "group-2"],
+                "principalArnRef": {"name": "example-role"},
+                "type": "STANDARD",
+            }
+        ),
+    ),
+    "aws_eks_access_policy_association": Resource(
+        external_name=PROBED,
+        references={
+            "cluster_name": Reference("aws_eks_cluster", "id"),
+            "principal_arn": Reference("aws_eks_access_entry", "principal_arn"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterNameRef": {"name": "example-cluster"},
+                "policyArn": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                "principalArnRef": {"name": "example-accessentry"},
+                "accessScope": [{"type": "example"}],
+            }
+        ),
+    ),
+    "aws_eks_addon": Resource(
+        external_name=PROBED,
+        references={
+            "cluster_name": Reference("aws_eks_cluster"),
+            "service_account_role_arn": Reference("aws_iam_role", "arn"),
+        },
+        timeouts=SLOW,
+        example=Example({"region": "us-east-1", "addonName": "vpc-cni", "clusterNameRef": {"name": "example-cluster"}}),
+    ),
+    "aws_eks_cluster": Resource(
+        external_name=by_name(),
+        references={
+            "role_arn": Reference("aws_iam_role", "arn"),
+            "vpc_config.security_group_ids": Reference("aws_security_group"),
+            "vpc_config.subnet_ids": Reference("aws_subnet"),
+        },
+        timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "roleArnRef": {"name": "example-role"},
+                "version": "1.35",
+                "accessConfig": [{"authenticationMode": "API"}],
+                "vpcConfig": [{"subnetIdRefs": [{"name": "example-subnet"}]}],
+            }
+        ),
+    ),
+    "aws_eks_fargate_profile": Resource(
+        external_name=PROBED,
+        references={
+            "cluster_name": Reference("aws_eks_cluster"),
+            "pod_execution_role_arn": Reference("aws_iam_role", "arn"),
+            "subnet_ids": Reference("aws_subnet"),
+        },
+        timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterNameRef": {"name": "example-cluster"},
+                "fargateProfileName": "example",
+                "podExecutionRoleArnRef": {"name": "example-role"},
+                "subnetIdRefs": [{"name": "example-subnet"}],
+                "selector": [{"namespace": "example"}],
+            }
+        ),
+    ),
+    "aws_eks_identity_provider_config": Resource(
+        external_name=PROBED,
+        references={"cluster_name": Reference("aws_eks_cluster")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterNameRef": {"name": "example-cluster"},
+                "oidc": [
+                    {
+                        "clientId": "your client_id",
+                        "identityProviderConfigName": "example",
+                        "issuerUrl": "your issuer_url",
+                    }
+                ],
+            }
+        ),
+    ),
+    "aws_eks_node_group": Resource(
+        external_name=PROBED,
+        references={
+            "node_role_arn": Reference("aws_iam_role", "arn"),
+            "remote_access.source_security_group_ids": Reference("aws_security_group"),
+            "subnet_ids": Reference("aws_subnet"),
+            "version": Reference("aws_eks_cluster", "version"),
+        },
+        late_init_ignore=(
+            "release_version",
+            "scaling_config",
+            "version",
+        ),
+        timeouts=SLOW,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterName": "example",
+                "nodeRoleArnRef": {"name": "example-role"},
+                "subnetIdRefs": [{"name": "example-subnet"}],
+                "scalingConfig": [{"desiredSize": 1, "maxSize": 2, "minSize": 1}],
+                "updateConfig": [{"maxUnavailable": 1}],
+            }
+        ),
+    ),
+    "aws_eks_pod_identity_association": Resource(
+        external_name=composite_id("{{ .parameters.cluster_name }},{{ .external_name }}").sourced(
+            "probe",
+            "expected 2 parts separated by ','",
+            IDExample(
+                "partone,parttwo",
+                "parttwo",
+                {"association_id": "parttwo", "cluster_name": "partone"},
+                {"association_id": "parttwo", "cluster_name": "partone", "id": "parttwo"},
+            ),
+        ),
+        references={"cluster_name": Reference("aws_eks_cluster"), "role_arn": Reference("aws_iam_role", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterNameRef": {"name": "example-cluster"},
+                "namespace": "example",
+                "roleArnRef": {"name": "example-role"},
+                "serviceAccount": "example-sa",
+            }
+        ),
+    ),
+}

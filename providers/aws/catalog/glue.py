@@ -1,0 +1,251 @@
+"""glue: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Example, IDExample, Reference, Resource, composite_from_parameters, identifier_from_provider
+
+from .strategies import PROBED, by_name
+
+RESOURCES: dict[str, Resource] = {
+    "aws_glue_catalog_database": Resource(
+        external_name=PROBED,
+        late_init_ignore=("create_table_default_permission",),
+        example=Example({"region": "us-east-1", "name": "example"}),
+    ),
+    "aws_glue_catalog_table": Resource(
+        external_name=PROBED,
+        references={"database_name": Reference("aws_glue_catalog_database")},
+        example=Example(
+            {"region": "us-east-1", "databaseNameRef": {"name": "example-catalogdatabase"}, "name": "example"}
+        ),
+    ),
+    "aws_glue_catalog_table_optimizer": Resource(
+        external_name=composite_from_parameters(",", "catalog_id", "database_name", "table_name", "type").sourced(
+            "probe+docs",
+            "four parts separated by ','",
+            IDExample(
+                "123456789012,example_database,example_table,compaction",
+                "123456789012,example_database,example_table,compaction",
+                {
+                    "catalog_id": "123456789012",
+                    "database_name": "example_database",
+                    "table_name": "example_table",
+                    "type": "compaction",
+                },
+                source="docs",
+            ),
+        ),
+        references={"database_name": Reference("aws_glue_catalog_database")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "catalogId": "123456789012",
+                "databaseNameRef": {"name": "example-catalogdatabase"},
+                "tableName": "example_table",
+                "type": "compaction",
+                "configuration": [{"enabled": True, "roleArn": "arn:aws:iam::123456789012:role/example-role"}],
+            }
+        ),
+    ),
+    "aws_glue_classifier": Resource(
+        external_name=by_name(),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "csvClassifier": [
+                    {
+                        "allowSingleColumn": False,
+                        "containsHeader": "PRESENT",
+                        "delimiter": ",",
+                        "disableValueTrimming": False,
+                        "header": ["example1", "example2"],
+                        "quoteSymbol": "'",
+                    }
+                ],
+            }
+        ),
+    ),
+    "aws_glue_connection": Resource(
+        external_name=PROBED,
+        references={
+            "physical_connection_requirements.availability_zone": Reference("aws_subnet", "availability_zone"),
+            "physical_connection_requirements.security_group_id_list": Reference("aws_security_group"),
+            "physical_connection_requirements.subnet_id": Reference("aws_subnet"),
+        },
+        example=Example({"region": "us-east-1", "name": "example"}),
+    ),
+    "aws_glue_crawler": Resource(
+        external_name=by_name(),
+        references={
+            "catalog_target.database_name": Reference("aws_glue_catalog_database"),
+            "catalog_target.tables": Reference("aws_glue_catalog_table"),
+            "database_name": Reference("aws_glue_catalog_database"),
+            "jdbc_target.connection_name": Reference("aws_glue_connection"),
+            "mongodb_target.connection_name": Reference("aws_glue_connection"),
+            "role": Reference("aws_iam_role", "arn"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "databaseNameRef": {"name": "example-catalogdatabase"},
+                "roleRef": {"name": "example-role"},
+                "dynamodbTarget": [{"path": "table-name"}],
+            }
+        ),
+    ),
+    "aws_glue_data_catalog_encryption_settings": Resource(
+        external_name=PROBED,
+        references={
+            "data_catalog_encryption_settings.connection_password_encryption.aws_kms_key_id": Reference(
+                "aws_kms_key", "arn"
+            ),
+            "data_catalog_encryption_settings.encryption_at_rest.sse_aws_kms_key_id": Reference("aws_kms_key", "arn"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dataCatalogEncryptionSettings": [
+                    {
+                        "connectionPasswordEncryption": [
+                            {"awsKmsKeyIdRef": {"name": "example-key"}, "returnConnectionPasswordEncrypted": True}
+                        ],
+                        "encryptionAtRest": [
+                            {"catalogEncryptionMode": "SSE-KMS", "sseAwsKmsKeyIdRef": {"name": "example-key"}}
+                        ],
+                    }
+                ],
+            }
+        ),
+    ),
+    "aws_glue_data_quality_ruleset": Resource(
+        external_name=PROBED,
+    ),
+    "aws_glue_dev_endpoint": Resource(
+        external_name=identifier_from_provider().sourced(
+            "probe", "upjet names it by name but lists it as not tested: the state id is used"
+        ),
+    ),
+    "aws_glue_job": Resource(
+        external_name=by_name(),
+        references={"connections": Reference("aws_glue_connection"), "role_arn": Reference("aws_iam_role", "arn")},
+        late_init_ignore=(
+            "max_capacity",
+            "number_of_workers",
+            "worker_type",
+        ),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "defaultArguments": {
+                    "--continuous-log-logGroup": "/aws-glue/jobs",
+                    "--enable-auto-scaling": "true",
+                    "--enable-continuous-cloudwatch-log": "true",
+                    "--enable-continuous-log-filter": "true",
+                    "--enable-metrics": "",
+                    "--job-language": "python",
+                },
+                "description": "An example Glue ETL job",
+                "executionClass": "STANDARD",
+                "glueVersion": "5.0",
+                "maxRetries": 0,
+                "numberOfWorkers": 2,
+                "roleArnRef": {"name": "example-role"},
+                "tags": {"ManagedBy": "AWS"},
+                "timeout": 2880,
+                "workerType": "G.1X",
+                "command": [{"name": "glueetl", "pythonVersion": "3", "scriptLocation": "example"}],
+                "executionProperty": [{"maxConcurrentRuns": 1}],
+                "notificationProperty": [{"notifyDelayAfter": 3}],
+            }
+        ),
+    ),
+    "aws_glue_ml_transform": Resource(
+        external_name=PROBED,
+    ),
+    "aws_glue_partition": Resource(
+        external_name=PROBED,
+    ),
+    "aws_glue_partition_index": Resource(
+        external_name=PROBED,
+    ),
+    "aws_glue_registry": Resource(
+        external_name=PROBED,
+        example=Example({"region": "us-east-1", "registryName": "example"}),
+    ),
+    "aws_glue_resource_policy": Resource(
+        external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+            }
+        ),
+    ),
+    "aws_glue_schema": Resource(
+        external_name=PROBED,
+        references={"registry_arn": Reference("aws_glue_registry", "arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "compatibility": "NONE",
+                "dataFormat": "AVRO",
+                "registryArnRef": {"name": "example-registry"},
+                "schemaDefinition": '{"type": "record", "name": "r1", "fields": [ {"name": "f1", "type": "int"}, {"name": "f2", "type": "string"} ]}',
+                "schemaName": "example",
+            }
+        ),
+    ),
+    "aws_glue_security_configuration": Resource(
+        external_name=by_name(),
+        references={
+            "encryption_configuration.cloudwatch_encryption.kms_key_arn": Reference("aws_kms_key", "arn"),
+            "encryption_configuration.job_bookmarks_encryption.kms_key_arn": Reference("aws_kms_key", "arn"),
+            "encryption_configuration.s3_encryption.kms_key_arn": Reference("aws_kms_key", "arn"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "encryptionConfiguration": [
+                    {
+                        "cloudwatchEncryption": [{"cloudwatchEncryptionMode": "DISABLED"}],
+                        "jobBookmarksEncryption": [{"jobBookmarksEncryptionMode": "DISABLED"}],
+                        "s3Encryption": [{"kmsKeyArnRef": {"name": "example-key"}, "s3EncryptionMode": "SSE-KMS"}],
+                    }
+                ],
+            }
+        ),
+    ),
+    "aws_glue_trigger": Resource(
+        external_name=by_name(),
+        references={
+            "actions.crawler_name": Reference("aws_glue_crawler"),
+            "actions.job_name": Reference("aws_glue_job"),
+            "predicate.conditions.crawler_name": Reference("aws_glue_crawler"),
+            "predicate.conditions.job_name": Reference("aws_glue_job"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "type": "CONDITIONAL",
+                "actions": [{"jobNameRef": {"name": "example-job"}}],
+                "predicate": [{"conditions": [{"jobNameRef": {"name": "example-job"}, "state": "SUCCEEDED"}]}],
+            }
+        ),
+    ),
+    "aws_glue_user_defined_function": Resource(
+        external_name=PROBED,
+        references={"database_name": Reference("aws_glue_catalog_database")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "className": "class",
+                "databaseNameRef": {"name": "example-catalogdatabase"},
+                "name": "example",
+                "ownerName": "owner",
+                "ownerType": "GROUP",
+                "resourceUris": [{"resourceType": "ARCHIVE", "uri": "uri"}],
+            }
+        ),
+    ),
+    "aws_glue_workflow": Resource(
+        external_name=by_name(),
+    ),
+}

@@ -1,0 +1,11 @@
+"""internet: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_internet_gateway_attachment": Resource(
+        external_name=PROBED,
+    ),
+}

@@ -1,0 +1,11 @@
+"""internetmonitor: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_internetmonitor_monitor": Resource(
+        external_name=PROBED,
+    ),
+}

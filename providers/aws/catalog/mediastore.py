@@ -1,0 +1,23 @@
+"""mediastore: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Example, Reference, Resource
+
+from .strategies import PROBED, by_name
+
+RESOURCES: dict[str, Resource] = {
+    "aws_media_store_container": Resource(
+        external_name=by_name(),
+        example=Example({"region": "us-east-1"}),
+    ),
+    "aws_media_store_container_policy": Resource(
+        external_name=PROBED,
+        references={"container_name": Reference("aws_media_store_container")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "containerNameRef": {"name": "example-container"},
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+            }
+        ),
+    ),
+}

@@ -1,0 +1,48 @@
+"""pinpoint: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Example, Reference, Resource, attribute_as_identifier
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_pinpoint_adm_channel": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_apns_channel": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_apns_sandbox_channel": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_apns_voip_channel": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_apns_voip_sandbox_channel": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_app": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_baidu_channel": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_email_channel": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_email_template": Resource(
+        external_name=attribute_as_identifier("template_name").sourced(
+            "probe", "the importer takes the value of template_name"
+        ),
+    ),
+    "aws_pinpoint_event_stream": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_gcm_channel": Resource(
+        external_name=PROBED,
+    ),
+    "aws_pinpoint_sms_channel": Resource(
+        external_name=PROBED,
+        references={"application_id": Reference("aws_pinpoint_app", "application_id")},
+        example=Example({"region": "us-east-1", "applicationIdRef": {"name": "example-app"}}),
+    ),
+}

@@ -1,0 +1,11 @@
+"""qbusiness: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_qbusiness_application": Resource(
+        external_name=PROBED,
+    ),
+}

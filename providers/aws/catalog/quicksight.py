@@ -1,0 +1,79 @@
+"""quicksight: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Example, IDExample, Resource, attribute_as_identifier, composite_from_parameters
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_quicksight_account_settings": Resource(
+        external_name=attribute_as_identifier("aws_account_id").sourced(
+            "probe", "the importer takes the value of aws_account_id"
+        ),
+    ),
+    "aws_quicksight_analysis": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_dashboard": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_data_set": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_data_source": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_folder": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_folder_membership": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_group": Resource(
+        external_name=PROBED,
+        example=Example({"region": "us-east-1", "groupName": "tf-example"}),
+    ),
+    "aws_quicksight_group_membership": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_iam_policy_assignment": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_ingestion": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_namespace": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_refresh_schedule": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_role_membership": Resource(
+        external_name=composite_from_parameters(",", "aws_account_id", "namespace", "role", "member_name").sourced(
+            "probe+docs",
+            "aws_account_id,namespace,role,member_name",
+            IDExample(
+                "012345678901,default,READER,example-group",
+                "012345678901,default,READER,example-group",
+                {
+                    "aws_account_id": "012345678901",
+                    "namespace": "default",
+                    "role": "READER",
+                    "member_name": "example-group",
+                },
+                source="docs",
+            ),
+        ),
+    ),
+    "aws_quicksight_template": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_template_alias": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_theme": Resource(
+        external_name=PROBED,
+    ),
+    "aws_quicksight_vpc_connection": Resource(
+        external_name=PROBED,
+    ),
+}

@@ -1,0 +1,11 @@
+"""redshiftdata: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_redshiftdata_statement": Resource(
+        external_name=PROBED,
+    ),
+}

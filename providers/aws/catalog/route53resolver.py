@@ -1,0 +1,87 @@
+"""route53resolver: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import Example, Reference, Resource
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_route53_resolver_dnssec_config": Resource(
+        external_name=PROBED,
+        references={"resource_id": Reference("aws_vpc")},
+        example=Example({"region": "us-east-1", "resourceIdRef": {"name": "example-vpc"}}),
+    ),
+    "aws_route53_resolver_endpoint": Resource(
+        external_name=PROBED,
+        references={
+            "ip_address.subnet_id": Reference("aws_subnet"),
+            "security_group_ids": Reference("aws_security_group"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "direction": "INBOUND",
+                "name": "foo",
+                "protocols": ["Do53", "DoH"],
+                "resolverEndpointType": "IPV4",
+                "securityGroupIdRefs": [{"name": "example-sg"}],
+                "tags": {"Environment": "Prod"},
+                "ipAddress": [
+                    {"subnetIdRef": {"name": "example-subnet"}},
+                    {"ip": "10.0.64.4", "subnetIdRef": {"name": "example-subnet"}},
+                ],
+            }
+        ),
+    ),
+    "aws_route53_resolver_firewall_config": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_firewall_domain_list": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_firewall_rule": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_firewall_rule_group": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_firewall_rule_group_association": Resource(
+        external_name=PROBED,
+    ),
+    "aws_route53_resolver_query_log_config": Resource(
+        external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "destinationArn": "arn:aws:iam::123456789012:role/example",
+                "name": "example",
+                "tags": {"Environment": "Prod"},
+            }
+        ),
+    ),
+    "aws_route53_resolver_query_log_config_association": Resource(
+        external_name=PROBED,
+        references={
+            "resolver_query_log_config_id": Reference("aws_route53_resolver_query_log_config"),
+            "resource_id": Reference("aws_vpc"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "resolverQueryLogConfigIdRef": {"name": "example-querylogconfig"},
+                "resourceIdRef": {"name": "example-vpc"},
+            }
+        ),
+    ),
+    "aws_route53_resolver_rule": Resource(
+        external_name=PROBED,
+        references={"resolver_endpoint_id": Reference("aws_route53_resolver_endpoint")},
+        example=Example({"region": "us-east-1", "domainName": "subdomain.example.com", "ruleType": "SYSTEM"}),
+    ),
+    "aws_route53_resolver_rule_association": Resource(
+        external_name=PROBED,
+        references={"resolver_rule_id": Reference("aws_route53_resolver_rule"), "vpc_id": Reference("aws_vpc")},
+        example=Example(
+            {"region": "us-east-1", "resolverRuleIdRef": {"name": "example-rule"}, "vpcIdRef": {"name": "example-vpc"}}
+        ),
+    ),
+}

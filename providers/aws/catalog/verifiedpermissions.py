@@ -1,0 +1,32 @@
+"""verifiedpermissions: external names, references and the other facts of its kinds (sources in each entry)."""
+
+from tfconfig import IDExample, Resource, composite_id
+
+from .strategies import PROBED
+
+RESOURCES: dict[str, Resource] = {
+    "aws_verifiedpermissions_identity_source": Resource(
+        external_name=composite_id("{{ .parameters.policy_store_id }}:{{ .external_name }}").sourced(
+            "probe",
+            "expected POLICY_STORE_ID:IDENTITY-SOURCE-ID",
+            IDExample(
+                "partone:parttwo",
+                "parttwo",
+                {"policy_store_id": "partone"},
+                {"id": "parttwo", "policy_store_id": "partone"},
+            ),
+        ),
+    ),
+    "aws_verifiedpermissions_policy": Resource(
+        external_name=PROBED,
+    ),
+    "aws_verifiedpermissions_policy_store": Resource(
+        external_name=PROBED,
+    ),
+    "aws_verifiedpermissions_policy_template": Resource(
+        external_name=PROBED,
+    ),
+    "aws_verifiedpermissions_schema": Resource(
+        external_name=PROBED,
+    ),
+}
