@@ -3,6 +3,7 @@ the real HTTP client), a fake cloud, real operations."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
@@ -34,15 +35,11 @@ class Bench:
                  access: SecretAccess = ACCESS) -> None:
         self.kube: Kube = kube or StoreKube()
         for crd in CRDS_YAML:
-            try:
+            with contextlib.suppress(errors.Conflict):
                 self.kube.create(CRDS, crd)
-            except errors.Conflict:
-                pass
         for ns in ("default", "crossplane-system"):
-            try:
+            with contextlib.suppress(errors.Conflict):
                 self.kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})
-            except errors.Conflict:
-                pass
         self.cloud = FakeCloud()
         self.done: list[Any] = []
         self.ops = Operations(max_concurrent=max_operations, on_done=self.done.append)
