@@ -23,12 +23,13 @@ _BRACKETS = bytes.maketrans(b"[]{}", b"()()")
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
 
-def nesting(data: bytes) -> int:
-    """How deep the objects and arrays of a JSON document nest, without decoding it."""
+def nesting(data: bytes, limit: int = 1 << 30) -> int:
+    """How deep the objects and arrays of a JSON document nest, without decoding it; counting stops
+    past ``limit`` (a hostile document costs no more than ``limit`` linear passes)."""
     shape = _STRING.sub(b"", data).translate(_BRACKETS, _NOT_BRACKETS)
     depth = 0
     # Each pass removes the innermost level everywhere: a pass per level, each at C speed.
-    while shape:
+    while shape and depth <= limit:
         inner = shape.replace(b"()", b"")
         if inner == shape:  # unbalanced: json.loads will say what is wrong
             break
@@ -63,7 +64,7 @@ def loads(data: bytes | str) -> Any:
     """Decode a JSON document; what nests deeper than :data:`MAX_DEPTH` is cut (see :func:`cut`)."""
     raw = data.encode() if isinstance(data, str) else data
     # Cheap first: a document cannot nest deeper than it has brackets.
-    if raw.count(b"{") + raw.count(b"[") > MAX_DEPTH and nesting(raw) > MAX_DEPTH:
+    if raw.count(b"{") + raw.count(b"[") > MAX_DEPTH and nesting(raw, MAX_DEPTH) > MAX_DEPTH:
         raw = cut(raw)
     return json.loads(raw)
 
