@@ -110,16 +110,20 @@ def _translate(exc: ApiException) -> errors.APIError:
 class HTTPKube:
     def __init__(self, api_client: k8s.ApiClient) -> None:
         self.api = api_client
-        # (RBAC verb, API group, resource[/subresource]) → count: what the provider's ClusterRole must allow.
+        # (RBAC verb, API group, resource[/subresource]) → count: what the provider's roles must allow,
+        # and the namespaces of those calls (a namespaced Role covers only its own).
         self.calls: dict[tuple[str, str, str], int] = {}
+        self.namespaces: dict[tuple[str, str, str], set[str]] = {}
         self._lock = threading.Lock()
 
     def _call(self, verb: str, res: Resource, method: str, path: str, body: Any = None,
               query: list[tuple[str, str]] | None = None, content_type: str = "application/json",
-              stream: bool = False, sub: str = "") -> Any:
+              stream: bool = False, sub: str = "", namespace: str = "") -> Any:
         key = (verb, res.group, f"{res.plural}/{sub}" if sub else res.plural)
         with self._lock:
             self.calls[key] = self.calls.get(key, 0) + 1
+            # "" for a cluster-wide call on a namespaced kind: only a ClusterRole allows that.
+            self.namespaces.setdefault(key, set()).add(namespace if res.namespaced else "")
         try:
             resp = self.api.call_api(
                 path, method, query_params=query or [], header_params={"Content-Type": content_type,
@@ -134,11 +138,11 @@ class HTTPKube:
         return decode.loads(data) if data else {}
 
     def get(self, res: Resource, name: str, namespace: str = "") -> Obj:
-        return dict(self._call("get", res, "GET", res.path(namespace, name)))
+        return dict(self._call("get", res, "GET", res.path(namespace, name), namespace=namespace))
 
     def list(self, res: Resource, namespace: str = "", label_selector: str = "") -> tuple[list[Obj], str]:
         query = [("labelSelector", label_selector)] if label_selector else []
-        out = self._call("list", res, "GET", res.path(namespace), query=query)
+        out = self._call("list", res, "GET", res.path(namespace), query=query, namespace=namespace)
         return list(out.get("items") or []), str((out.get("metadata") or {}).get("resourceVersion", ""))
 
     def watch(self, res: Resource, resource_version: str, *, timeout: float,
@@ -175,20 +179,22 @@ class HTTPKube:
 
     def create(self, res: Resource, obj: Obj, namespace: str = "") -> Obj:
         ns = namespace or (obj.get("metadata") or {}).get("namespace", "")
-        return dict(self._call("create", res, "POST", res.path(ns), body=obj))
+        return dict(self._call("create", res, "POST", res.path(ns), body=obj, namespace=ns))
 
     def update(self, res: Resource, obj: Obj) -> Obj:
         meta = obj["metadata"]
-        return dict(self._call("update", res, "PUT", res.path(meta.get("namespace", ""), meta["name"]), body=obj))
+        ns = meta.get("namespace", "")
+        return dict(self._call("update", res, "PUT", res.path(ns, meta["name"]), body=obj, namespace=ns))
 
     def update_status(self, res: Resource, obj: Obj) -> Obj:
         meta = obj["metadata"]
         path = res.path(meta.get("namespace", ""), meta["name"], "status")
-        return dict(self._call("update", res, "PUT", path, body=obj, sub="status"))
+        return dict(self._call("update", res, "PUT", path, body=obj, sub="status",
+                               namespace=meta.get("namespace", "")))
 
     def patch(self, res: Resource, name: str, patch: Mapping[str, Any], namespace: str = "") -> Obj:
         return dict(self._call("patch", res, "PATCH", res.path(namespace, name), body=dict(patch),
-                               content_type="application/merge-patch+json"))
+                               content_type="application/merge-patch+json", namespace=namespace))
 
     def delete(self, res: Resource, name: str, namespace: str = "") -> None:
-        self._call("delete", res, "DELETE", res.path(namespace, name))
+        self._call("delete", res, "DELETE", res.path(namespace, name), namespace=namespace)
