@@ -36,7 +36,7 @@ from bridge.api.managed import (
     Managed,
 )
 from bridge.api.registry import Kind, ProviderPackage
-from bridge.kube import decode, errors
+from bridge.kube import decode, errors, names
 from bridge.kube.cache import CachedReader
 from bridge.kube.client import Kube, Resource
 from bridge.kube.controller import Result
@@ -167,6 +167,10 @@ class ManagedReconciler:
     # -- the reconcile ------------------------------------------------------------------------
 
     def reconcile(self, key: tuple[str, str]) -> Result:
+        if not names.dns_subdomain(key[1]):
+            # Only a lax API server stores such an object, and no request can name it.
+            log.warning("%s %s: not a valid object name; not reconciled", self.kind.kind, names.shown(key[1]))
+            return Result(done=True)
         try:
             mr = self._read(key[1])
         except errors.NotFound:
