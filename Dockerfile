@@ -5,7 +5,12 @@
 #   docker build -t tfbridge-provider-aws:5.100.0 \
 #     --build-arg PROVIDER_SOURCE=hashicorp/aws --build-arg PROVIDER_VERSION=5.100.0 \
 #     --build-arg PROVIDER_DIR=providers/aws .
-ARG PYTHON_IMAGE=python:3.11-slim-bookworm
+#
+# The base image is pinned by digest (the multi-platform index of python:3.11.13-slim-bookworm on
+# Docker Hub, the digest public Dockerfiles pin for that tag): a re-pushed tag changes
+# nothing here until the digest is changed on purpose. terraform is checked against checksums
+# pinned in scripts/terraform-checksums.txt, Python packages against the hashes in requirements.lock.
+ARG PYTHON_IMAGE=python:3.11.13-slim-bookworm@sha256:86adf8dbadc3d6e82ee5dd2c74bec2e1c2467cdad47886280501df722372d2e1
 
 FROM ${PYTHON_IMAGE} AS build
 ARG TERRAFORM_VERSION=1.11.4

@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # machine: a tool the tests find must be the one this project pinned, on a fresh machine too.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: install demo test lint
+.PHONY: install demo test lint lock
 
 $(BIN)/tfbridge: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,3 +30,9 @@ lint: install
 
 test: lint
 	$(BIN)/pytest -n 2 --dist loadgroup --durations=30 $(PYTEST_ARGS)
+
+# The image's Python packages, every one pinned with its hashes (scripts/image-install.sh installs
+# them with --require-hashes). Run after changing a dependency in pyproject.toml.
+lock: install
+	$(BIN)/uv pip compile --no-config --quiet --generate-hashes --universal --python-version 3.11 \
+	  pyproject.toml scripts/build-requirements.in -o requirements.lock

@@ -23,10 +23,12 @@ from bridge.kube.controller import Controller
 from bridge.kube.informer import Informer
 from bridge.kube.leader import LeaderElector
 from bridge.kube.observability import HealthServer, Metrics
+from bridge.kube.redact import Redactor
 from bridge.managed.events import Recorder
 from bridge.managed.operations import Operations
 from bridge.managed.providerconfig import ClientFactory, ConfigResources, Connector, ProviderConfigReconciler
 from bridge.managed.reconciler import ManagedReconciler, kind_resource
+from bridge.managed.secrets import SecretAccess
 from bridge.tfexec.client import Executor, Settings, default_base_env
 from bridge.tfplugin.client import DirectExecutor
 
@@ -64,13 +66,17 @@ class RunSettings:
     provider_config_controller: bool = True
     # auto: each kind's configured executor (the CLI unless its config says direct); cli, direct: all kinds.
     executor: str = "auto"
+    # Namespaces besides ``namespace`` whose Secrets specs may name ("*": any).
+    secret_namespaces: tuple[str, ...] = ()
     identity: str = dataclasses.field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
 
 
 class Manager:
     def __init__(self, settings: RunSettings, package: ProviderPackage, kube: Kube, *,
-                 client_factory: ClientFactory | None = None) -> None:
+                 client_factory: ClientFactory | None = None, redactor: Redactor | None = None) -> None:
         self.settings, self.package, self.kube = settings, package, kube
+        # The log formatter shares it (tfbridge run): what a condition may not say, a log may not either.
+        self.redactor = redactor or Redactor()
         self.metrics = Metrics()
         self.executor: Executor | None = None
         if client_factory is None:
@@ -83,8 +89,10 @@ class Manager:
                               on_finished=lambda op: self.metrics.op_seconds.labels(
                                   op.verb, "error" if op.error else "ok").observe(op.elapsed()))
         self.metrics.ops_in_flight.set_function(self.ops.in_flight)
-        self.recorder = Recorder(kube, component=f"provider-{package.provider.name}", namespace=settings.namespace)
-        connector = Connector(kube, package, client_factory)
+        self.recorder = Recorder(kube, component=f"provider-{package.provider.name}", namespace=settings.namespace,
+                                 redactor=self.redactor)
+        connector = Connector(kube, package, client_factory, redactor=self.redactor,
+                              access=SecretAccess.of(settings.namespace, settings.secret_namespaces))
         self.controllers: dict[str, Controller] = {}
         for kind in package.kinds:
             reconciler = ManagedReconciler(kube=kube, kind=kind, package=package, connect=connector.connect,

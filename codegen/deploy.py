@@ -2,9 +2,14 @@
 
 A deployable is the whole provider, or (family mode, as upjet's provider families) one API group's
 kinds, or the ``config`` family that owns the ProviderConfig kinds. Each gets a Namespace, a
-ServiceAccount, a least-privilege ClusterRole and its binding, a Deployment and a metrics Service.
-The ClusterRole names exactly the resources the runtime touches with exactly the verbs it uses;
-tests record every API call the runtime makes and check it against these rules.
+ServiceAccount, a least-privilege ClusterRole for the cluster-scoped kinds, a Role in the provider's
+namespace for what lives there (Secrets, Events, the Lease), their bindings, a Deployment and a
+metrics Service. The roles name exactly the resources the runtime touches with exactly the verbs it
+uses; tests record every API call the runtime makes and check it against these rules.
+
+Secrets are allowed in the provider's namespace only, as ``tfbridge run`` allows by default
+(``--secret-namespaces``): an operator who lets specs name Secrets of another namespace adds a Role
+and RoleBinding like ``role.yaml`` there.
 """
 
 from __future__ import annotations
@@ -76,6 +81,14 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
             rules.append({"apiGroups": [root], "resources": ["providerconfigs"], "verbs": ["get"]})
         rules.append({"apiGroups": [root], "resources": ["providerconfigusages"],
                       "verbs": ["get", "create", "update"]})
+    return rules
+
+
+def role_rules(d: Deployable) -> list[dict[str, Any]]:
+    """What the provider touches in its own namespace: events about its (cluster-scoped) objects,
+    its Lease, and (with kinds to reconcile) credentials and connection Secrets."""
+    rules: list[dict[str, Any]] = []
+    if d.kinds:
         # Credentials (get) and connection secrets (get, create, update).
         rules.append({"apiGroups": [""], "resources": ["secrets"], "verbs": ["get", "create", "update"]})
     rules.append({"apiGroups": [""], "resources": ["events"], "verbs": ["create"]})
@@ -145,6 +158,12 @@ def manifests(d: Deployable) -> dict[str, dict[str, Any]]:
             "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding",
             "metadata": {"name": d.name, "labels": _labels(d)},
             "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": d.name},
+            "subjects": [{"kind": "ServiceAccount", "name": d.name, "namespace": NAMESPACE}]},
+        "role.yaml": {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": meta,
+                      "rules": role_rules(d)},
+        "rolebinding.yaml": {
+            "apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding", "metadata": meta,
+            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": d.name},
             "subjects": [{"kind": "ServiceAccount", "name": d.name, "namespace": NAMESPACE}]},
         "deployment.yaml": _deployment(d),
         "service.yaml": {

@@ -13,6 +13,10 @@
 # Optional:
 #   SRC                the tfbridge source tree (default: this script's checkout)
 #   TERRAFORM_BINARY   copy this terraform binary instead of downloading the release
+#
+# Nothing unverified is run or installed: the terraform archive (or the binary given) must match a
+# checksum pinned in scripts/terraform-checksums.txt, and Python packages come from requirements.lock,
+# every one with its hash (pip --require-hashes).
 #   PLUGIN_MIRROR      copy the provider from this filesystem mirror instead of `terraform providers mirror`
 #   PYTHON             the interpreter for the virtualenv (default: python3)
 set -euo pipefail
@@ -29,6 +33,17 @@ PLATFORM="linux_${ARCH}"
 HOST_SOURCE="registry.terraform.io/${PROVIDER_SOURCE}"
 [[ "$PROVIDER_SOURCE" == */*/* ]] && HOST_SOURCE="$PROVIDER_SOURCE"
 step() { echo "image-install: $*" >&2; }
+fail() { echo "image-install: $*" >&2; exit 1; }
+
+# verify FILE NAME: FILE's SHA-256 must be the one pinned for NAME.
+verify() {
+  local want got
+  want="$(awk -v name="$2" '$1 !~ /^#/ && $2 == name { print $1 }' "$SRC/scripts/terraform-checksums.txt")"
+  [[ -n "$want" ]] || fail "no checksum pinned for $2 in scripts/terraform-checksums.txt; refusing to install it"
+  got="$(sha256sum "$1" | cut -d' ' -f1)"
+  [[ "$got" == "$want" ]] || fail "checksum mismatch for $2: got $got, pinned $want"
+  step "verified $2 (sha256 $got)"
+}
 
 mkdir -p "$PREFIX/bin" "$PREFIX/tf-plugins"
 scratch="$(mktemp -d)"
@@ -36,13 +51,13 @@ trap 'rm -rf "$scratch"' EXIT
 
 step "terraform ${TERRAFORM_VERSION}"
 if [[ -n "${TERRAFORM_BINARY:-}" ]]; then
-  install -m 0755 "$TERRAFORM_BINARY" "$PREFIX/bin/terraform"
+  cp "$TERRAFORM_BINARY" "$scratch/terraform"  # the copy checked is the copy installed
+  verify "$scratch/terraform" "terraform_${TERRAFORM_VERSION}_${PLATFORM}/terraform"
+  install -m 0755 "$scratch/terraform" "$PREFIX/bin/terraform"
 else
-  base="https://releases.hashicorp.com/terraform/${TERRAFORM_VERSION}"
   zip="terraform_${TERRAFORM_VERSION}_${PLATFORM}.zip"
-  curl -fsSL -o "$scratch/$zip" "$base/$zip"
-  curl -fsSL -o "$scratch/SHA256SUMS" "$base/terraform_${TERRAFORM_VERSION}_SHA256SUMS"
-  (cd "$scratch" && grep " ${zip}\$" SHA256SUMS | sha256sum -c -)
+  curl -fsSL -o "$scratch/$zip" "https://releases.hashicorp.com/terraform/${TERRAFORM_VERSION}/$zip"
+  verify "$scratch/$zip" "$zip"
   unzip -o -q "$scratch/$zip" terraform -d "$PREFIX/bin"
 fi
 reported="$("$PREFIX/bin/terraform" version -json | "$PYTHON" -c 'import json,sys; print(json.load(sys.stdin)["terraform_version"])')"
@@ -77,7 +92,10 @@ printf 'provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\
 
 step "tfbridge into $PREFIX/venv"
 "$PYTHON" -m venv "$PREFIX/venv"
-"$PREFIX/venv/bin/pip" install --quiet "$SRC"
+# Every dependency pinned and hashed; then tfbridge itself, built with the locked setuptools and
+# no index at all, so nothing arrives unchecked.
+"$PREFIX/venv/bin/pip" install --quiet --require-hashes --no-deps -r "$SRC/requirements.lock"
+"$PREFIX/venv/bin/pip" install --quiet --no-deps --no-build-isolation --no-index "$SRC"
 provider_module="providers.$(basename "$PROVIDER_DIR")"
 (cd / && "$PREFIX/venv/bin/python" -c "import ${provider_module}.zz_registry as r; assert r.PACKAGE.kinds")
 (cd / && "$PREFIX/venv/bin/tfbridge" run --help >/dev/null)

@@ -1,8 +1,9 @@
-"""Checking the API calls a provider made against the ClusterRole generated for it."""
+"""Checking the API calls a provider made against the roles generated for it: its ClusterRole, and
+the Role in its own namespace (which allows calls in that namespace only)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
 from typing import Any
 
@@ -11,18 +12,41 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def cluster_role(provider_dir: str, family: str | None = None) -> dict[str, Any]:
+def _load(provider_dir: str, family: str | None, name: str) -> dict[str, Any]:
     base = ROOT / "providers" / provider_dir
-    path = base / "families" / family / "clusterrole.yaml" if family else base / "deploy" / "clusterrole.yaml"
+    path = base / "families" / family / name if family else base / "deploy" / name
     doc: dict[str, Any] = yaml.safe_load(path.read_text())
     return doc
+
+
+def cluster_role(provider_dir: str, family: str | None = None) -> dict[str, Any]:
+    return _load(provider_dir, family, "clusterrole.yaml")
+
+
+def role(provider_dir: str, family: str | None = None) -> dict[str, Any]:
+    return _load(provider_dir, family, "role.yaml")
 
 
 def allowed(rules: Iterable[Mapping[str, Any]], verb: str, group: str, resource: str) -> bool:
     return any(group in r["apiGroups"] and resource in r["resources"] and verb in r["verbs"] for r in rules)
 
 
-def uncovered(calls: Mapping[tuple[str, str, str], int], role: Mapping[str, Any]) -> list[str]:
-    """Every (verb, group, resource) called that the role does not allow."""
-    return sorted(f"{verb} {group or 'core'}/{resource}" for verb, group, resource in calls
-                  if not allowed(role["rules"], verb, group, resource))
+def uncovered(calls: Mapping[tuple[str, str, str], int], cluster: Mapping[str, Any],
+              namespaced: Mapping[str, Any] | None = None,
+              namespaces: Mapping[tuple[str, str, str], Set[str]] | None = None) -> list[str]:
+    """Every (verb, group, resource) called that the roles do not allow: the ClusterRole anywhere,
+    the Role only when every such call was in the Role's namespace."""
+    out = []
+    for key in calls:
+        verb, group, resource = key
+        if allowed(cluster["rules"], verb, group, resource):
+            continue
+        if namespaced is not None and allowed(namespaced["rules"], verb, group, resource):
+            used = (namespaces or {}).get(key, set())
+            outside = sorted(ns or "<all namespaces>" for ns in used if ns != namespaced["metadata"]["namespace"])
+            if not outside:
+                continue
+            out.append(f"{verb} {group or 'core'}/{resource} in {', '.join(outside)}")
+            continue
+        out.append(f"{verb} {group or 'core'}/{resource}")
+    return sorted(out)

@@ -51,18 +51,30 @@ def load_package(name: str) -> ProviderPackage:
               default=lambda: os.environ.get("TFBRIDGE_EXECUTOR", "auto"), show_default="auto",
               help="How operations run: auto (each kind's configured executor, the terraform CLI by default), or "
                    "cli / direct for every kind [env TFBRIDGE_EXECUTOR].")
+@click.option("--secret-namespaces", default=lambda: os.environ.get("TFBRIDGE_SECRET_NAMESPACES", ""),
+              show_default="none",
+              help="Comma-separated namespaces, besides --namespace, whose Secrets a spec may name "
+                   "(writeConnectionSecretToRef, *SecretRef, a ProviderConfig's credentials); '*' for any. "
+                   "Each needs RBAC for Secrets there [env TFBRIDGE_SECRET_NAMESPACES].")
 @click.option("--log-level", default="info", show_default=True)
 def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraform: str, plugin_dir: Path | None,
         namespace: str, max_concurrent_reconciles: int, max_concurrent_operations: int, poll: float,
         leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float, health_port: int,
-        grace: float, family: str | None, executor: str, log_level: str) -> None:
+        grace: float, family: str | None, executor: str, secret_namespaces: str, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
+    from bridge.kube import names
     from bridge.kube.client import HTTPKube, api_client
     from bridge.kube.observability import configure_logging
+    from bridge.kube.redact import Redactor
     from bridge.manager import Manager, RunSettings
 
-    configure_logging(log_level)
+    extra = tuple(sorted({ns.strip() for ns in secret_namespaces.split(",") if ns.strip()}))
+    bad = [ns for ns in extra if ns != "*" and not names.dns_label(ns)]
+    if bad:
+        raise click.BadParameter(f"not namespaces: {', '.join(bad)}", param_hint="--secret-namespaces")
+    redactor = Redactor()
+    configure_logging(log_level, redactor)
     package = load_package(provider_name)
     lease_name = f"provider-{package.provider.name}"
     if family:
@@ -78,9 +90,10 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
                            leader_election=leader_election, lease_duration=lease_duration,
                            renew_deadline=renew_deadline, retry_period=retry_period, health_port=health_port,
                            grace=grace, lease_name=lease_name,
-                           provider_config_controller=family in (None, CONFIG_FAMILY), executor=executor)
+                           provider_config_controller=family in (None, CONFIG_FAMILY), executor=executor,
+                           secret_namespaces=extra)
     try:
-        manager = Manager(settings, package, HTTPKube(api))
+        manager = Manager(settings, package, HTTPKube(api), redactor=redactor)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--executor") from exc
 

@@ -6,8 +6,11 @@
     ├── Retryable(delay)        try again later (after ``delay`` seconds, or with backoff)
     │   ├── OperationTimedOut   terraform hit its deadline (or shutdown) and was interrupted
     │   ├── TerraformFailed     a terraform command failed; ``diagnostics`` has Terraform's words
-    │   └── StateCorrupted      a tfstate file could not be read; it was moved aside, never
-    │                           overwritten, and the next observe imports a fresh one
+    │   ├── StateCorrupted      a tfstate file could not be read; it was moved aside, never
+    │   │                       overwritten, and the next observe imports a fresh one
+    │   └── ProviderConfigFailed  the provider refused its own configuration (the provider block,
+    │                           its credentials) before touching any resource; its words may echo
+    │                           a credential, so they go to the log and never to the object
     └── Terminal                retrying cannot help until a person changes something
         ├── InvalidSpec         the spec cannot be turned into Terraform arguments
         └── ImmutableChange     the change needs a replacement, which tfbridge never does silently
@@ -70,3 +73,7 @@ class ImmutableChange(Terminal):
 
 class StateCorrupted(Retryable):
     pass
+
+
+class ProviderConfigFailed(Retryable):
+    """The provider rejected its configuration: nothing was attempted in the cloud."""

@@ -61,7 +61,7 @@ class Controller:
                  reconciler: Reconciler, *, workers: int = 10, poll: float = 600.0, jitter: float = 0.1,
                  observer: Observer | None = None, queue: WorkQueue | None = None) -> None:
         self.name = name
-        self.queue = queue or WorkQueue()
+        self.queue = queue if queue is not None else WorkQueue()  # an empty queue is falsy
         self.informer = informer_factory(self._on_change)
         self.reconciler = reconciler
         self.workers = workers

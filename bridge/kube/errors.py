@@ -4,8 +4,10 @@
 
     APIError(code, reason, message)
     ├── NotFound        404
+    │   └── InvalidName     no object can have that name (refused before any request)
     ├── Conflict        409 (a stale resourceVersion or an existing name)
     ├── Gone            410 (a watch from too old a resourceVersion: relist)
+    │   └── Undecodable     a watch event that cannot be decoded: relist past it
     ├── Invalid         422
     └── ServerError     5xx (retry)
 """
@@ -23,12 +25,22 @@ class NotFound(APIError):
     pass
 
 
+class InvalidName(NotFound):
+    def __init__(self, message: str) -> None:
+        super().__init__(404, "NotFound", message)
+
+
 class Conflict(APIError):
     pass
 
 
 class Gone(APIError):
     pass
+
+
+class Undecodable(Gone):
+    def __init__(self, message: str) -> None:
+        super().__init__(410, "Undecodable", message)
 
 
 class Invalid(APIError):

@@ -1,7 +1,9 @@
 """List + watch one resource into a cache, and tell a handler about every change.
 
 Resumes a dropped watch from the last resourceVersion it saw (bookmarks included), relists on
-410 Gone, and backs off on errors. ``synced`` is set after the first list.
+410 Gone and past an event it cannot decode, and backs off on errors. A handler that fails on one
+object is logged and the watch goes on: one bad object never stalls its kind. ``synced`` is set
+after the first list.
 """
 
 from __future__ import annotations
@@ -65,8 +67,15 @@ class Informer:
     def stop(self) -> None:
         self._stop.set()
 
+    def _notify(self, kind: str, obj: Obj) -> None:
+        try:
+            self.on_change(kind, obj)
+        except Exception:
+            log.exception("informer of %s: the handler failed on %s %s", self.res.plural, kind, key_of(obj))
+
     def _list(self) -> None:
         items, rv = self.kube.list(self.res)
+        items = [o for o in items if isinstance(o, dict)]
         fresh = {key_of(o): o for o in items}
         with self._lock:
             gone = [k for k in self.cache if k not in fresh]
@@ -74,9 +83,9 @@ class Informer:
             self.rv = rv
         self.relists += 1
         for k in gone:
-            self.on_change("DELETED", {"metadata": {"namespace": k[0], "name": k[1]}})
+            self._notify("DELETED", {"metadata": {"namespace": k[0], "name": k[1]}})
         for obj in items:
-            self.on_change("SYNC", obj)
+            self._notify("SYNC", obj)
         self.synced.set()
 
     def _run(self) -> None:
@@ -95,12 +104,13 @@ class Informer:
                                 self.cache.pop(key_of(obj), None)
                             else:
                                 self.cache[key_of(obj)] = obj
-                        self.on_change(kind, obj)
+                        self._notify(kind, obj)
                     if rv:
                         self.rv = rv
                     delay = 0.5
-            except errors.Gone:
-                log.info("watch of %s expired at resourceVersion %s; relisting", self.res.plural, self.rv)
+            except errors.Gone as exc:
+                log.info("watch of %s ended at resourceVersion %s (%s); relisting", self.res.plural, self.rv,
+                         exc.message)
                 need_list = True
             except Exception as exc:  # the API server went away, a 5xx, a broken stream: try again
                 log.warning("watch of %s failed: %s; retrying in %.1fs", self.res.plural, exc, delay)

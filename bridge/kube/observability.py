@@ -1,4 +1,5 @@
-"""Prometheus metrics, /healthz and /readyz on one HTTP port, and structured JSON logs."""
+"""Prometheus metrics, /healthz and /readyz on one HTTP port, and structured JSON logs (every record
+passed through the Redactor: no secret value, capped at :data:`~bridge.kube.redact.LOG_LIMIT`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, Metric
+
+from bridge.kube.redact import LOG_LIMIT, Redactor
 
 
 class Metrics:
@@ -94,7 +97,15 @@ class HealthServer:
 class JSONFormatter(logging.Formatter):
     _STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message", "asctime"}
 
+    def __init__(self, redactor: Redactor | None = None) -> None:
+        super().__init__()
+        self.redactor = redactor or Redactor()
+
     def format(self, record: logging.LogRecord) -> str:
+        # The whole line at once: message, extra fields and traceback alike.
+        return self.redactor(self._line(record), LOG_LIMIT)
+
+    def _line(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {"ts": round(record.created, 3), "level": record.levelname.lower(),
                                  "logger": record.name, "msg": record.getMessage()}
         entry.update({k: v for k, v in record.__dict__.items() if k not in self._STANDARD})
@@ -103,9 +114,9 @@ class JSONFormatter(logging.Formatter):
         return json.dumps(entry, default=str)
 
 
-def configure_logging(level: str = "info") -> None:
+def configure_logging(level: str = "info", redactor: Redactor | None = None) -> None:
     handler = logging.StreamHandler()
-    handler.setFormatter(JSONFormatter())
+    handler.setFormatter(JSONFormatter(redactor))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())

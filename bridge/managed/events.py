@@ -1,4 +1,5 @@
-"""Kubernetes events about managed resources. Messages never carry secret values."""
+"""Kubernetes events about managed resources. Every message passes the Redactor: no secret value, and
+at most :data:`~bridge.kube.redact.MESSAGE_LIMIT` characters."""
 
 from __future__ import annotations
 
@@ -8,13 +9,17 @@ from typing import Any
 
 from bridge.kube import errors
 from bridge.kube.client import EVENTS, Kube
+from bridge.kube.redact import Redactor
 
 log = logging.getLogger(__name__)
 
 
 class Recorder:
-    def __init__(self, kube: Kube, *, component: str, namespace: str = "default") -> None:
+    def __init__(self, kube: Kube, *, component: str, namespace: str = "default",
+                 redactor: Redactor | None = None) -> None:
         self.kube, self.component, self.namespace = kube, component, namespace
+        # Conditions pass the same Redactor (the reconciler takes it from here).
+        self.redactor = redactor or Redactor()
 
     def event(self, obj: dict[str, Any], kind: str, reason: str, message: str) -> None:
         meta = obj.get("metadata") or {}
@@ -25,7 +30,7 @@ class Recorder:
             "metadata": {"generateName": f"{meta.get('name', 'object')}.", "namespace": ns},
             "involvedObject": {"apiVersion": obj.get("apiVersion"), "kind": obj.get("kind"), "name": meta.get("name"),
                                "uid": meta.get("uid"), "resourceVersion": meta.get("resourceVersion")},
-            "type": kind, "reason": reason, "message": message[:1024], "source": {"component": self.component},
+            "type": kind, "reason": reason, "message": self.redactor(message), "source": {"component": self.component},
             "firstTimestamp": stamp, "lastTimestamp": stamp, "count": 1,
         }
         try:

@@ -10,6 +10,10 @@ Every poll of every managed resource connects, so both are remembered for a whil
 ProviderConfig for ``setup_ttl`` seconds (a change to the ProviderConfig itself is seen at once, via
 :meth:`Connector.forget`; a rotated credentials Secret within ``setup_ttl``), and a usage known to
 exist for ``usage_ttl`` seconds (it goes only with its managed resource, or by hand).
+
+Every Secret read here is checked first (:mod:`bridge.managed.secrets`), and every value read from
+one is handed to the :class:`~bridge.kube.redact.Redactor`, so it can never be quoted in a
+condition, an event or a log.
 """
 
 from __future__ import annotations
@@ -29,11 +33,13 @@ from bridge.api.errors import InvalidSpec, Retryable
 from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind, ProviderPackage
-from bridge.kube import errors
+from bridge.kube import decode, errors, names
 from bridge.kube.client import SECRETS, Kube, Resource
 from bridge.kube.controller import Result
+from bridge.kube.redact import Redactor
 from bridge.managed import conditions
 from bridge.managed.connection import owner_reference
+from bridge.managed.secrets import SecretAccess, inputs_owner
 from tfconfig import Provider
 
 IN_USE = "in-use.crossplane.io"
@@ -91,8 +97,10 @@ class ConfigResources:
 
 class Connector:
     def __init__(self, kube: Kube, package: ProviderPackage, client_factory: ClientFactory, *,
-                 setup_ttl: float = 30.0, usage_ttl: float = 3600.0) -> None:
+                 access: SecretAccess, redactor: Redactor, setup_ttl: float = 30.0,
+                 usage_ttl: float = 3600.0) -> None:
         self.kube, self.package, self.client_factory = kube, package, client_factory
+        self.access, self.redactor = access, redactor
         self.res = ConfigResources.of(package)
         self._setups: _Expiring[str, ProviderSetup] = _Expiring(setup_ttl)
         self._usages: _Expiring[str, str] = _Expiring(usage_ttl)
@@ -101,12 +109,25 @@ class Connector:
         """The ProviderConfig changed: the next connect reads it (and its Secret) again."""
         self._setups.pop(provider_config)
 
-    def read_secret(self, namespace: str, name: str) -> Mapping[str, bytes]:
+    def read_secret(self, namespace: str, name: str, *, owner: str) -> Mapping[str, bytes]:
+        """A Secret's data (checked beforehand); its values become secrets of ``owner`` to the Redactor."""
         try:
             secret = self.kube.get(SECRETS, name, namespace)
         except errors.NotFound as exc:
             raise Retryable(f"secret {namespace}/{name} not found", delay=10.0) from exc
-        return {k: base64.b64decode(v) for k, v in (secret.get("data") or {}).items()}
+        data = {k: base64.b64decode(v) for k, v in (secret.get("data") or {}).items()}
+        self.redactor.add(owner, data.values())
+        return data
+
+    def _reader(self, mr: Managed) -> SecretReader:
+        """How ``mr``'s executor reads its ``*SecretRef`` fields: only Secrets the policy allows."""
+        owner = inputs_owner(mr)
+
+        def read(namespace: str, name: str) -> Mapping[str, bytes]:
+            self.access.check(f"{mr.display}: a *SecretRef", {"namespace": namespace, "name": name})
+            return self.read_secret(namespace, name, owner=owner)
+
+        return read
 
     def setup(self, name: str) -> ProviderSetup:
         known = self._setups.get(name)
@@ -131,21 +152,25 @@ class Connector:
         if creds.get("source", "Secret") == "Secret":
             ref = creds.get("secretRef") or {}
             where = f"ProviderConfig/{name}: spec.credentials.secretRef"
-            if not ref.get("name") or not ref.get("key"):
+            if not isinstance(ref, dict) or not ref.get("name") or not ref.get("key"):
                 raise InvalidSpec(f"{where}: name and key are required")
-            data = self.read_secret(ref.get("namespace") or "default", ref["name"])
-            raw = data.get(ref["key"])
+            namespace, secret_name = self.access.check(where, ref, default_namespace="default")
+            owner = f"ProviderConfig/{name}"
+            data = self.read_secret(namespace, secret_name, owner=owner)
+            raw = data.get(str(ref["key"]))
             if raw is None:
-                raise InvalidSpec(f"{where}: key {ref['key']!r} not in secret {ref.get('namespace')}/{ref['name']}")
+                raise InvalidSpec(f"{where}: key {names.shown(str(ref['key']))} not in secret "
+                                  f"{namespace}/{secret_name}")
             try:
-                values = json.loads(raw)
-            except json.JSONDecodeError as exc:
+                values = decode.loads(raw)
+            except ValueError as exc:
                 # Never echo the secret: only where it is and that it is not JSON.
                 raise InvalidSpec(f"{where}: the value of key {ref['key']!r} is not a JSON object") from exc
             if not isinstance(values, dict):
                 raise InvalidSpec(f"{where}: the value of key {ref['key']!r} is not a JSON object")
             mapping = self.package.provider.credentials.env
             env = {mapping[k]: str(v) for k, v in values.items() if k in mapping}
+            self.redactor.add(owner, [str(v) for v in values.values() if isinstance(v, str | int | float)])
         return ProviderSetup(configuration=configuration, credentials_env=env)
 
     def track(self, mr: Managed) -> None:
@@ -174,9 +199,14 @@ class Connector:
             self.kube.update(self.res.usages, current)
 
     def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
+        ref = mr.spec.get("providerConfigRef") or {}
+        why = names.problem(ref.get("name") or "default") if isinstance(ref, dict) else "must be an object"
+        if why:
+            raise InvalidSpec(f"{mr.display}: spec.providerConfigRef.name: {why}")
+        self.access.check_spec(mr)
         setup = self.setup(mr.provider_config_name)
         self.track(mr)
-        return self.client_factory(kind, setup, self.read_secret)
+        return self.client_factory(kind, setup, self._reader(mr))
 
 
 class ProviderConfigReconciler:

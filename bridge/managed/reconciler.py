@@ -8,6 +8,10 @@ ends the resource is requeued and the next reconcile records the outcome: the ex
 ``crossplane.io/external-create-succeeded`` (or ``-failed``), retried until they stick.
 ``crossplane.io/external-create-pending`` is written, and a conflict aborts the create, before any
 create starts; when pending is newer than both outcomes, nothing is created blindly.
+
+Nothing fails silently: every error of a reconcile ends up on its object as ``Synced=False`` with
+a message that passed the Redactor (no secret, capped), and an event. A spec nested deeper than
+:data:`SPEC_DEPTH` levels is refused before anything recurses over it.
 """
 
 from __future__ import annotations
@@ -17,10 +21,10 @@ import copy
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from bridge.api.errors import BridgeError, Retryable, Terminal, outcome_unknown
+from bridge.api.errors import BridgeError, ProviderConfigFailed, Retryable, Terminal, outcome_unknown
 from bridge.api.external import Creation, ExternalClient, Observation
 from bridge.api.managed import (
     CREATE_FAILED,
@@ -32,7 +36,7 @@ from bridge.api.managed import (
     Managed,
 )
 from bridge.api.registry import Kind, ProviderPackage
-from bridge.kube import errors
+from bridge.kube import decode, errors, names
 from bridge.kube.cache import CachedReader
 from bridge.kube.client import Kube, Resource
 from bridge.kube.controller import Result
@@ -40,10 +44,15 @@ from bridge.kube.informer import Informer
 from bridge.managed import conditions, connection, references
 from bridge.managed.events import Recorder
 from bridge.managed.operations import Operation, Operations
+from bridge.managed.secrets import inputs_owner, outputs_owner
 
 log = logging.getLogger(__name__)
 INCOMPLETE = ("cannot determine creation result - remove the crossplane.io/external-create-pending annotation if "
               "it is safe to proceed")
+
+# Levels of objects and arrays below ``spec``. The deepest generated schema nests far less; this
+# keeps every recursion over a spec (conversion, escaping, copies, JSON) far from Python's limit.
+SPEC_DEPTH = 64
 
 Connect = Callable[[Managed, Kind], ExternalClient]
 
@@ -100,6 +109,8 @@ class ManagedReconciler:
 
     def _status(self, mr: Managed, *conds: dict[str, Any], at_provider: dict[str, Any] | None = None) -> Managed:
         """Write conditions (and atProvider); on a conflict, re-read and write them again."""
+        redact = self.recorder.redactor
+        conds = tuple({**c, "message": redact(c.get("message") or "")} for c in conds)
         for _ in range(5):
             before = json.dumps(mr.obj.get("status"), sort_keys=True)
             conditions.set_conditions(mr.obj, *conds)
@@ -133,23 +144,47 @@ class ManagedReconciler:
                 delay = min(delay * 2, 2.0)
         raise Retryable(f"{self.kind.kind}/{name}: cannot record {', '.join(values)}: {last}")
 
-    def _fail(self, mr: Managed, exc: Exception, reason: str) -> None:
+    def _fail(self, mr: Managed, exc: BaseException, reason: str) -> None:
         """Show the error on the object, then hand it to the controller's retry policy."""
-        message = str(exc)
+        message = self._describe(mr, exc)
         with contextlib.suppress(errors.APIError, Retryable):  # the error itself is what matters
             self._status(mr, conditions.reconcile_error(message))
         self.recorder.warning(mr.obj, reason, message)
 
+    def _describe(self, mr: Managed, exc: BaseException) -> str:
+        """What the object's condition and event say about ``exc``."""
+        if isinstance(exc, ProviderConfigFailed):
+            # The provider may quote what it was configured with (a region read from a file, a
+            # credential): its words go to the log only, which the operator reads, not the object's author.
+            log.warning("%s: %s", mr.display, exc, extra={"object": mr.display})
+            return (f"the provider refused its configuration (ProviderConfig {mr.provider_config_name!r}: its "
+                    f"credentials, region or another provider setting); the provider's log has its words, "
+                    f"logged for {mr.display}")
+        if isinstance(exc, BridgeError | errors.APIError):
+            return str(exc)
+        return f"unexpected {type(exc).__name__}: {exc}"
+
     # -- the reconcile ------------------------------------------------------------------------
 
     def reconcile(self, key: tuple[str, str]) -> Result:
+        if not names.dns_subdomain(key[1]):
+            # Only a lax API server stores such an object, and no request can name it.
+            log.warning("%s %s: not a valid object name; not reconciled", self.kind.kind, names.shown(key[1]))
+            return Result(done=True)
         try:
             mr = self._read(key[1])
         except errors.NotFound:
+            gone = Managed({"kind": self.kind.kind, "metadata": {"name": key[1]}})
+            for owner in (inputs_owner(gone), outputs_owner(gone)):
+                self.recorder.redactor.forget(owner)
             return Result(done=True)
         if mr.annotations.get(PAUSED) == "true":
             self._status(mr, conditions.reconcile_paused())
             return Result(done=True)
+        if decode.depth(mr.obj.get("spec"), SPEC_DEPTH) > SPEC_DEPTH:
+            self._fail(mr, Terminal(f"{mr.display}: spec: nested deeper than {SPEC_DEPTH} levels (objects and "
+                                    f"arrays); no schema of this provider nests so deep"), "CannotReconcile")
+            raise Terminal(f"{mr.display}: spec nested too deep")
         op_key = self.op_key(key)
         try:
             finished = self.ops.finished(op_key)
@@ -166,7 +201,7 @@ class ManagedReconciler:
             return self._reconcile(mr, op_key)
         except errors.Conflict as exc:
             raise Retryable(f"{mr.display}: {exc.message}", delay=0.5) from exc
-        except BridgeError as exc:
+        except Exception as exc:  # anything else, expected or not, is shown on the object and retried
             self._fail(mr, exc, "CannotReconcile")
             raise
 
@@ -184,7 +219,7 @@ class ManagedReconciler:
                     mr = self._annotate(mr.name, values)
             reason = {"create": "CannotCreateExternalResource", "update": "CannotUpdateExternalResource",
                       "delete": "CannotDeleteExternalResource"}[op.verb]
-            message = f"{op.verb} failed after {op.elapsed():.0f}s: {op.error}"
+            message = f"{op.verb} failed after {op.elapsed():.0f}s: {self._describe(mr, op.error)}"
             self._status(mr, conditions.reconcile_error(message))
             self.recorder.warning(mr.obj, reason, message)
             return mr
@@ -194,13 +229,21 @@ class ManagedReconciler:
             if created.external_name:
                 values[EXTERNAL_NAME] = created.external_name
             mr = self._annotate(mr.name, values)
-            connection.publish(self.kube, mr, created.connection_details)
+            self._publish(mr, created.connection_details)
             self.recorder.normal(mr.obj, "CreatedExternalResource", f"created in {op.elapsed():.1f}s")
         elif op.verb == "update":
             self.recorder.normal(mr.obj, "UpdatedExternalResource", f"updated in {op.elapsed():.1f}s")
         else:
             self.recorder.normal(mr.obj, "DeletedExternalResource", f"deleted in {op.elapsed():.1f}s")
         return mr
+
+    def _publish(self, mr: Managed, details: Mapping[str, bytes]) -> None:
+        """Publish the outputs among ``details``; every detail is a secret to the Redactor from now on."""
+        redactor = self.recorder.redactor
+        redactor.add(outputs_owner(mr), details.values())
+        given = {*self.kind.parameters.tf_secrets.values(), *self.kind.init.tf_secrets.values()}
+        connection.publish(self.kube, mr, connection.outputs(details, input_arguments=given,
+                                                             input_values=redactor.values(inputs_owner(mr))))
 
     def _show_running(self, mr: Managed, op: Operation) -> Result:
         elapsed = f"{op.elapsed():.0f}s"
@@ -360,7 +403,7 @@ class ManagedReconciler:
             mr = self._update(mr)
         # Even with nothing new to say: a restored Secret must be re-owned, keeping what it holds.
         try:
-            connection.publish(self.kube, mr, obs.connection_details)
+            self._publish(mr, obs.connection_details)
         except BridgeError:
             # What the cloud says is true whether or not the Secret could be written.
             self._status(mr, conditions.available(), at_provider=dict(obs.at_provider))

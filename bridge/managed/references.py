@@ -4,8 +4,12 @@ referenced resource from being deleted in the cloud while anything still referen
 A referencing resource puts an *in-use* finalizer, unique to it, on every resource it references,
 and records the set in an annotation so that it can release what it no longer references. The
 referenced resource deletes its external resource only when no in-use finalizer is left. Every
-step is re-asserted on every reconcile (seed 002): a conflict simply retries the whole reconcile,
-and nothing is skipped because an earlier marker is present.
+step is re-asserted on every reconcile: a conflict simply retries the whole reconcile, and nothing
+is skipped because an earlier marker is present.
+
+Every name in a reference and every label in a selector is checked against Kubernetes' rules
+before any request: ``x/../other`` names no object, and ``team: "a,team!=a"`` selects nothing
+more than ``team=a`` would.
 """
 
 from __future__ import annotations
@@ -15,10 +19,10 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from bridge.api.errors import Retryable
+from bridge.api.errors import InvalidSpec, Retryable
 from bridge.api.managed import EXTERNAL_NAME, Managed
 from bridge.api.registry import Kind, ProviderPackage
-from bridge.kube import errors
+from bridge.kube import decode, errors, names
 from bridge.kube.client import Kube, Resource
 from tfconfig import lower_camel
 
@@ -70,24 +74,22 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
             ref, selector = holder.get(rf.ref_field), holder.get(rf.selector_field)
             if not ref and not selector:
                 continue
+            where = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.ref_field))}"
+            refs = _names(ref, where) if ref else []
             policy = ((ref[0] if isinstance(ref, list) and ref else ref) or selector or {}).get("policy") or {}
             field = rf.path[-1]
             if policy.get("resolve") != "Always" and holder.get(field) not in (None, "", []):
-                names = [r["name"] for r in ref] if isinstance(ref, list) else [ref["name"]] if ref else []
-                targets += [(target_kind.api_version, target_kind.kind, n) for n in names]
+                targets += [(target_kind.api_version, target_kind.kind, n) for n in refs]
                 continue
-            if ref:
-                names = [r["name"] for r in ref] if isinstance(ref, list) else [ref["name"]]
-            else:
-                match = (selector or {}).get("matchLabels") or {}
-                labels = ",".join(f"{k}={v}" for k, v in sorted(match.items()))
-                items, _ = kube.list(res, label_selector=labels)
-                names = sorted(o["metadata"]["name"] for o in items)[: None if rf.many else 1]
-                if names:
-                    holder[rf.ref_field] = [{"name": n} for n in names] if rf.many else {"name": names[0]}
+            if not ref:
+                where = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.selector_field))}"
+                items, _ = kube.list(res, label_selector=label_selector(selector, where))
+                refs = sorted(o["metadata"]["name"] for o in items)[: None if rf.many else 1]
+                if refs:
+                    holder[rf.ref_field] = [{"name": n} for n in refs] if rf.many else {"name": refs[0]}
                     changed = True
             values = []
-            for name in names:
+            for name in refs:
                 try:
                     value = _extract(kube.get(res, name), rf.target.extract)
                 except errors.NotFound:
@@ -105,10 +107,38 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
     return changed, targets
 
 
+def _names(ref: Any, where: str) -> list[str]:
+    """The names a ``<field>Ref`` (one, or a list of them) points at, each a valid object name."""
+    out: list[str] = []
+    for i, item in enumerate(ref if isinstance(ref, list) else [ref]):
+        at = f"{where}[{i}].name" if isinstance(ref, list) else f"{where}.name"
+        name = item.get("name") if isinstance(item, dict) else None
+        why = names.problem(name)
+        if why:
+            raise InvalidSpec(f"{at}: {why}")
+        assert isinstance(name, str)
+        out.append(name)
+    return out
+
+
+def label_selector(selector: Any, where: str) -> str:
+    """``matchLabels`` as a label selector, every key and value checked: no value can add a requirement."""
+    match = (selector or {}).get("matchLabels") if isinstance(selector, dict) else None
+    if not isinstance(match, dict) or not match:
+        # An empty selector would select every object of the kind.
+        raise InvalidSpec(f"{where}.matchLabels: at least one label is required")
+    for key, value in sorted(match.items()):
+        if not isinstance(key, str) or not names.label_key(key):
+            raise InvalidSpec(f"{where}.matchLabels: {names.shown(str(key))} is not a valid label key")
+        if not isinstance(value, str) or not names.label_value(value):
+            raise InvalidSpec(f"{where}.matchLabels.{key}: {names.shown(str(value))} is not a valid label value")
+    return ",".join(f"{k}={v}" for k, v in sorted(match.items()))
+
+
 def pinned(mr: Managed) -> list[Target]:
     try:
-        return [(str(a), str(k), str(n)) for a, k, n in json.loads(mr.annotations.get(PINNED, "[]"))]
-    except (json.JSONDecodeError, ValueError):
+        return [(str(a), str(k), str(n)) for a, k, n in decode.loads(mr.annotations.get(PINNED, "[]"))]
+    except (ValueError, TypeError):
         return []
 
 

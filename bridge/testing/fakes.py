@@ -115,10 +115,14 @@ class FakeCloud:
         self.calls: dict[str, int] = {}
         self.gates: dict[str, threading.Event] = {}
         self.failures: dict[str, int] = {}
+        self.errors: dict[str, BaseException] = {}
         self.interrupted_creates = 0
         self.interrupted_recorded = False
         self.interrupted_before_apply = False
         self.setups: list[ProviderSetup] = []
+        self.readers: list[SecretReader] = []  # how each client reads its *SecretRef fields
+        # Secrets (namespace, name) every observe reads, as an executor reads a spec's *SecretRef fields.
+        self.secret_refs: list[tuple[str, str]] = []
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
@@ -127,8 +131,11 @@ class FakeCloud:
         self.gates[verb] = gate
         return gate
 
-    def fail(self, verb: str, times: int = 1) -> None:
+    def fail(self, verb: str, times: int = 1, error: BaseException | None = None) -> None:
+        """The next ``times`` calls of ``verb`` raise ``error`` (by default, a failed terraform run)."""
         self.failures[verb] = times
+        if error is not None:
+            self.errors[verb] = error
 
     def interrupt_create(self, times: int = 1, *, recorded: bool = False, before_apply: bool = False) -> None:
         self.interrupted_creates, self.interrupted_recorded = times, recorded
@@ -144,20 +151,24 @@ class FakeCloud:
         if gate is not None:
             gate.wait(60)
         if failing:
-            raise TerraformFailed(f"{verb} failed: injected", verb=verb)
+            raise self.errors.get(verb) or TerraformFailed(f"{verb} failed: injected", verb=verb)
 
     def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader) -> ExternalClient:
         self.setups.append(setup)
-        return _FakeClient(self, kind)
+        self.readers.append(secrets)
+        return _FakeClient(self, kind, secrets)
 
 
 class _FakeClient:
-    def __init__(self, cloud: FakeCloud, kind: Kind) -> None:
+    def __init__(self, cloud: FakeCloud, kind: Kind, secrets: SecretReader) -> None:
         self.cloud = cloud
         self.kind = kind
+        self.secrets = secrets
 
     def observe(self, mr: Managed) -> Observation:
         self.cloud._enter("observe")
+        for namespace, name in self.cloud.secret_refs:
+            self.secrets(namespace, name)
         found = self.cloud.resources.get(mr.external_name) if mr.external_name else None
         if found is None:
             return Observation(exists=False)

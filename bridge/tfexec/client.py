@@ -28,7 +28,14 @@ from typing import Any
 
 import pydantic
 
-from bridge.api.errors import BridgeError, ImmutableChange, InvalidSpec, OperationTimedOut, TerraformFailed
+from bridge.api.errors import (
+    BridgeError,
+    ImmutableChange,
+    InvalidSpec,
+    OperationTimedOut,
+    ProviderConfigFailed,
+    TerraformFailed,
+)
 from bridge.api.external import Creation, Observation, ProviderSetup, SecretReader, Update
 from bridge.api.managed import Managed
 from bridge.api.models import SecretKeySelector, SecretReference, TFModel
@@ -209,6 +216,8 @@ def _check(run: Run, what: str, display: str) -> jsonstream.Stream:
     if run.returncode not in (0, 2) or (run.returncode == 2 and run.verb != "plan"):
         errors = stream.errors or jsonstream.parse_text_errors(run.stderr)
         words = "; ".join(map(str, errors)) or (run.stderr.strip().splitlines() or ["unknown error"])[-1]
+        if any(d.address.startswith("provider[") for d in errors):
+            raise ProviderConfigFailed(f"{display}: {what}: the provider refused its configuration: {words}")
         raise TerraformFailed(f"{display}: {what}: {words}", verb=run.verb, diagnostics=tuple(map(str, errors)))
     return stream
 

@@ -80,6 +80,7 @@ def parse(stdout: str) -> Stream:
 
 
 _ERROR = re.compile(r"^(?:│\s*)?Error: (.+)$")
+_WITH = re.compile(r"^with (provider\[.+\]|[A-Za-z_][^,\s]*),?$")
 
 
 def parse_text_errors(stderr: str) -> tuple[Diagnostic, ...]:
@@ -91,13 +92,17 @@ def parse_text_errors(stderr: str) -> tuple[Diagnostic, ...]:
         m = _ERROR.match(lines[i].strip("╷╵ "))
         if m:
             detail: list[str] = []
+            address = ""
             i += 1
             while i < len(lines) and not lines[i].startswith("╵") and not _ERROR.match(lines[i].strip("╷╵ ")):
                 text = lines[i].lstrip("│").strip()
+                where = _WITH.match(text)
+                if where and not address:
+                    address = where.group(1)  # "with provider[...]," names what the error is about
                 if text:
                     detail.append(text)
                 i += 1
-            out.append(Diagnostic("error", m.group(1).strip(), " ".join(detail)))
+            out.append(Diagnostic("error", m.group(1).strip(), " ".join(detail), address))
             continue
         i += 1
     return tuple(out)

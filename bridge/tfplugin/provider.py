@@ -19,7 +19,7 @@ from typing import Any
 
 import grpc
 
-from bridge.api.errors import OperationTimedOut, TerraformFailed
+from bridge.api.errors import OperationTimedOut, ProviderConfigFailed, TerraformFailed
 from bridge.tfplugin import cty
 from bridge.tfplugin.process import PluginProcess
 from bridge.tfplugin.protocol import SEVERITY_ERROR, Diagnostic, Protocol, ProtocolError, diagnostics, path_steps
@@ -93,13 +93,18 @@ class Provider:
     def _configure(self, configuration: Mapping[str, Any]) -> None:
         t = self.provider_schema.type
         value = cty.conform(t, dict(configuration))
-        answer = self._checked("validate_provider", 60, "validate the provider configuration",
-                               config=self._dv(t, value))
-        prepared = getattr(answer, "prepared_config", None)
-        if prepared is not None and prepared.msgpack:
-            value = cty.from_msgpack(t, prepared.msgpack)
-        self._checked("configure", 60, "configure the provider", terraform_version=TERRAFORM_VERSION,
-                      config=self._dv(t, value))
+        try:
+            answer = self._checked("validate_provider", 60, "validate the provider configuration",
+                                   config=self._dv(t, value))
+            prepared = getattr(answer, "prepared_config", None)
+            if prepared is not None and prepared.msgpack:
+                value = cty.from_msgpack(t, prepared.msgpack)
+            self._checked("configure", 60, "configure the provider", terraform_version=TERRAFORM_VERSION,
+                          config=self._dv(t, value))
+        except ProviderGone:
+            raise
+        except TerraformFailed as exc:
+            raise ProviderConfigFailed(f"the provider refused its configuration: {exc}") from exc
 
     def schema(self, tf_type: str) -> Schema:
         try:

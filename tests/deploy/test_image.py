@@ -33,6 +33,23 @@ def build_args() -> dict[str, str]:
     return dict(arg.split("=", 1) for word, arg in instructions() if word == "ARG" and "=" in arg)
 
 
+def platform() -> str:
+    return {"x86_64": "linux_amd64", "aarch64": "linux_arm64", "arm64": "linux_arm64"}[os.uname().machine]
+
+
+def pinned() -> dict[str, str]:
+    """scripts/terraform-checksums.txt: name → SHA-256."""
+    lines = (ROOT / "scripts" / "terraform-checksums.txt").read_text().splitlines()
+    return {name: digest for digest, name in (ln.split() for ln in lines if ln.strip() and not ln.startswith("#"))}
+
+
+def install_env(prefix: Path, version: str, binary: str, **extra: str) -> dict[str, str]:
+    args = build_args()
+    return {**os.environ, "PREFIX": str(prefix), "TERRAFORM_VERSION": version, "TERRAFORM_BINARY": binary,
+            "PROVIDER_SOURCE": args["PROVIDER_SOURCE"], "PROVIDER_VERSION": args["PROVIDER_VERSION"],
+            "PROVIDER_DIR": args["PROVIDER_DIR"], "PYTHON": "python3", **extra}
+
+
 def test_dockerfile_passes_hadolint() -> None:
     hadolint = venv_tool("hadolint")
     run = subprocess.run([hadolint, "--no-color", str(DOCKERFILE)], capture_output=True, text=True, timeout=60)
@@ -52,30 +69,77 @@ def test_dockerfile_invariants() -> None:
     assert json.loads(entry) == ["tfbridge", "run"]
     env = " ".join(rest for word, rest in final if word == "ENV")
     assert "TFBRIDGE_PLUGIN_DIR=" in env and "TFBRIDGE_WORKSPACE_ROOT=/workspaces" in env
+    assert re.fullmatch(r"python:[\w.-]+@sha256:[0-9a-f]{64}", build_args()["PYTHON_IMAGE"]), "base pinned by digest"
+    assert all(rest.startswith("${PYTHON_IMAGE}") for rest in froms), "every stage on the pinned base"
+
+
+def test_terraform_archives_of_the_built_version_are_pinned_for_every_image_platform() -> None:
+    version = build_args()["TERRAFORM_VERSION"]
+    sums = pinned()
+    for arch in ("linux_amd64", "linux_arm64"):
+        assert re.fullmatch(r"[0-9a-f]{64}", sums[f"terraform_{version}_{arch}.zip"])
+
+
+def test_python_dependencies_install_from_a_hashed_lock() -> None:
+    """Every package of requirements.lock carries hashes, every runtime dependency is in it at the
+    version pyproject pins, and the install script refuses anything unhashed."""
+    import tomllib
+
+    text = (ROOT / "requirements.lock").read_text()
+    entries = re.split(r"\n(?=[A-Za-z])", text.split("\n", 2)[2] if text.startswith("#") else text)
+    locked = {}
+    for entry in entries:
+        head = entry.split(" ", 1)[0]
+        if "==" not in head:
+            continue
+        name, version = head.split("==")
+        assert "--hash=sha256:" in entry, f"{head} has no hash"
+        locked[name.lower().replace("_", "-")] = version
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    for requirement in project["dependencies"]:
+        name, version = requirement.split("==")
+        assert locked.get(name.lower().replace("_", "-")) == version, f"{requirement} is not what the lock pins"
+    script = (ROOT / "scripts" / "image-install.sh").read_text()
+    assert "--require-hashes" in script and "--no-build-isolation --no-index" in script
 
 
 @pytest.mark.slow
 def test_install_script_builds_the_image_contents(tmp_path: Path, terraform_bin: str, plugin_dir: Path) -> None:
-    """The same script the image build runs, here from the local terraform and plugin mirror."""
+    """The same script the image build runs, here from the local terraform and plugin mirror: the
+    binary is checked against its pinned checksum, the Python packages against the lock's hashes."""
     args = build_args()
     version = json.loads(subprocess.run([terraform_bin, "version", "-json"], capture_output=True, text=True,
                                         check=True).stdout)["terraform_version"]
     prefix = tmp_path / "opt"
-    env = {**os.environ, "PREFIX": str(prefix), "TERRAFORM_VERSION": version, "TERRAFORM_BINARY": terraform_bin,
-           "PLUGIN_MIRROR": str(plugin_dir), "PROVIDER_SOURCE": args["PROVIDER_SOURCE"],
-           "PROVIDER_VERSION": args["PROVIDER_VERSION"], "PROVIDER_DIR": args["PROVIDER_DIR"], "PYTHON": "python3"}
+    env = install_env(prefix, version, terraform_bin, PLUGIN_MIRROR=str(plugin_dir))
     run = subprocess.run([str(ROOT / "scripts" / "image-install.sh")], env=env, capture_output=True, text=True,
                          timeout=900)
     assert run.returncode == 0, run.stderr[-3000:]
+    assert f"verified terraform_{version}_{platform()}/terraform" in run.stderr, "the checksum check ran"
     assert (prefix / "bin" / "terraform").is_file()
     plugins = list((prefix / "tf-plugins").rglob(f"terraform-provider-*_v{args['PROVIDER_VERSION']}*"))
     assert plugins and os.access(plugins[0], os.X_OK)
     assert (prefix / "venv" / "bin" / "tfbridge").is_file()
 
 
-def test_install_script_refuses_a_terraform_of_another_version(tmp_path: Path, terraform_bin: str) -> None:
-    env = {**os.environ, "PREFIX": str(tmp_path), "TERRAFORM_VERSION": "0.0.1", "TERRAFORM_BINARY": terraform_bin,
-           "PROVIDER_SOURCE": "hashicorp/aws", "PROVIDER_VERSION": "5.100.0", "PROVIDER_DIR": "providers/aws"}
+def _tampered(tmp_path: Path, terraform_bin: str) -> str:
+    copy = tmp_path / "terraform"
+    copy.write_bytes(Path(terraform_bin).read_bytes() + b"\0")
+    copy.chmod(0o755)
+    return str(copy)
+
+
+@pytest.mark.parametrize(
+    ("version", "binary", "said"),
+    [pytest.param("0.0.1", None, "no checksum pinned for terraform_0.0.1_", id="UnpinnedVersion"),
+     pytest.param("1.11.4", _tampered, "checksum mismatch for terraform_1.11.4_", id="TamperedBinary")],
+)
+def test_install_script_refuses_a_terraform_it_cannot_verify(tmp_path: Path, terraform_bin: str, version: str,
+                                                              binary: object, said: str) -> None:
+    """Before it is run or installed: a binary that matches no pinned checksum never executes."""
+    given = binary(tmp_path, terraform_bin) if callable(binary) else terraform_bin
+    env = install_env(tmp_path / "opt", version, given)
     run = subprocess.run([str(ROOT / "scripts" / "image-install.sh")], env=env, capture_output=True, text=True,
                          timeout=120)
-    assert run.returncode != 0 and "TERRAFORM_VERSION is 0.0.1" in run.stderr
+    assert run.returncode != 0 and said in run.stderr, run.stderr
+    assert not (tmp_path / "opt" / "bin" / "terraform").exists()

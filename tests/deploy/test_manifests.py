@@ -13,7 +13,7 @@ import yaml
 
 from bridge.devserver.manifests import crd_manifests
 from providers.aws import zz_registry as aws
-from tests.rbac import cluster_role, uncovered
+from tests.rbac import cluster_role, role, uncovered
 
 ROOT = Path(__file__).resolve().parents[2]
 PROVIDERS = sorted(p.parent for p in (ROOT / "providers").glob("*/config.py"))
@@ -49,8 +49,8 @@ def by_kind(tree: Path, kind: str) -> dict[str, Any]:
 @pytest.mark.parametrize("tree", TREES, ids=[str(t.relative_to(ROOT / "providers")) for t in TREES])
 def test_every_manifest_validates_against_the_kubernetes_schemas(tree: Path) -> None:
     docs = resources(tree)
-    assert {d["kind"] for d in docs} >= {"Namespace", "ServiceAccount", "ClusterRole", "ClusterRoleBinding",
-                                         "Deployment", "Service", "CustomResourceDefinition"}
+    assert {d["kind"] for d in docs} >= {"Namespace", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Role",
+                                         "RoleBinding", "Deployment", "Service", "CustomResourceDefinition"}
     for doc in docs:
         kubernetes_validate.validate(doc, K8S, strict=True)  # raises naming the field
 
@@ -71,9 +71,17 @@ def test_cluster_role_is_least_privilege(tree: Path) -> None:
     foreign = {c for c in custom - crds if c[0] != root_group}
     # Only kinds the deployable references may come from elsewhere, and only to read and pin.
     assert all(v in ("get", "update") for g, r, v in flat if (g, r) in foreign)
-    core = {(r, v) for g, r, v in flat if g == ""}
-    assert {r for r, _ in core} <= {"secrets", "events"}
-    assert ("events", "create") in core
+    assert not [x for x in flat if x[0] in ("", "coordination.k8s.io")], \
+        "Secrets, Events and Leases only through the Role in the provider's namespace"
+    namespaced = by_kind(tree, "Role")
+    assert namespaced["metadata"]["namespace"] == by_kind(tree, "Deployment")["metadata"]["namespace"]
+    local = {(g, r, v) for rule in namespaced["rules"] for g in rule["apiGroups"] for r in rule["resources"]
+             for v in rule["verbs"]}
+    assert ("", "events", "create") in local and ("coordination.k8s.io", "leases", "update") in local
+    assert {(g, r) for g, r, _ in local} <= {("", "secrets"), ("", "events"), ("coordination.k8s.io", "leases")}
+    binding = by_kind(tree, "RoleBinding")
+    assert binding["roleRef"] == {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role",
+                                  "name": namespaced["metadata"]["name"]}
 
 
 @pytest.mark.parametrize("tree", TREES, ids=[str(t.relative_to(ROOT / "providers")) for t in TREES])
@@ -115,8 +123,10 @@ def test_families_split_the_provider_by_api_group() -> None:
         assert args[args.index("--family") + 1] == family
 
 
-def test_rbac_check_reports_calls_the_role_does_not_allow() -> None:
-    role = cluster_role("aws", "ec2")
+def test_rbac_check_reports_calls_the_roles_do_not_allow() -> None:
     calls = {("update", "ec2.aws.tfbridge.io", "vpcs/status"): 1, ("delete", "", "secrets"): 1,
-             ("update", "iam.aws.tfbridge.io", "roles"): 2}
-    assert uncovered(calls, role) == ["delete core/secrets", "update iam.aws.tfbridge.io/roles"]
+             ("update", "iam.aws.tfbridge.io", "roles"): 2, ("get", "", "secrets"): 3, ("create", "", "events"): 1}
+    namespaces = {("get", "", "secrets"): {"crossplane-system", "default"}, ("create", "", "events"): {""}}
+    assert uncovered(calls, cluster_role("aws", "ec2"), role("aws", "ec2"), namespaces) == [
+        "create core/events in <all namespaces>", "delete core/secrets", "get core/secrets in default",
+        "update iam.aws.tfbridge.io/roles"]

@@ -1,18 +1,23 @@
-"""A reconciler test bench: the AWS kinds over the in-process store, a fake cloud, real operations."""
+"""A reconciler test bench: the AWS kinds over the in-process store (or, given one, a cluster through
+the real HTTP client), a fake cloud, real operations."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
 
 from bridge.devserver.manifests import crd_manifests
-from bridge.kube.client import CRDS, EVENTS
+from bridge.kube import errors
+from bridge.kube.client import CRDS, EVENTS, NAMESPACES, Kube
 from bridge.kube.controller import Result
+from bridge.kube.redact import Redactor
 from bridge.managed.events import Recorder
 from bridge.managed.operations import Operations
 from bridge.managed.providerconfig import ConfigResources, Connector
 from bridge.managed.reconciler import ManagedReconciler, kind_resource
+from bridge.managed.secrets import SecretAccess
 from bridge.testing import FakeCloud, StoreKube
 from providers.aws import zz_registry as aws
 from tests.conftest import wait_for
@@ -21,21 +26,32 @@ ROOT = Path(__file__).resolve().parents[2]
 CRDS_YAML = crd_manifests(ROOT / "providers/aws/crds")
 
 
+# The bench's provider runs in crossplane-system; its tests keep Secrets in "default" too.
+ACCESS = SecretAccess.of("crossplane-system", ("default",))
+
+
 class Bench:
-    def __init__(self, *, max_operations: int = 4) -> None:
-        self.kube = StoreKube()
+    def __init__(self, *, max_operations: int = 4, kube: Kube | None = None,
+                 access: SecretAccess = ACCESS) -> None:
+        self.kube: Kube = kube or StoreKube()
         for crd in CRDS_YAML:
-            self.kube.create(CRDS, crd)
+            with contextlib.suppress(errors.Conflict):
+                self.kube.create(CRDS, crd)
+        for ns in ("default", "crossplane-system"):
+            with contextlib.suppress(errors.Conflict):
+                self.kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})
         self.cloud = FakeCloud()
         self.done: list[Any] = []
         self.ops = Operations(max_concurrent=max_operations, on_done=self.done.append)
-        self.connector = Connector(self.kube, aws.PACKAGE, self.cloud.client)
+        self.redactor = Redactor()
+        self.connector = Connector(self.kube, aws.PACKAGE, self.cloud.client, access=access, redactor=self.redactor)
         self.kube.create(ConfigResources.of(aws.PACKAGE).configs, {
             "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "default"},
             "spec": {"credentials": {"source": "None"}, "configuration": {"region": "us-east-1"}}})
         self.reconcilers = {k.kind: ManagedReconciler(kube=self.kube, kind=k, package=aws.PACKAGE,
                                                       connect=self.connector.connect, operations=self.ops,
-                                                      recorder=Recorder(self.kube, component="test"))
+                                                      recorder=Recorder(self.kube, component="test",
+                                                                        redactor=self.redactor))
                             for k in aws.KINDS}
 
     def res(self, kind: str) -> Any:

@@ -48,7 +48,8 @@ def setup_bench(setup_ttl: float) -> tuple[Bench, Counting, Connector, Managed]:
                                                                     "key": "creds"}}
     b.kube.update(b.connector.res.configs, pc)
     counting = Counting(b)
-    connector = Connector(counting, b.connector.package, b.cloud.client, setup_ttl=setup_ttl)  # type: ignore[arg-type]
+    connector = Connector(counting, b.connector.package, b.cloud.client, setup_ttl=setup_ttl,  # type: ignore[arg-type]
+                          access=b.connector.access, redactor=b.redactor)
     mr = Managed(b.apply("VPC", "v", {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}))
     return b, counting, connector, mr
 

@@ -227,22 +227,33 @@ def test_connection_secret_is_published_and_owned() -> None:
     assert owner["controller"] and owner["uid"] == b.get("VPC", "v")["metadata"]["uid"]
 
 
+MARK = {"tfbridge.io/connection-owner": "ec2.aws.tfbridge.io/VPC/v", "tfbridge.io/connection-owner-uid": "old-uid"}
+
+
 @pytest.mark.parametrize(
-    ("secret_type", "adopted"),
-    [pytest.param("connection.crossplane.io/v1alpha1", True, id="OursIsReadopted"),
-     pytest.param("Opaque", False, id="ForeignIsLeftAlone")],
+    ("secret_type", "annotations", "adopted"),
+    [pytest.param("connection.crossplane.io/v1alpha1", MARK, True, id="OursIsReadoptedAfterARestore"),
+     pytest.param("connection.crossplane.io/v1alpha1", {}, False, id="UnmarkedConnectionSecretIsLeftAlone"),
+     pytest.param("connection.crossplane.io/v1alpha1", {**MARK, "tfbridge.io/connection-owner":
+                                                        "ec2.aws.tfbridge.io/VPC/other"}, False,
+                  id="MarkOfAnotherObjectIsLeftAlone"),
+     pytest.param("Opaque", MARK, False, id="ForeignTypeIsLeftAlone")],
 )
-def test_restored_secret_adoption(secret_type: str, adopted: bool) -> None:
+def test_restored_secret_adoption(secret_type: str, annotations: dict[str, str], adopted: bool) -> None:
     b = Bench()
     b.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "type": secret_type,
-                            "metadata": {"name": "vpc-conn", "namespace": "default"}, "data": {"mine": "eA=="}})
+                            "metadata": {"name": "vpc-conn", "namespace": "default", "annotations": annotations},
+                            "data": {"mine": "eA=="}})
     before = secret(b)
     b.apply("VPC", "v", VPC, **CONN)
     if adopted:
         b.settle("VPC", "v")
-        assert secret(b)["metadata"]["ownerReferences"][0]["name"] == "v"
+        s = secret(b)
+        assert s["metadata"]["ownerReferences"][0]["name"] == "v"
+        assert s["metadata"]["annotations"]["tfbridge.io/connection-owner-uid"] == b.get("VPC", "v")["metadata"][
+            "uid"], "the mark follows the restored object's new UID"
         # A key the cloud no longer shows (an access key's secret after an import) survives.
-        assert secret(b)["data"] == {"mine": "eA==", "attribute.password": base64.b64encode(b"s3cret").decode()}
+        assert s["data"] == {"mine": "eA==", "attribute.password": base64.b64encode(b"s3cret").decode()}
         return
     with pytest.raises(Exception, match="not adopting"):
         b.settle("VPC", "v")

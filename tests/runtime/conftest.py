@@ -20,7 +20,7 @@ from bridge.managed.providerconfig import ClientFactory, ConfigResources
 from bridge.managed.reconciler import kind_resource
 from bridge.manager import Manager, RunSettings
 from tests.conftest import Cluster, executor_under_test, wait_for
-from tests.rbac import cluster_role, uncovered
+from tests.rbac import cluster_role, role, uncovered
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,7 +106,7 @@ class Running:
 @pytest.fixture
 def start_manager(cluster: Cluster, tmp_path: Path) -> Iterator[Callable[..., Running]]:
     """Start a Manager in a thread. At the end, every API call it made must be allowed by the
-    ClusterRole generated for it (its family's, if it runs one): RBAC checked against real use."""
+    roles generated for it (its family's, if it runs one): RBAC checked against real use."""
     started: list[tuple[Manager, threading.Thread, HTTPKube, str, str | None]] = []
 
     def start(package: ProviderPackage, provider_dir: str, *, client_factory: ClientFactory | None = None,
@@ -130,8 +130,9 @@ def start_manager(cluster: Cluster, tmp_path: Path) -> Iterator[Callable[..., Ru
         manager.stop()
         thread.join(60)
     for _, _, provider_kube, provider_dir, family in started:
-        missing = uncovered(provider_kube.calls, cluster_role(provider_dir, family))
-        assert missing == [], f"the generated ClusterRole of {provider_dir} {family or ''} does not allow {missing}"
+        missing = uncovered(provider_kube.calls, cluster_role(provider_dir, family), role(provider_dir, family),
+                            provider_kube.namespaces)
+        assert missing == [], f"the generated roles of {provider_dir} {family or ''} do not allow {missing}"
 
 
 def until(condition: Callable[[], object], what: str, timeout: float = 60.0) -> None:

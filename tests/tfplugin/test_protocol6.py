@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bridge.api.errors import TerraformFailed
+from bridge.api.errors import ProviderConfigFailed
 from bridge.tfplugin import cty, plan
 from bridge.tfplugin.provider import Provider
 
@@ -85,5 +85,7 @@ def test_older_state_is_upgraded(provider: Provider) -> None:
 
 
 def test_a_refused_configuration_names_the_reason(plugin: Path) -> None:
-    with pytest.raises(TerraformFailed, match="validate the provider configuration: Invalid region: no region nowhere"):
+    # Its own type: the reconciler shows a generic text, since the provider's words may quote a credential.
+    with pytest.raises(ProviderConfigFailed,
+                       match="validate the provider configuration: Invalid region: no region nowhere"):
         Provider(plugin, dict(os.environ), {"region": "nowhere"})

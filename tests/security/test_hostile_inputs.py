@@ -1,0 +1,273 @@
+"""The hostile-input suite: what whoever may create a managed resource can write, against a running
+provider, each with its expected safe outcome.
+
+The fake executor stands in for the cloud where the cloud is not the point (names, references,
+Secrets, nesting, size, Unicode); real terraform, the aws provider and moto where it is (a provider
+that echoes its configuration). Every case ends on its own object (``Synced=False`` naming the
+field, or Ready when the input is harmless), and a well-behaved neighbour created afterwards still
+becomes Ready: no bad object stalls its kind.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import os
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from bridge.api.managed import CREATE_PENDING
+from bridge.devserver.manifests import crd_manifests
+from bridge.kube import errors
+from bridge.kube.client import CRDS, EVENTS, SECRETS, HTTPKube
+from bridge.managed.reconciler import SPEC_DEPTH
+from bridge.testing import FakeCloud
+from providers.aws import zz_registry as aws
+from tests.conftest import MOTO_CONFIGURATION, Cluster, Moto
+from tests.runtime.conftest import Running, until
+
+ROOT = Path(__file__).resolve().parents[2]
+NS = "crossplane-system"
+VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
+Provider = Callable[..., tuple[Running, HTTPKube]]
+
+
+def synced_false(run: Running, kind: str, name: str, says: str, timeout: float = 30) -> dict[str, Any]:
+    until(lambda: says in run.condition(kind, name, "Synced").get("message", ""),
+          f"{kind}/{name} to say {says!r} (it says: {run.conditions(kind, name)})", timeout)
+    synced = run.condition(kind, name, "Synced")
+    assert synced["status"] == "False"
+    return synced
+
+
+def neighbour_is_fine(run: Running, name: str = "neighbour") -> None:
+    run.apply("VPC", name, VPC)
+    run.wait_ready([("VPC", name)], "a well-behaved VPC next to the hostile ones", timeout=60, synced=True)
+
+
+def events_of(run: Running, name: str) -> list[dict[str, Any]]:
+    return [e for e in run.kube.list(EVENTS, NS)[0] if e["involvedObject"]["name"] == name]
+
+
+def secret_reads(provider_kube: HTTPKube) -> set[str]:
+    return provider_kube.namespaces.get(("get", "", "secrets"), set())
+
+
+# -- names and references ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param("../../../../api/v1/namespaces/crossplane-system/secrets/aws-creds", id="TraversalToCredentials"),
+     pytest.param("x/../default", id="TraversalToTheDefaultProviderConfig")],
+)
+def test_provider_config_ref_traversal(provider: Provider, name: str) -> None:
+    """Expected: names no ProviderConfig; no Secret is read; Synced=False naming the field."""
+    run, provider_kube = provider(cloud=(cloud := FakeCloud()))
+    run.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "aws-creds", "namespace": NS},
+                              "data": {"credentials": base64.b64encode(b'{"secret_key": "hunter2hunter2"}').decode()}})
+    run.apply("VPC", "hostile", VPC, providerConfigRef={"name": name})
+    synced_false(run, "VPC", "hostile", "spec.providerConfigRef.name")
+    assert secret_reads(provider_kube) == set() and cloud.calls.get("observe", 0) == 0
+    assert not (run.get("VPC", "hostile").get("status") or {}).get("atProvider")
+    neighbour_is_fine(run)
+
+
+REFERENCES = [(k.kind, r) for k in aws.KINDS for r in k.references]
+
+
+@pytest.mark.parametrize(("kind", "ref"), REFERENCES, ids=[f"{k}.{r.ref_field}" for k, r in REFERENCES])
+def test_every_reference_traversal_resolves_to_nothing(provider: Provider, kind: str, ref: Any) -> None:
+    """Expected: ``x/../<target>`` names no object even though <target> exists; Synced=False naming the field;
+    the target gets no in-use finalizer."""
+    run, _ = provider(cloud=FakeCloud())
+    target = aws.PACKAGE.by_type(ref.target.to)
+    run.apply(target.kind, "target", {"region": "us-east-1"} if "region" in _fields(target.kind) else {})
+    for_provider: dict[str, Any] = {ref.ref_field: {"name": "x/../target"}}
+    if "region" in _fields(kind):
+        for_provider["region"] = "us-east-1"
+    run.apply(kind, "hostile", for_provider)
+    synced_false(run, kind, "hostile", f"spec.forProvider.{ref.ref_field}.name")
+    pins = [f for f in run.get(target.kind, "target")["metadata"].get("finalizers") or [] if "in-use" in f]
+    assert pins == []
+
+
+def _fields(kind: str) -> set[str]:
+    k = next(k for k in aws.KINDS if k.kind == kind)
+    return {f.alias or n for n, f in k.parameters.model_fields.items()}
+
+
+@pytest.mark.parametrize(
+    "match",
+    [pytest.param({"team": "a,team!=a"}, id="ValueInjection"),
+     pytest.param({"team in (a,b),x": "y"}, id="KeyInjection"),
+     pytest.param({"team": "a\u202e"}, id="RightToLeftOverride")],
+)
+def test_selector_injection(provider: Provider, match: dict[str, str]) -> None:
+    """Expected: refused before any list; the selection is never wider than the labels written."""
+    run, provider_kube = provider(cloud=FakeCloud())
+    for name, team in (("net-a", "a"), ("net-b", "b")):
+        run.kube.create(run.res("VPC"), {"apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC",
+                                         "metadata": {"name": name, "labels": {"team": team}},
+                                         "spec": {"forProvider": VPC}})
+    run.apply("Subnet", "hostile", {"region": "us-east-1", "cidrBlock": "10.0.1.0/24",
+                                    "vpcIdSelector": {"matchLabels": match}})
+    synced_false(run, "Subnet", "hostile", "spec.forProvider.vpcIdSelector.matchLabels")
+    assert "vpcIdRef" not in run.get("Subnet", "hostile")["spec"]["forProvider"]
+    assert provider_kube.calls.get(("list", "ec2.aws.tfbridge.io", "vpcs"), 0) == 1, "only the informer's list"
+
+
+# -- Secrets ----------------------------------------------------------------------------------
+
+def test_foreign_connection_secrets(provider: Provider) -> None:
+    """Expected: an unmarked Secret (even of the connection type) is never adopted or written; a
+    namespace the operator did not allow is refused before anything is created."""
+    run, provider_kube = provider(cloud=(cloud := FakeCloud()))
+    theirs = run.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret",
+                                       "type": "connection.crossplane.io/v1alpha1",
+                                       "metadata": {"name": "theirs", "namespace": NS},
+                                       "data": {"password": base64.b64encode(b"not yours").decode()}})
+    run.apply("VPC", "adopter", VPC, writeConnectionSecretToRef={"name": "theirs", "namespace": NS})
+    run.apply("VPC", "elsewhere", VPC, writeConnectionSecretToRef={"name": "conn", "namespace": "kube-system"})
+    synced_false(run, "VPC", "adopter", "not adopting")
+    synced_false(run, "VPC", "elsewhere", "spec.writeConnectionSecretToRef.namespace")
+    assert run.kube.get(SECRETS, "theirs", NS) == theirs
+    assert "kube-system" not in provider_kube.namespaces.get(("create", "", "secrets"), set())
+    assert cloud.calls.get("create") == 1, "only the adopter's VPC: the other was refused first"
+
+
+def test_connection_secret_in_a_missing_namespace(provider: Provider) -> None:
+    """Expected: Synced=False saying the namespace does not exist, a Warning event, Ready from the cloud."""
+    run, _ = provider(cloud=FakeCloud(), secret_namespaces=("ghost",))
+    run.apply("VPC", "lost", VPC, writeConnectionSecretToRef={"name": "conn", "namespace": "ghost"})
+    synced_false(run, "VPC", "lost", "namespace 'ghost' does not exist")
+    until(lambda: run.ready("VPC", "lost"), "Ready: the cloud object exists all the same")
+    assert any(e["type"] == "Warning" for e in events_of(run, "lost"))
+
+
+# -- nesting, size, Unicode -------------------------------------------------------------------
+
+def _raw_post(cluster: Cluster, path: str, body: bytes) -> int:
+    config = yaml.safe_load(cluster.kubeconfig.read_text())
+    server = config["clusters"][0]["cluster"]["server"]
+    token = config["users"][0]["user"]["token"]
+    request = urllib.request.Request(f"{server}{path}", data=body, method="POST",
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+    except (urllib.error.URLError, ConnectionError):
+        return 0  # the server dropped the request
+
+
+def _deep(levels: int) -> str:
+    return '{"a":' * levels + "1" + "}" * levels
+
+
+@pytest.mark.parametrize("levels", [SPEC_DEPTH + 36, 600, 1500], ids=lambda n: f"Levels{n}")
+def test_deep_nesting(cluster: Cluster, provider: Provider, levels: int) -> None:
+    """Expected: as deep as a cluster stores it (here through a VPC CRD that keeps unknown fields, as
+    an old CRD may), the provider refuses it with a condition and recurses over nothing; the local API
+    server takes at most a few hundred levels; either way the kind goes on."""
+    kube = HTTPKube(cluster.api_client())
+    for crd in crd_manifests(ROOT / "providers" / "aws" / "crds"):
+        if crd["spec"]["names"]["kind"] == "VPC":
+            crd = copy.deepcopy(crd)
+            schema = crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]
+            schema["properties"]["spec"]["properties"]["forProvider"]["x-kubernetes-preserve-unknown-fields"] = True
+            kube.create(CRDS, crd)
+    run, _ = provider(cloud=(cloud := FakeCloud()))
+    body = json.dumps({"apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC", "metadata": {"name": "deep"},
+                       "spec": {"forProvider": {**VPC, "deep": "X"}}}).replace('"X"', _deep(levels)).encode()
+    status = _raw_post(cluster, "/apis/ec2.aws.tfbridge.io/v1beta1/vpcs", body)
+    if status == 201:
+        synced_false(run, "VPC", "deep", f"nested deeper than {SPEC_DEPTH} levels")
+        assert cloud.calls.get("create", 0) == 0
+    else:
+        with pytest.raises(errors.NotFound):
+            run.get("VPC", "deep")
+    neighbour_is_fine(run)
+
+
+def test_a_spec_near_the_api_servers_size_limit(provider: Provider) -> None:
+    """Expected: reconciled like any other (1.4 MB of tags), every condition and event capped."""
+    run, _ = provider(cloud=(cloud := FakeCloud()))
+    tags = {f"k{i:05d}": "v" * 240 for i in range(5600)}
+    run.apply("VPC", "big", {**VPC, "tags": tags})
+    assert len(json.dumps(run.get("VPC", "big"))) > 1_350_000
+    run.wait_ready([("VPC", "big")], "the big VPC", timeout=120, synced=True)
+    assert len(next(iter(cloud.resources.values()))["spec"]["tags"]) >= 5600
+    assert all(len(e["message"]) <= 1024 for e in events_of(run, "big"))
+    neighbour_is_fine(run)
+
+
+ODD = "a\u202eb\x00c\ud800d"
+
+
+def test_unusual_unicode(cluster: Cluster, provider: Provider) -> None:
+    """Expected: in tags and annotations, carried as data (Ready); in a reference name, refused naming
+    the field; as an object's own name (which a real API server refuses, and the local one stores),
+    never reconciled or written to, and its kind goes on."""
+    run, provider_kube = provider(cloud=(cloud := FakeCloud()))
+    run.kube.create(run.res("VPC"), {"apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC",
+                                     "metadata": {"name": "odd", "annotations": {"note": ODD}},
+                                     "spec": {"forProvider": {**VPC, "tags": {"odd": ODD, ODD: "key"}}}})
+    run.apply("Subnet", "odd-ref", {"region": "us-east-1", "cidrBlock": "10.0.1.0/24",
+                                    "vpcIdRef": {"name": "odd\u202e"}})
+    run.apply("VPC", "named-\u202e", VPC)
+    run.wait_ready([("VPC", "odd")], "the VPC with odd tags", timeout=60, synced=True)
+    created = next(r for r in cloud.resources.values() if r["spec"].get("tags"))
+    assert created["spec"]["tags"]["odd"] == ODD and created["spec"]["tags"][ODD] == "key"
+    synced_false(run, "Subnet", "odd-ref", "spec.forProvider.vpcIdRef.name")
+    neighbour_is_fine(run)
+    (odd_name,) = [o for o in run.kube.list(run.res("VPC"))[0] if o["metadata"]["name"] == "named-\u202e"]
+    assert not odd_name["metadata"].get("finalizers") and not odd_name.get("status")
+    assert not [c for (verb, _, _), c in provider_kube.calls.items() if verb == "update" and c > 50]
+
+
+# -- a provider that echoes its configuration (real terraform, the aws provider, moto) ------------
+
+@pytest.mark.slow
+@pytest.mark.cloud
+def test_provider_configuration_echo_never_reaches_the_object(
+        provider: Provider, moto: Moto, terraform_bin: str, plugin_dir: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A region built from a file the pod can read, on the lookup path of an interrupted create (as
+    set by the user's own annotation). Expected: whatever terraform does with it, the provider's
+    answer (which would quote the file) reaches only the log; the object gets the generic text."""
+    monkeypatch.setenv("AWS_ENDPOINT_URL", moto.endpoint)
+    monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
+    marker = tmp_path / "pod-secret"
+    marker.write_text("POD-SECRET-4c0ffee")
+    run, _ = provider(terraform=terraform_bin, plugin_dir=plugin_dir, executor="cli")
+    creds = base64.b64encode(json.dumps({"access_key": "test", "secret_key": "test"}).encode()).decode()
+    run.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "aws-creds", "namespace": NS},
+                              "data": {"credentials": creds}})
+    run.kube.patch(_configs(), "default", {"spec": {
+        "credentials": {"source": "Secret", "secretRef": {"namespace": NS, "name": "aws-creds", "key": "credentials"}},
+        "configuration": MOTO_CONFIGURATION}})
+    for name, region in (("lookup", f'${{file("{marker}")}}'), ("junk", "POD-SECRET-4c0ffee")):
+        run.kube.create(run.res("VPC"), {
+            "apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC",
+            "metadata": {"name": name, "annotations": {CREATE_PENDING: "2099-01-01T00:00:00Z"} if name == "lookup"
+                         else {}},
+            "spec": {"forProvider": {"region": region, "cidrBlock": "10.0.0.0/16"}}})
+    for name in ("lookup", "junk"):
+        synced_false(run, "VPC", name, "the provider refused its configuration", timeout=180)
+        texts = [run.condition("VPC", name, "Synced")["message"], *(e["message"] for e in events_of(run, name))]
+        assert not [t for t in texts if "POD-SECRET-4c0ffee" in t], texts
+    assert os.environ["AWS_ENDPOINT_URL"] == moto.endpoint
+
+
+def _configs() -> Any:
+    from bridge.managed.providerconfig import ConfigResources
+
+    return ConfigResources.of(aws.PACKAGE).configs
