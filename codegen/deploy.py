@@ -1,7 +1,7 @@
 """The manifests that run a generated provider in a cluster: one kustomize tree per deployable.
 
-A deployable is the whole provider, or (family mode, as upjet's provider families) one API group's
-kinds, or the ``config`` family that owns the ProviderConfig kinds. Each gets a Namespace, a
+A deployable is the whole provider, or (as upjet's provider families) one API group's kinds, or the
+``config`` family that owns the ProviderConfig kinds. Each gets a Namespace, a
 ServiceAccount, a least-privilege ClusterRole and its binding, a Deployment and a metrics Service.
 The ClusterRole names exactly the resources the runtime touches with exactly the verbs it uses;
 tests record every API call the runtime makes and check it against these rules.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import signal
 from pathlib import Path
@@ -10,16 +9,17 @@ from types import FrameType
 
 import click
 
-from bridge.api.registry import ProviderPackage
+from bridge.api import registry
 
 
-def load_package(name: str) -> ProviderPackage:
-    """``aws`` or ``providers.aws`` (an importable package with a generated zz_registry)."""
-    module = importlib.import_module(f"{name if '.' in name else f'providers.{name}'}.zz_registry")
-    package = getattr(module, "PACKAGE", None)
-    if not isinstance(package, ProviderPackage):
-        raise click.ClickException(f"{module.__name__} has no generated PACKAGE")
-    return package
+def load_package(name: str, family: str | None = None) -> registry.ProviderPackage:
+    """``aws`` or ``providers.aws`` (a package holding ``config.py`` and its schema), or one family of it."""
+    try:
+        return registry.load(name, family=family)
+    except registry.LoadError as exc:
+        raise click.ClickException(str(exc)) from exc
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--family") from exc
 
 
 @click.command()
@@ -63,13 +63,9 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
     from bridge.manager import Manager, RunSettings
 
     configure_logging(log_level)
-    package = load_package(provider_name)
+    package = load_package(provider_name, family)
     lease_name = f"provider-{package.provider.name}"
     if family:
-        try:
-            package = package.family(family)
-        except KeyError as exc:
-            raise click.BadParameter(str(exc.args[0]), param_hint="--family") from exc
         lease_name = f"{lease_name}-{family}"
     api = api_client(kubeconfig)
     settings = RunSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,

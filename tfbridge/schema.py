@@ -12,7 +12,7 @@ import click
 
 from bridge.tfexec.plugins import cli_config
 from codegen import pipeline
-from codegen import schema as s
+from tfschema import schema as s
 
 
 @click.group()

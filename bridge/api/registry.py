@@ -1,36 +1,92 @@
-"""What a generated provider registers with the runtime: one :class:`Kind` per managed resource."""
+"""What a provider registers with the runtime: one :class:`Kind` per managed resource, built from the
+provider's config and its Terraform schema (no generated code).
+
+:func:`load` imports ``providers.<name>.config``, reads the schema beside it, and decides the kinds
+exactly as the generator does (:func:`tfschema.catalogue.plan`). A kind's field trees and converter
+are built the first time something asks for them, from that kind's schema alone: a run that never
+sees an object of a kind never parses its schema, and a family run keeps only its family's schemas.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
+import importlib.resources
+import threading
+from collections.abc import Callable
 
-from bridge.api.models import TFModel
-from tfconfig import Provider, Reference, ResolvedResource
+from bridge.api.convert import Converter, ObjectConverter
+from tfconfig import Provider, ResolvedResource
+from tfschema import catalogue, digest, fields
+from tfschema import schema as s
+
+CONFIG_FAMILY = "config"
+
+ReferenceField = fields.ReferencePath
 
 
 @dataclasses.dataclass(frozen=True)
-class ReferenceField:
-    """Where a reference lives in ``spec.forProvider`` (CR form) and what it points at."""
+class Shape:
+    """What a kind's schema and config say about its objects, built once."""
 
-    path: tuple[str, ...]  # JSON path of the value field, e.g. ("vpcId",)
-    ref_field: str  # sibling field holding the Reference(s), e.g. "vpcIdRef"
-    selector_field: str  # sibling field holding the Selector, e.g. "vpcIdSelector"
-    many: bool
-    target: Reference
+    views: fields.Views
+    converter: Converter
+    references: tuple[ReferenceField, ...]
+    schema_version: int
+    # Whether the Terraform resource has a ``timeouts`` block.
+    timeouts_block: bool
+    # Optional and computed top-level arguments: the only ones copied from the cloud into the spec.
+    late_init: tuple[str, ...]
+
+
+_BUILD = threading.Lock()
 
 
 @dataclasses.dataclass(frozen=True)
 class Kind:
     config: ResolvedResource
-    parameters: type[TFModel]
-    init: type[TFModel]
-    observation: type[TFModel]
-    references: tuple[ReferenceField, ...]
-    schema_version: int
-    # Whether the Terraform resource has a ``timeouts`` block.
-    timeouts_block: bool = False
-    # Optional and computed top-level arguments: the only ones copied from the cloud into the spec.
-    late_init: tuple[str, ...] = ()
+    # The kind's resource schema: parsed on first call, then kept by the source.
+    schema: Callable[[], s.ResourceSchema] = dataclasses.field(repr=False, compare=False)
+    # Its canonical JSON, for the digest.
+    raw_schema: Callable[[], bytes] = dataclasses.field(repr=False, compare=False)
+    provider_name: str = ""
+
+    @functools.cached_property
+    def shape(self) -> Shape:
+        with _BUILD:
+            if "shape" in self.__dict__:  # another thread built it while this one waited
+                return self.__dict__["shape"]  # type: ignore[no-any-return]
+            rs = self.schema()
+            rules = fields.rules(self.config)
+            views = fields.build(rs, rules)
+            late = fields.late_init(rs, views, self.config.late_init_ignore)
+            return Shape(
+                views=views,
+                converter=Converter(views, provider_settings=frozenset(i.name for i in self.config.injected),
+                                    late_init=late),
+                references=fields.reference_paths(views, rules), schema_version=rs.version,
+                timeouts_block=fields.has_timeouts(rs), late_init=late)
+
+    @property
+    def converter(self) -> Converter:
+        return self.shape.converter
+
+    @property
+    def references(self) -> tuple[ReferenceField, ...]:
+        return self.shape.references
+
+    @property
+    def schema_version(self) -> int:
+        return self.shape.schema_version
+
+    @property
+    def timeouts_block(self) -> bool:
+        return self.shape.timeouts_block
+
+    @property
+    def late_init(self) -> tuple[str, ...]:
+        return self.shape.late_init
 
     @property
     def api_version(self) -> str:
@@ -44,27 +100,33 @@ class Kind:
     def tags_field(self) -> str | None:
         """The spec.forProvider field (CR form) that takes the provider's default tags, if any."""
         tagging = self.config.tagging
-        if tagging is None:
-            return None
-        for attr, tf_name in self.parameters.tf_fields.items():
-            if tf_name == tagging.field:
-                return self.parameters.model_fields[attr].alias or attr
-        return None
+        return None if tagging is None else self.converter.json_name(tagging.field)
 
-
-CONFIG_FAMILY = "config"
+    @functools.cached_property
+    def digest(self) -> str:
+        """The schema digest the generator labels this kind's CRD with (see :mod:`tfschema.digest`)."""
+        c = self.config
+        return digest.kind(self.raw_schema(), fields.rules(c), provider=self.provider_name, group=c.group,
+                           version=c.version, kind=c.kind, plural=c.plural)
 
 
 @dataclasses.dataclass(frozen=True)
 class ProviderPackage:
     provider: Provider
     kinds: tuple[Kind, ...]
-    # spec.configuration of the provider's ProviderConfig, converted like any spec.
-    configuration: type[TFModel]
+    # The provider block's schema, for spec.configuration of the provider's ProviderConfig.
+    provider_block: Callable[[], s.Block] = dataclasses.field(repr=False, compare=False)
+
+    @functools.cached_property
+    def configuration(self) -> ObjectConverter:
+        """spec.configuration of the provider's ProviderConfig, converted like any spec."""
+        p = self.provider
+        rules = fields.provider_rules("provider", p.credentials.provider_arguments, p.injected_fields, p.local_files)
+        return ObjectConverter(fields.provider_configuration(self.provider_block(), rules))
 
     @property
     def families(self) -> tuple[str, ...]:
-        """The API groups (short names) the kinds fall into: one deployable each in family mode."""
+        """The API groups (short names) the kinds fall into: one deployable each."""
         return tuple(sorted({k.config.short_group for k in self.kinds}))
 
     def family(self, name: str) -> ProviderPackage:
@@ -79,3 +141,54 @@ class ProviderPackage:
             if k.config.tf_type == tf_type:
                 return k
         raise KeyError(tf_type)
+
+
+class LoadError(ValueError):
+    """The provider package, its config or its schema could not be loaded; the message says which."""
+
+
+def package_module(name: str) -> str:
+    """``aws`` → ``providers.aws``; a dotted name is taken as is."""
+    return name if "." in name else f"providers.{name}"
+
+
+def load(name: str, *, family: str | None = None) -> ProviderPackage:
+    """The provider ``name`` (``aws``, or a dotted package holding ``config.py`` and its schema file),
+    with every kind, or only one family's kinds (``config``: none)."""
+    module = package_module(name)
+    try:
+        config = importlib.import_module(f"{module}.config")
+    except ImportError as exc:
+        raise LoadError(f"{module}.config: cannot import: {exc}") from exc
+    provider = getattr(config, "PROVIDER", None)
+    if not isinstance(provider, Provider):
+        raise LoadError(f"{module}.config: PROVIDER must be a tfconfig.Provider")
+    resource = importlib.resources.files(module).joinpath(provider.schema_file)
+    try:
+        with importlib.resources.as_file(resource) as path:
+            doc = s.load_document(path, provider.registry_source)
+    except s.SchemaError as exc:
+        raise LoadError(str(exc)) from exc
+    return from_document(provider, doc, family=family, origin=f"{module}.config")
+
+
+def from_document(provider: Provider, doc: s.Document, *, family: str | None = None,
+                  origin: str = "config.py") -> ProviderPackage:
+    try:
+        plan = catalogue.plan(provider, doc, origin=origin)
+    except ValueError as exc:
+        raise LoadError(str(exc)) from exc
+    resolved = [provider.resolve(t) for t in plan.included]
+    if family is not None:
+        groups = {r.short_group for r in resolved}
+        if family != CONFIG_FAMILY and family not in groups:
+            raise KeyError(f"{provider.name} has no family {family!r}; families: "
+                           f"{', '.join((CONFIG_FAMILY, *sorted(groups)))}")
+        resolved = [r for r in resolved if r.short_group == family]
+    source = s.Source(doc, (r.tf_type for r in resolved))
+    kinds = tuple(Kind(config=r, schema=functools.partial(source.resource, r.tf_type),
+                       raw_schema=functools.partial(source.raw, r.tf_type), provider_name=provider.name)
+                  for r in resolved)
+    return ProviderPackage(provider=provider, kinds=kinds, provider_block=source.provider)
+
+

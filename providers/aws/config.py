@@ -9,6 +9,7 @@ the provider, and ``tags_all`` is observed only.
 from collections.abc import Mapping
 from typing import Any
 
+from providers.aws.localfiles import LOCAL_FILES
 from tfconfig import (
     Credentials,
     Example,
@@ -29,6 +30,10 @@ from tfconfig import (
 )
 
 REGION = "us-east-1"
+# Every region name the aws 5.100 provider knows, in all its partitions (aws, aws-cn, aws-us-gov, the
+# aws-iso ones, aws-eusc: us-east-1, cn-northwest-1, us-gov-west-1, us-isob-east-1, eu-isoe-west-1,
+# eusc-de-east-1), and nothing with template syntax, spaces or slashes.
+REGION_PATTERN = r"^[a-z]{2,4}(-[a-z]+){1,3}-[0-9]{1,2}$"
 
 _ASSUME_ROLE = (
     '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"ec2.amazonaws.com"},'
@@ -104,7 +109,7 @@ PROVIDER = Provider(
     ),
     injected_fields=(
         InjectedField("region", "Region is the region you'd like your resource to be created in.",
-                      required=True, except_groups=("iam",), example=REGION),
+                      required=True, except_groups=("iam",), example=REGION, pattern=REGION_PATTERN),
     ),
     removed_parameters=("tags_all",),
     late_init_ignore=("name_prefix", "bucket_prefix"),
@@ -118,6 +123,10 @@ PROVIDER = Provider(
     identity={"account_id": "data.aws_caller_identity.this.account_id",
               "partition": "data.aws_partition.this.partition"},
     tagging=Tagging(),
+    local_files=LOCAL_FILES,
+    # As provider-upjet-aws: blocks of at most one element are objects. The kinds upjet once served
+    # with lists (config/old-singleton-list-apis.txt) it serves with objects at v1beta2, and so do we.
+    embed_singletons=True,
     resources={
         "aws_vpc": Resource(
             short_group="ec2", kind="VPC", external_name=identifier_from_provider(),
@@ -149,7 +158,7 @@ PROVIDER = Provider(
                             name="example-ingress"),
         ),
         "aws_s3_bucket": Resource(
-            short_group="s3", kind="Bucket", external_name=parameter_as_identifier("bucket"),
+            short_group="s3", kind="Bucket", version="v1beta2", external_name=parameter_as_identifier("bucket"),
             example=Example({"region": REGION, "tags": {"Name": "example"}}, name="example-bucket-tfbridge"),
         ),
         "aws_iam_role": Resource(
@@ -193,7 +202,7 @@ PROVIDER = Provider(
             example=Example({"region": REGION}, name="example-topic"),
         ),
         "aws_dynamodb_table": Resource(
-            short_group="dynamodb", kind="Table", external_name=name_as_identifier(),
+            short_group="dynamodb", kind="Table", version="v1beta2", external_name=name_as_identifier(),
             example=Example({"region": REGION, "billingMode": "PAY_PER_REQUEST", "hashKey": "id",
                              "attribute": [{"name": "id", "type": "S"}]}, name="example-table"),
         ),
@@ -209,7 +218,7 @@ PROVIDER = Provider(
             example=Example({"region": REGION, "name": "example.com"}, name="example-zone"),
         ),
         "aws_route53_record": Resource(
-            short_group="route53", kind="Record",
+            short_group="route53", kind="Record", version="v1beta2",
             external_name=identifier_from_provider().with_get_id(_route53_record_id),
             references={"zone_id": Reference("aws_route53_zone")},
             example=Example({"region": REGION, "name": "www.example.com", "type": "A", "ttl": 300,
@@ -221,7 +230,7 @@ PROVIDER = Provider(
             example=Example({"region": REGION, "retentionInDays": 7}, name="example-log-group"),
         ),
         "aws_ecr_repository": Resource(
-            short_group="ecr", kind="Repository", external_name=name_as_identifier(),
+            short_group="ecr", kind="Repository", version="v1beta2", external_name=name_as_identifier(),
             example=Example({"region": REGION, "imageTagMutability": "MUTABLE"}, name="example-repository"),
         ),
         "aws_secretsmanager_secret": Resource(

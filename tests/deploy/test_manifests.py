@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from bridge.devserver.manifests import crd_manifests
-from providers.aws import zz_registry as aws
+from tests.packages import AWS
 from tests.rbac import cluster_role, uncovered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,7 +104,7 @@ def test_families_split_the_provider_by_api_group() -> None:
     families = ROOT / "providers" / "aws" / "families"
     crds_of = {f.name: {d["metadata"]["name"] for d in resources(f) if d["kind"] == "CustomResourceDefinition"}
                for f in sorted(families.iterdir())}
-    assert set(crds_of) == {*aws.PACKAGE.families, "config"}
+    assert set(crds_of) == {*AWS.families, "config"}
     every = {d["metadata"]["name"] for d in crd_manifests(ROOT / "providers" / "aws" / "crds")}
     assert set().union(*crds_of.values()) == every, "together the families install every CRD"
     assert sum(len(c) for c in crds_of.values()) == len(every), "each CRD in exactly one family"

@@ -15,9 +15,9 @@ import pytest
 from bridge.kube import errors
 from bridge.kube.client import SECRETS, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
-from providers.aws import zz_registry as aws
 from tests.cloudproxy import CloudProxy, cloud_proxy
 from tests.conftest import Cluster, Moto, executor_under_test
+from tests.packages import AWS
 from tests.processes import kill_tree
 from tests.runtime.conftest import install, start_manager
 
@@ -33,7 +33,7 @@ def configure_aws(kube: HTTPKube, access_key: str = "test") -> None:
     A merge patch, not get+update: a running provider adds its finalizer to the ProviderConfig at any
     moment, and an update would race it with a stale resourceVersion.
     """
-    install(kube, aws.PACKAGE, "aws")
+    install(kube, AWS, "aws")
     creds = base64.b64encode(json.dumps({"access_key": access_key, "secret_key": "test"}).encode()).decode()
     secret = {"apiVersion": "v1", "kind": "Secret", "data": {"credentials": creds},
               "metadata": {"name": "aws-creds", "namespace": "crossplane-system"}}
@@ -41,7 +41,7 @@ def configure_aws(kube: HTTPKube, access_key: str = "test") -> None:
         kube.create(SECRETS, secret)
     except errors.Conflict:
         kube.patch(SECRETS, "aws-creds", {"data": secret["data"]}, namespace="crossplane-system")
-    kube.patch(ConfigResources.of(aws.PACKAGE).configs, "default", {"spec": {
+    kube.patch(ConfigResources.of(AWS).configs, "default", {"spec": {
         "credentials": {"source": "Secret", "secretRef": {"namespace": "crossplane-system", "name": "aws-creds",
                                                           "key": "credentials"}},
         "configuration": MOTO_CONFIGURATION}})
