@@ -21,15 +21,17 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import gc
 import hashlib
 import importlib.util
+import json
 import multiprocessing
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import filelock
 
@@ -42,7 +44,9 @@ from tfconfig import ConfigError, Provider, Reason, ResolvedResource
 from tfschema import catalogue, digest, fields
 from tfschema import schema as s
 
-# etcd's default request limit; a larger CRD cannot be applied to a real cluster.
+# etcd's default request limit; a larger CRD cannot be stored. Measured on the CRD as the API server
+# stores it (compact JSON), not on its YAML file. A client-side `kubectl apply` stores a second copy in
+# its last-applied annotation: large CRDs want `kubectl apply --server-side`.
 CRD_SIZE_LIMIT = 1536 * 1024
 CONFIG_GROUP = deploy.CONFIG_FAMILY
 CATALOGUE = "zz_catalogue.yaml"
@@ -65,7 +69,8 @@ class KindSummary:
     parameters: int
     observations: int
     structural: bool
-    crd_bytes: int
+    crd_bytes: int  # the YAML file
+    stored_bytes: int  # the object as the API server stores it: what the size limit is about
 
 
 @dataclasses.dataclass
@@ -109,6 +114,8 @@ class _Job:
 _JOB: _Job | None = None  # set before forking workers, read by _render_kind in each
 
 _Rendered = tuple[dict[str, str], KindSummary, list[str]]
+# Threads writing the tree: creating a file is a wait on the disk, and many can wait at once.
+WRITERS = 8
 
 
 def _example_name(provider: Provider, tf_type: str) -> str:
@@ -141,8 +148,33 @@ def _render_kind(tf_type: str) -> _Rendered:
             "example.yaml.j2", manifest=manifest),
     }
     summary = KindSummary(tf_type, res.group, res.kind, res.version, len(views.parameters.fields),
-                          len(views.observation.fields), not bad, len(crd_text.encode()))
+                          len(views.observation.fields), not bad, len(crd_text.encode()), _stored_bytes(doc_crd))
     return files, summary, bad
+
+
+def _stored_bytes(document: dict[str, Any]) -> int:
+    return len(json.dumps(document, separators=(",", ":")).encode())
+
+
+def _measure_kind(tf_type: str, limit: int) -> int:
+    """The stored size of a kind's CRD, without rendering it (for exclusions that claim it is too large).
+    forProvider and initProvider alone, when they are over ``limit`` already: the CRD holds atProvider besides."""
+    assert _JOB is not None
+    provider, doc = _JOB.provider, _JOB.doc
+    res = provider.resolve(tf_type)
+    rs = doc.parse_resource(tf_type)
+    rules = fields.rules(res)
+    params = fields.parameters(rs, rules)
+    lower = _stored_bytes(crd.object_schema(params)) + _stored_bytes(crd.object_schema(fields.init_of(params, rules)))
+    if lower > limit:
+        return lower
+    return _stored_bytes(crd.managed_crd(res, fields.build(rs, rules), provider, rs.block.description, ""))
+
+
+def _work(item: tuple[str, int]) -> _Rendered | int:
+    """A kind to render, or one excluded as too large (a size limit given) whose size is only measured."""
+    tf_type, limit = item
+    return _measure_kind(tf_type, limit) if limit else _render_kind(tf_type)
 
 
 def _crd_path(short_group: str, group: str, plural: str) -> str:
@@ -162,16 +194,26 @@ def _pool(jobs: int, count: int) -> concurrent.futures.ProcessPoolExecutor | Non
     return None
 
 
-def _rendered(selected: tuple[str, ...], jobs: int) -> Iterator[_Rendered]:
+_A = TypeVar("_A")
+_T = TypeVar("_T")
+
+
+def _mapped(fn: Callable[[_A], _T], selected: list[_A], jobs: int) -> Iterator[_T]:
+    """``fn`` over ``selected`` in order, in worker processes for large providers."""
     pool = _pool(jobs, len(selected))
+    if pool is not None:
+        # The workers are forked: with every object the parent holds (the schema) out of the collector's
+        # reach, the workers' collections do not touch, and so copy, the parent's pages.
+        gc.freeze()
     try:
         if pool is None:
-            yield from map(_render_kind, selected)
+            yield from map(fn, selected)
         else:
-            yield from pool.map(_render_kind, selected, chunksize=16)
+            yield from pool.map(fn, selected, chunksize=16)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
+            gc.unfreeze()
 
 
 def generate(provider: Provider, doc: s.Document, *, jobs: int = 1,
@@ -191,21 +233,27 @@ def generate(provider: Provider, doc: s.Document, *, jobs: int = 1,
     out = Generated(files={}, kinds=[], violations=[], catalogue=cat)
     too_large: list[KindSummary] = []
     try:
-        for files, summary, bad in _rendered(selected, jobs):
+        # The measured ones first: they are the largest, and the pool's order is the work's.
+        work = [(t, crd_size_limit) for t in declared_large] + [(t, 0) for t in selected]
+        fits = []
+        for (tf_type, _), done in zip(work, _mapped(_work, work, jobs), strict=True):
+            if isinstance(done, int):
+                # A declared exclusion is checked too: a CRD that fits again should be served again.
+                if done <= crd_size_limit:
+                    fits.append(tf_type)
+                continue
+            files, summary, bad = done
             out.files.update(files)
             out.kinds.append(summary)
             out.violations += bad
-            if summary.crd_bytes > crd_size_limit:
+            if summary.stored_bytes > crd_size_limit:
                 too_large.append(summary)
             if progress:
                 progress(summary.tf_type)
-        # A declared exclusion is checked too: a CRD that fits again should be served again.
-        fits = [summary.tf_type for _, summary, _ in _rendered(declared_large, jobs)
-                if summary.crd_bytes <= crd_size_limit]
     finally:
         _JOB = None
     if too_large:
-        lines = [f"{k.tf_type}: its CRD is {k.crd_bytes / 2**20:.2f} MiB, over the API server's "
+        lines = [f"{k.tf_type}: its CRD is {k.stored_bytes / 2**20:.2f} MiB, over the API server's "
                  f"{crd_size_limit / 2**20:.1f} MiB limit" for k in too_large]
         raise GenerationError(f"{origin}: " + "; ".join(lines) + ": leave the argument that makes it large out, "
                               "or exclude the resource (Exclusion(Reason.CRD_TOO_LARGE))")
@@ -315,12 +363,11 @@ def write_tree(provider_dir: Path, generated: Generated, roots: tuple[str, ...] 
     moved: list[str] = []
     installed: list[str] = []
     try:
-        for rel, text in generated.files.items():
-            if rel.split("/", 1)[0] not in roots:
-                continue
-            target = stage / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+        chosen = {stage / rel: text for rel, text in generated.files.items() if rel.split("/", 1)[0] in roots}
+        for parent in sorted({p.parent for p in chosen}):
+            parent.mkdir(parents=True, exist_ok=True)
+        with concurrent.futures.ThreadPoolExecutor(WRITERS) as writers:
+            list(writers.map(lambda item: item[0].write_text(item[1], encoding="utf-8"), chosen.items()))
         for root in roots:
             if (provider_dir / root).exists():
                 (provider_dir / root).rename(trash / root)

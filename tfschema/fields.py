@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from tfconfig import InjectedField, LocalFiles, Reference, ResolvedResource, lower_camel
+from tfconfig.localfiles import candidate
 from tfschema import schema as s
 
 
@@ -186,7 +187,9 @@ class _Builder:
         return Array(obj, max_items=max_items, is_set=mode == "set", embedded=embedded)
 
     def local_file(self, attr: s.Attribute, path: tuple[str, ...]) -> bool:
-        return path_like(attr.type) and self.rules.local_files.reads_local_file(".".join((self.rules.tf_type, *path)))
+        if not (path_like(attr.type) and (candidate(attr.name) or self.rules.local_files.also)):
+            return False
+        return self.rules.local_files.reads_local_file(".".join((self.rules.tf_type, *path)))
 
     def attribute_fields(self, attr: s.Attribute, path: tuple[str, ...], view: View) -> list[Field] | None:
         """The fields of one attribute; None when it is a required argument that can never be set."""
@@ -286,10 +289,10 @@ class Unusable(ValueError):
 def build(resource: s.ResourceSchema, rules: Rules) -> Views:
     b = _Builder(rules)
     params = b.object(resource.block, (), PARAMETERS)
-    init = b.object(resource.block, (), INIT)
     observation = b.object(resource.block, (), OBSERVATION)
-    if params is None or init is None or observation is None:
+    if params is None or observation is None:
         raise Unusable(f"{rules.tf_type}: a required argument reads a local file")
+    init = init_of(params, rules)
     required: list[tuple[str, bool]] = []
     for f in params.fields:
         if not f.required or f.role in (REF, SELECTOR):
@@ -298,6 +301,20 @@ def build(resource: s.ResourceSchema, rules: Rules) -> Views:
             continue
         required.append((f.json_name, f.role is not PROVIDER and f.tf_name not in rules.identifiers))
     return Views(parameters=params, init=init, observation=observation, required=tuple(required))
+
+
+def init_of(params: Object, rules: Rules) -> Object:
+    """initProvider differs from forProvider only at the top: no identifier fields, no provider settings."""
+    return Object(tuple(f for f in params.fields if f.role is not PROVIDER and f.tf_name not in rules.identifiers),
+                  params.description)
+
+
+def parameters(resource: s.ResourceSchema, rules: Rules) -> Object:
+    """forProvider alone (what a size estimate needs)."""
+    params = _Builder(rules).object(resource.block, (), PARAMETERS)
+    if params is None:
+        raise Unusable(f"{rules.tf_type}: a required argument reads a local file")
+    return params
 
 
 def provider_rules(name: str, credentials: tuple[str, ...], injected: tuple[InjectedField, ...],
