@@ -78,6 +78,9 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
                       "verbs": ["get", "create", "update"]})
         # Credentials (get) and connection secrets (get, create, update).
         rules.append({"apiGroups": [""], "resources": ["secrets"], "verbs": ["get", "create", "update"]})
+    # At start, the CRDs whose schema digest differs from this release's (bridge.managed.crdskew).
+    rules.append({"apiGroups": ["apiextensions.k8s.io"], "resources": ["customresourcedefinitions"],
+                  "verbs": ["list"]})
     rules.append({"apiGroups": [""], "resources": ["events"], "verbs": ["create"]})
     rules.append({"apiGroups": ["coordination.k8s.io"], "resources": ["leases"], "verbs": ["get", "create", "update"]})
     return rules

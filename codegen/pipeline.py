@@ -281,15 +281,6 @@ def _check_kinds_unique(provider: Provider, selected: Iterable[str], origin: str
         seen[key] = tf_type
 
 
-def provider_config_digests(provider: Provider, raw_provider: bytes) -> dict[str, str]:
-    """ProviderConfig and ProviderConfigUsage kind → schema digest."""
-    rules = fields.provider_rules("provider", provider.credentials.provider_arguments, provider.injected_fields,
-                                  provider.local_files)
-    return {kind: digest.kind(raw_provider, rules, provider=provider.name, group=provider.root_group,
-                              version="v1beta1", kind=kind, plural=kind.lower() + "s")
-            for kind in ("ProviderConfig", "ProviderConfigUsage")}
-
-
 def _add_provider_files(out: Generated, provider: Provider, doc: s.Document) -> None:
     rules = fields.provider_rules("provider", provider.credentials.provider_arguments, provider.injected_fields,
                                   provider.local_files)
@@ -297,7 +288,7 @@ def _add_provider_files(out: Generated, provider: Provider, doc: s.Document) -> 
         configuration = fields.provider_configuration(doc.parse_provider(), rules)
     except ValueError as exc:
         raise GenerationError(f"{doc.origin}: {exc}") from exc
-    digests = provider_config_digests(provider, s.compact(doc.provider))
+    digests = digest.config_kinds(provider, s.compact(doc.provider))
     for document in (crd.provider_config_crd(provider, configuration, digests["ProviderConfig"], CONFIG_GROUP),
                      crd.provider_config_usage_crd(provider, digests["ProviderConfigUsage"], CONFIG_GROUP)):
         out.violations += structural.crd_violations(document)

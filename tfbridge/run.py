@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
 import click
 
 from bridge.api import registry
+from bridge.kube import errors
+from bridge.kube.client import Kube
+
+log = logging.getLogger("tfbridge.run")
 
 
 def load_package(name: str, family: str | None = None) -> registry.ProviderPackage:
@@ -20,6 +26,18 @@ def load_package(name: str, family: str | None = None) -> registry.ProviderPacka
         raise click.ClickException(str(exc)) from exc
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="--family") from exc
+
+
+def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
+                 skewed: Callable[[Kube, registry.ProviderPackage], list[str]]) -> None:
+    """Log each served CRD that another release generated; never stop for it (see bridge.managed.crdskew)."""
+    try:
+        messages = skewed(kube, package)
+    except errors.APIError as exc:
+        log.warning("cannot compare the cluster's CRDs with this provider's", extra={"error": str(exc)})
+        return
+    for message in messages:
+        log.warning(message)
 
 
 @click.command()
@@ -60,6 +78,7 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube.client import HTTPKube, api_client
     from bridge.kube.observability import configure_logging
+    from bridge.managed import crdskew
     from bridge.manager import Manager, RunSettings
 
     configure_logging(log_level)
@@ -75,8 +94,10 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
                            renew_deadline=renew_deadline, retry_period=retry_period, health_port=health_port,
                            grace=grace, lease_name=lease_name,
                            provider_config_controller=family in (None, CONFIG_FAMILY), executor=executor)
+    kube = HTTPKube(api)
+    warn_of_skew(kube, package, crdskew.skewed)
     try:
-        manager = Manager(settings, package, HTTPKube(api))
+        manager = Manager(settings, package, kube)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--executor") from exc
 

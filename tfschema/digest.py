@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 
-from tfschema.fields import Rules
+from tfconfig import Provider
+from tfschema.fields import Rules, provider_rules
 
 # The CRD rendering's own version: bump it whenever the generator turns the same inputs into a
 # different CRD (a new validation, a changed description), so that the digest changes with it.
@@ -30,3 +31,16 @@ def kind(raw_schema: bytes, rules: Rules, *, provider: str, group: str, version:
         h.update(b"\0")
     h.update(raw_schema)
     return h.hexdigest()[:LENGTH]
+
+
+CONFIG_KINDS = ("ProviderConfig", "ProviderConfigUsage")
+CONFIG_VERSION = "v1beta1"
+
+
+def config_kinds(provider: Provider, raw_provider_block: bytes) -> dict[str, str]:
+    """The schema digests of the ProviderConfig kinds (made from the provider block), by kind."""
+    rules = provider_rules("provider", provider.credentials.provider_arguments, provider.injected_fields,
+                           provider.local_files)
+    return {name: kind(raw_provider_block, rules, provider=provider.name, group=provider.root_group,
+                       version=CONFIG_VERSION, kind=name, plural=name.lower() + "s")
+            for name in CONFIG_KINDS}

@@ -116,6 +116,8 @@ class ProviderPackage:
     kinds: tuple[Kind, ...]
     # The provider block's schema, for spec.configuration of the provider's ProviderConfig.
     provider_block: Callable[[], s.Block] = dataclasses.field(repr=False, compare=False)
+    # Its canonical JSON, for the ProviderConfig kinds' digests.
+    raw_provider_block: Callable[[], bytes] = dataclasses.field(repr=False, compare=False)
 
     @functools.cached_property
     def configuration(self) -> ObjectConverter:
@@ -123,6 +125,11 @@ class ProviderPackage:
         p = self.provider
         rules = fields.provider_rules("provider", p.credentials.provider_arguments, p.injected_fields, p.local_files)
         return ObjectConverter(fields.provider_configuration(self.provider_block(), rules))
+
+    @functools.cached_property
+    def config_digests(self) -> dict[str, str]:
+        """ProviderConfig and ProviderConfigUsage → the schema digest their CRDs are labelled with."""
+        return digest.config_kinds(self.provider, self.raw_provider_block())
 
     @property
     def families(self) -> tuple[str, ...]:
@@ -189,6 +196,7 @@ def from_document(provider: Provider, doc: s.Document, *, family: str | None = N
     kinds = tuple(Kind(config=r, schema=functools.partial(source.resource, r.tf_type),
                        raw_schema=functools.partial(source.raw, r.tf_type), provider_name=provider.name)
                   for r in resolved)
-    return ProviderPackage(provider=provider, kinds=kinds, provider_block=source.provider)
+    return ProviderPackage(provider=provider, kinds=kinds, provider_block=source.provider,
+                           raw_provider_block=source.raw_provider)
 
 
