@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tfconfig import ResolvedResource, lower_camel
+from tfconfig import ResolvedResource
 from tfschema import fields as f
 
 _SECRET = {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"}
@@ -56,7 +56,7 @@ class _Builder:
             if ref is not None and target is not None:
                 name = {"name": self.example_name(target.to)}
                 out[ref.json_name] = [name] if isinstance(ref.node, f.Array) else name
-            elif not path and fld.tf_name in self.injected:
+            elif not path and fld.tf_name in self.injected and isinstance(fld.node, f.Scalar):
                 out[fld.json_name] = self.injected[fld.tf_name]
             else:
                 out[fld.json_name] = self.placeholder(fld.node)
@@ -71,9 +71,7 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
         labels = dict(res.example.labels)
     else:
         for_provider = _Builder(res, example_name).required_values(views.parameters, ())
-        for inj in res.injected:
-            if lower_camel(inj.name) in for_provider and inj.example:
-                for_provider[lower_camel(inj.name)] = inj.example
+
         labels = {}
     metadata: dict[str, Any] = {"name": name}
     if labels:

@@ -352,8 +352,12 @@ class Converter:
 
     def __init__(self, views: f.Views, *, provider_settings: frozenset[str] = frozenset(),
                  late_init: tuple[str, ...] = ()) -> None:
-        self.for_provider = ObjectConverter(views.parameters, provider_settings=provider_settings)
-        self.init_provider = ObjectConverter(views.init, provider_settings=provider_settings)
+        # A provider setting the resource's schema has itself counts only as a string (a block of the
+        # same name, as aws_ssmincidents_replication_set's ``region``, is a resource argument alone).
+        settings = frozenset(fl.tf_name for fl in views.parameters.fields if fl.tf_name in provider_settings
+                             and isinstance(fl.node, f.Scalar) and fl.node.kind == "string")
+        self.for_provider = ObjectConverter(views.parameters, provider_settings=settings)
+        self.init_provider = ObjectConverter(views.init, provider_settings=settings)
         self.at_provider = ObjectConverter(views.observation)
         self.late_init_arguments = late_init
         params = views.parameters.fields

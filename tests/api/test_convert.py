@@ -242,3 +242,15 @@ def test_a_kind_is_built_on_first_use_only() -> None:
     assert counted.converter is counted.converter
     assert calls == ["parse"]
     assert LocalFiles() == counted.config.local_files
+
+
+def test_a_block_named_like_a_provider_setting_is_a_resource_argument_only() -> None:
+    doc = synthetic.document()
+    thing = doc["provider_schemas"][synthetic.SOURCE]["resource_schemas"]["demo_thing"]["block"]
+    thing["attributes"].pop("region")
+    thing["block_types"]["region"] = {"nesting_mode": "set", "block": {"attributes": {
+        "name": synthetic.attr("string", required=True)}}}
+    package = registry.from_document(synthetic.provider(), s.document(doc, synthetic.SOURCE))
+    converted = package.by_type("demo_thing").converter.for_provider.to_terraform(
+        {"region": [{"name": "eu-1"}]}, FOR_PROVIDER)
+    assert converted.terraform == {"region": [{"name": "eu-1"}]} and converted.provider == {}
