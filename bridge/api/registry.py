@@ -13,7 +13,6 @@ import dataclasses
 import functools
 import importlib
 import importlib.resources
-import threading
 from collections.abc import Callable
 
 from bridge.api.convert import Converter, ObjectConverter
@@ -40,9 +39,6 @@ class Shape:
     late_init: tuple[str, ...]
 
 
-_BUILD = threading.Lock()
-
-
 @dataclasses.dataclass(frozen=True)
 class Kind:
     config: ResolvedResource
@@ -54,19 +50,17 @@ class Kind:
 
     @functools.cached_property
     def shape(self) -> Shape:
-        with _BUILD:
-            if "shape" in self.__dict__:  # another thread built it while this one waited
-                return self.__dict__["shape"]  # type: ignore[no-any-return]
-            rs = self.schema()
-            rules = fields.rules(self.config)
-            views = fields.build(rs, rules)
-            late = fields.late_init(rs, views, self.config.late_init_ignore)
-            return Shape(
-                views=views,
-                converter=Converter(views, provider_settings=frozenset(i.name for i in self.config.injected),
-                                    late_init=late),
-                references=fields.reference_paths(views, rules), schema_version=rs.version,
-                timeouts_block=fields.has_timeouts(rs), late_init=late)
+        """Built on first use. Two threads asking at once may both build it: it is pure, and either result will do."""
+        rs = self.schema()
+        rules = fields.rules(self.config)
+        views = fields.build(rs, rules)
+        late = fields.late_init(rs, views, self.config.late_init_ignore)
+        return Shape(
+            views=views,
+            converter=Converter(views, provider_settings=frozenset(i.name for i in self.config.injected),
+                                late_init=late),
+            references=fields.reference_paths(views, rules), schema_version=rs.version,
+            timeouts_block=fields.has_timeouts(rs), late_init=late)
 
     @property
     def converter(self) -> Converter:

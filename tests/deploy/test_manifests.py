@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import functools
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ import pytest
 import yaml
 
 from bridge.devserver.manifests import crd_manifests
+from tests.conftest import _missing
 from tests.packages import AWS
 from tests.rbac import cluster_role, uncovered
 
@@ -122,3 +125,16 @@ def test_rbac_check_reports_calls_the_role_does_not_allow() -> None:
     calls = {("update", "ec2.aws.tfbridge.io", "vpcs/status"): 1, ("delete", "", "secrets"): 1,
              ("update", "iam.aws.tfbridge.io", "roles"): 2}
     assert uncovered(calls, role) == ["delete core/secrets", "update iam.aws.tfbridge.io/roles"]
+
+
+@pytest.mark.parametrize("tree", TREES, ids=[str(t.relative_to(ROOT / "providers")) for t in TREES])
+def test_kustomize_builds_every_tree_with_its_default_load_restrictor(tree: Path) -> None:
+    """A family uses its group's CRD directory as a base: kustomize loads it without copies or flags."""
+    kubectl = shutil.which("kubectl")
+    if kubectl is None:
+        _missing("kubectl (its built-in kustomize)")
+    out = subprocess.run([str(kubectl), "kustomize", str(tree)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    built = [d for d in yaml.safe_load_all(out.stdout) if d]
+    assert sorted((d["kind"], d["metadata"]["name"]) for d in built) == sorted(
+        (d["kind"], d["metadata"]["name"]) for d in resources(tree))
