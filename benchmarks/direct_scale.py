@@ -32,14 +32,16 @@ from pathlib import Path
 
 from benchmarks.apiserver import local_apiserver
 from benchmarks.observe_cpu import children_cpu, proc_cpu, start_moto
+from bridge.api import registry
 from bridge.kube.client import SECRETS, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
 from bridge.managed.reconciler import kind_resource
 from bridge.manager import Manager, RunSettings
 from bridge.tfplugin.client import DirectExecutor
-from providers.aws import zz_registry as aws
 
-VPCS = kind_resource(aws.PACKAGE.by_type("aws_vpc"))
+AWS = registry.load("aws")
+
+VPCS = kind_resource(AWS.by_type("aws_vpc"))
 
 
 def ready_count(kube: HTTPKube, prefix: str) -> int:
@@ -67,7 +69,7 @@ class Provider:
         plugin_dir = Path(os.environ.get("TFBRIDGE_PLUGIN_DIR") or "/opt/tf-plugins")
         self.manager = Manager(RunSettings(workspace_root=root / mode, health_port=0, poll=3600,
                                            max_concurrent_reconciles=10, max_concurrent_operations=10,
-                                           executor=mode, plugin_dir=plugin_dir), aws.PACKAGE, kube)
+                                           executor=mode, plugin_dir=plugin_dir), AWS, kube)
         self.thread = threading.Thread(target=self.manager.run, daemon=True)
         self.thread.start()
         self.count = 0
@@ -130,7 +132,7 @@ def main() -> None:
             creds = base64.b64encode(json.dumps({"access_key": "test", "secret_key": "test"}).encode()).decode()
             kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "data": {"credentials": creds},
                                   "metadata": {"name": "aws-creds", "namespace": "crossplane-system"}})
-            kube.create(ConfigResources.of(aws.PACKAGE).configs, {
+            kube.create(ConfigResources.of(AWS).configs, {
                 "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "default"},
                 "spec": {"credentials": {"source": "Secret", "secretRef": {"namespace": "crossplane-system",
                                                                            "name": "aws-creds", "key": "credentials"}},

@@ -24,11 +24,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bridge.api import registry
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
 from bridge.tfexec.client import Executor, Settings
 from bridge.tfplugin.client import DirectExecutor
-from providers.aws import zz_registry as aws
+
+AWS = registry.load("aws")
 
 TICK = os.sysconf("SC_CLK_TCK")
 SETUP = ProviderSetup(
@@ -59,12 +61,12 @@ def measure(root: Path, endpoint: str, mode: str, observes: int) -> list[float]:
     plugin_dir = os.environ.get("TFBRIDGE_PLUGIN_DIR") or "/opt/tf-plugins"
     settings = Settings(workspace_root=root, plugin_dir=Path(plugin_dir), base_env=env,
                         shared_providers=mode == "shared", executor="direct" if mode == "direct" else "auto")
-    ex = DirectExecutor(settings, aws.PROVIDER) if mode == "direct" else Executor(settings, aws.PROVIDER)
+    ex = DirectExecutor(settings, AWS.provider) if mode == "direct" else Executor(settings, AWS.provider)
 
     def pids() -> list[int]:
         return ex.providers.pids() if isinstance(ex, DirectExecutor) else ex.pool.pids()
 
-    kind = aws.PACKAGE.by_type("aws_vpc")
+    kind = AWS.by_type("aws_vpc")
     client = ex.client(kind, SETUP)
     mr = Managed({"apiVersion": kind.api_version, "kind": "VPC", "metadata": {"name": f"bench-{mode}", "uid": "u"},
                   "spec": {"forProvider": {"region": "us-east-1", "cidrBlock": "10.50.0.0/16"}}})

@@ -16,12 +16,14 @@ import time
 from pathlib import Path
 
 from benchmarks.apiserver import local_apiserver
+from bridge.api import registry
 from bridge.kube.client import CRDS
 from bridge.managed.providerconfig import ConfigResources
 from bridge.managed.reconciler import kind_resource
 from bridge.manager import Manager, RunSettings
 from bridge.testing import FakeCloud
-from providers.aws import zz_registry as aws
+
+AWS = registry.load("aws")
 
 
 def rss_mb() -> float:
@@ -38,7 +40,7 @@ def main() -> None:
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tfbridge-bench-"))
     with local_apiserver(tmp) as kube:
-        kube.create(ConfigResources.of(aws.PACKAGE).configs, {
+        kube.create(ConfigResources.of(AWS).configs, {
             "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "default"},
             "spec": {"credentials": {"source": "None"}}})
         assert kube.list(CRDS)[0]
@@ -46,10 +48,10 @@ def main() -> None:
         cloud = FakeCloud()
         manager = Manager(RunSettings(workspace_root=tmp / "ws", health_port=0, poll=3600,
                                       max_concurrent_reconciles=args.workers, max_concurrent_operations=args.workers),
-                          aws.PACKAGE, kube, client_factory=cloud.client)
+                          AWS, kube, client_factory=cloud.client)
         thread = threading.Thread(target=manager.run, daemon=True)
         thread.start()
-        vpcs = kind_resource(aws.PACKAGE.by_type("aws_vpc"))
+        vpcs = kind_resource(AWS.by_type("aws_vpc"))
         started = time.monotonic()
         for i in range(args.resources):
             kube.create(vpcs, {"apiVersion": vpcs.api_version, "kind": "VPC", "metadata": {"name": f"vpc-{i}"},

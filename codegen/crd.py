@@ -4,20 +4,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from codegen import fields as f
 from tfconfig import Provider, ResolvedResource
+from tfschema import digest, syntax
+from tfschema import fields as f
 
-CATEGORIES_BASE = ("managed", "tfbridge")
+# As upjet's: `kubectl get managed` and `kubectl get crossplane` list every managed resource.
+CATEGORIES_BASE = ("crossplane", "managed")
 MANAGEMENT_POLICIES = ["Observe", "Create", "Update", "Delete", "LateInitialize", "*"]
+
+# What these fields name (an object, a namespace, a Secret key, a label value) in Kubernetes' own
+# syntax: whoever writes a spec can never name a path (`../`, `/`) or smuggle selector syntax
+# (`a,b!=c`) through them.
+DNS_SUBDOMAIN = {"type": "string", "maxLength": syntax.MAX_SUBDOMAIN, "pattern": syntax.DNS_SUBDOMAIN}
+DNS_LABEL = {"type": "string", "maxLength": syntax.MAX_LABEL, "pattern": syntax.DNS_LABEL}
+SECRET_KEY = {"type": "string", "maxLength": syntax.MAX_SUBDOMAIN, "pattern": syntax.SECRET_KEY}
+LABEL_VALUE = {"type": "string", "maxLength": syntax.MAX_LABEL, "pattern": syntax.LABEL_VALUE}
+
+
+def _named(description: str, rule: dict[str, Any]) -> dict[str, Any]:
+    return {**rule, "description": description}
+
 
 _SPECIALS: dict[str, dict[str, Any]] = {
     "SecretKeySelector": {
         "type": "object",
         "description": "A key of a Secret.",
         "properties": {
-            "key": {"type": "string", "description": "The key to select."},
-            "name": {"type": "string", "description": "Name of the secret."},
-            "namespace": {"type": "string", "description": "Namespace of the secret."},
+            "key": _named("The key to select.", SECRET_KEY),
+            "name": _named("Name of the secret.", DNS_SUBDOMAIN),
+            "namespace": _named("Namespace of the secret.", DNS_LABEL),
         },
         "required": ["key", "name", "namespace"],
     },
@@ -25,8 +40,8 @@ _SPECIALS: dict[str, dict[str, Any]] = {
         "type": "object",
         "description": "A whole Secret, every key a map entry.",
         "properties": {
-            "name": {"type": "string", "description": "Name of the secret."},
-            "namespace": {"type": "string", "description": "Namespace of the secret."},
+            "name": _named("Name of the secret.", DNS_SUBDOMAIN),
+            "namespace": _named("Namespace of the secret.", DNS_LABEL),
         },
         "required": ["name", "namespace"],
     },
@@ -44,7 +59,7 @@ _POLICY = {
 _SPECIALS["Reference"] = {
     "type": "object",
     "description": "A reference to another managed resource by name.",
-    "properties": {"name": {"type": "string", "description": "Name of the referenced object."},
+    "properties": {"name": _named("Name of the referenced object.", DNS_SUBDOMAIN),
                    "policy": _POLICY},
     "required": ["name"],
 }
@@ -54,7 +69,9 @@ _SPECIALS["Selector"] = {
     "properties": {
         "matchControllerRef": {"type": "boolean",
                                "description": "Select only objects with the same controller reference."},
-        "matchLabels": {"type": "object", "additionalProperties": {"type": "string"},
+        # Label keys cannot be checked here: a CEL rule over map keys has no bound the API server's
+        # cost estimate accepts. The runtime refuses a key that is not a label key.
+        "matchLabels": {"type": "object", "additionalProperties": LABEL_VALUE, "maxProperties": 64,
                         "description": "The labels the selected object must have."},
         "policy": _POLICY,
     },
@@ -88,12 +105,14 @@ def _describe(schema: dict[str, Any], description: str) -> dict[str, Any]:
 def openapi(node: f.Node) -> dict[str, Any]:
     """One field node as an OpenAPI v3 structural schema."""
     if isinstance(node, f.Scalar):
-        return {"type": node.kind}
+        return {"type": node.kind, "pattern": node.pattern} if node.pattern else {"type": node.kind}
     if isinstance(node, f.Dynamic):
         return {"x-kubernetes-preserve-unknown-fields": True}
     if isinstance(node, f.Special):
         return _SPECIALS[node.name]
     if isinstance(node, f.Array):
+        if node.embedded:
+            return openapi(node.item)
         out: dict[str, Any] = {"type": "array", "items": openapi(node.item)}
         if node.max_items:
             out["maxItems"] = node.max_items
@@ -143,14 +162,15 @@ def managed_spec(views: f.Views) -> dict[str, Any]:
             "providerConfigRef": {
                 "type": "object", "default": {"name": "default"},
                 "description": "The ProviderConfig that configures this resource.",
-                "properties": {"name": {"type": "string", "description": "Name of the ProviderConfig."},
+                "properties": {"name": _named("Name of the ProviderConfig.", DNS_SUBDOMAIN),
                                "policy": _POLICY},
                 "required": ["name"],
             },
             "writeConnectionSecretToRef": {
                 "type": "object",
                 "description": "Where to write the connection details (sensitive outputs).",
-                "properties": {"name": {"type": "string"}, "namespace": {"type": "string"}},
+                "properties": {"name": _named("Name of the Secret.", DNS_SUBDOMAIN),
+                               "namespace": _named("Namespace of the Secret.", DNS_LABEL)},
                 "required": ["name", "namespace"],
             },
         },
@@ -164,20 +184,27 @@ def managed_spec(views: f.Views) -> dict[str, Any]:
 
 def printer_columns() -> list[dict[str, Any]]:
     return [
-        {"jsonPath": ".status.conditions[?(@.type=='Ready')].status", "name": "READY", "type": "string"},
         {"jsonPath": ".status.conditions[?(@.type=='Synced')].status", "name": "SYNCED", "type": "string"},
+        {"jsonPath": ".status.conditions[?(@.type=='Ready')].status", "name": "READY", "type": "string"},
         {"jsonPath": ".metadata.annotations.crossplane\\.io/external-name", "name": "EXTERNAL-NAME",
          "type": "string"},
         {"jsonPath": ".metadata.creationTimestamp", "name": "AGE", "type": "date"},
     ]
 
 
+def labels(provider: Provider, short_group: str, schema_digest: str) -> dict[str, str]:
+    """What lets the runtime find this provider's CRDs, and tell one generated from other inputs."""
+    return {digest.GROUP_LABEL: short_group, digest.PROVIDER_LABEL: provider.name,
+            digest.DIGEST_LABEL: schema_digest}
+
+
 def _crd(group: str, kind: str, plural: str, version: str, categories: list[str], description: str,
-         spec: dict[str, Any], status: dict[str, Any], columns: list[dict[str, Any]]) -> dict[str, Any]:
+         spec: dict[str, Any], status: dict[str, Any], columns: list[dict[str, Any]],
+         crd_labels: dict[str, str]) -> dict[str, Any]:
     return {
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
-        "metadata": {"name": f"{plural}.{group}"},
+        "metadata": {"name": f"{plural}.{group}", "labels": crd_labels},
         "spec": {
             "group": group,
             "names": {"categories": categories, "kind": kind, "listKind": f"{kind}List", "plural": plural,
@@ -206,7 +233,8 @@ def _crd(group: str, kind: str, plural: str, version: str, categories: list[str]
     }
 
 
-def managed_crd(res: ResolvedResource, views: f.Views, provider: Provider, description: str) -> dict[str, Any]:
+def managed_crd(res: ResolvedResource, views: f.Views, provider: Provider, description: str,
+                schema_digest: str) -> dict[str, Any]:
     status = {
         "type": "object",
         "description": "The observed state of the managed resource.",
@@ -218,10 +246,11 @@ def managed_crd(res: ResolvedResource, views: f.Views, provider: Provider, descr
     }
     desc = description or f"{res.kind} is the Schema for the {res.kind}s API: Terraform {res.tf_type}."
     return _crd(res.group, res.kind, res.plural, res.version, [*CATEGORIES_BASE, provider.name], desc,
-                managed_spec(views), status, printer_columns())
+                managed_spec(views), status, printer_columns(), labels(provider, res.short_group, schema_digest))
 
 
-def provider_config_crd(provider: Provider, configuration: f.Object) -> dict[str, Any]:
+def provider_config_crd(provider: Provider, configuration: f.Object, schema_digest: str,
+                        config_group: str) -> dict[str, Any]:
     spec = {
         "type": "object",
         "description": "How to connect to the provider: credentials and provider-block arguments.",
@@ -246,19 +275,20 @@ def provider_config_crd(provider: Provider, configuration: f.Object) -> dict[str
                {"jsonPath": ".spec.credentials.secretRef.name", "name": "SECRET-NAME", "type": "string",
                 "priority": 1}]
     return _crd(provider.root_group, "ProviderConfig", "providerconfigs", "v1beta1",
-                ["tfbridge", "providerconfig", provider.name],
-                f"Configures the {provider.name} provider.", spec, status, columns)
+                ["crossplane", "providerconfig", provider.name],
+                f"Configures the {provider.name} provider.", spec, status, columns,
+                labels(provider, config_group, schema_digest))
 
 
-def provider_config_usage_crd(provider: Provider) -> dict[str, Any]:
+def provider_config_usage_crd(provider: Provider, schema_digest: str, config_group: str) -> dict[str, Any]:
     spec = {
         "type": "object",
         "properties": {
-            "providerConfigRef": {"type": "object", "properties": {"name": {"type": "string"}},
+            "providerConfigRef": {"type": "object", "properties": {"name": DNS_SUBDOMAIN},
                                   "required": ["name"]},
             "resourceRef": {"type": "object", "properties": {
                 "apiVersion": {"type": "string"}, "kind": {"type": "string"},
-                "name": {"type": "string"}, "uid": {"type": "string"}},
+                "name": DNS_SUBDOMAIN, "uid": {"type": "string"}},
                 "required": ["apiVersion", "kind", "name"]},
         },
         "required": ["providerConfigRef", "resourceRef"],
@@ -267,7 +297,8 @@ def provider_config_usage_crd(provider: Provider) -> dict[str, Any]:
                {"jsonPath": ".spec.resourceRef.kind", "name": "RESOURCE-KIND", "type": "string"},
                {"jsonPath": ".spec.resourceRef.name", "name": "RESOURCE-NAME", "type": "string"}]
     crd = _crd(provider.root_group, "ProviderConfigUsage", "providerconfigusages", "v1beta1",
-               ["tfbridge", "providerconfigusage", provider.name],
-               "Records that a managed resource uses a ProviderConfig.", spec, {"type": "object"}, columns)
+               ["crossplane", "providerconfigusage", provider.name],
+               "Records that a managed resource uses a ProviderConfig.", spec, {"type": "object"}, columns,
+               labels(provider, config_group, schema_digest))
     crd["spec"]["versions"][0]["subresources"] = {}
     return crd

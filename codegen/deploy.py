@@ -1,11 +1,11 @@
 """The manifests that run a generated provider in a cluster: one kustomize tree per deployable.
 
-A deployable is the whole provider, or (family mode, as upjet's provider families) one API group's
-kinds, or the ``config`` family that owns the ProviderConfig kinds. Each gets a Namespace, a
-ServiceAccount, a least-privilege ClusterRole for the cluster-scoped kinds, a Role in the provider's
-namespace for what lives there (Secrets, Events, the Lease), their bindings, a Deployment and a
-metrics Service. The roles name exactly the resources the runtime touches with exactly the verbs it
-uses; tests record every API call the runtime makes and check it against these rules.
+A deployable is the whole provider, or (as upjet's provider families) one API group's kinds, or the
+``config`` family that owns the ProviderConfig kinds. Each gets a Namespace, a ServiceAccount, a
+least-privilege ClusterRole for the cluster-scoped kinds, a Role in the provider's namespace for what
+lives there (Secrets, Events, the Lease), their bindings, a Deployment and a metrics Service. The
+roles name exactly the resources the runtime touches with exactly the verbs it uses; tests record
+every API call the runtime makes and check it against these rules.
 
 Secrets are allowed in the provider's namespace only, as ``tfbridge run`` allows by default
 (``--secret-namespaces``): an operator who lets specs name Secrets of another namespace adds a Role
@@ -81,6 +81,9 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
             rules.append({"apiGroups": [root], "resources": ["providerconfigs"], "verbs": ["get"]})
         rules.append({"apiGroups": [root], "resources": ["providerconfigusages"],
                       "verbs": ["get", "create", "update"]})
+    # At start, the CRDs whose schema digest differs from this release's (bridge.managed.crdskew).
+    rules.append({"apiGroups": ["apiextensions.k8s.io"], "resources": ["customresourcedefinitions"],
+                  "verbs": ["list"]})
     return rules
 
 

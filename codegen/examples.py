@@ -1,49 +1,77 @@
-"""An example manifest per kind: the config's own example, or one built from required fields."""
+"""An example manifest per kind: the config's own example, or one built from the required fields.
+
+A built example fills every required argument with a value of its type, and a required argument
+that another kind's object provides (a configured reference) with a ``<field>Ref`` to that kind's
+example, so the examples of a provider apply together.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from codegen import fields as f
-from tfconfig import ResolvedResource, lower_camel
+from tfconfig import ResolvedResource
+from tfschema import fields as f
 
 _SECRET = {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"}
+_SCALARS: dict[str, Any] = {"string": "example", "number": 1, "boolean": True}
 
 
-def placeholder(node: f.Node) -> Any:
-    if isinstance(node, f.Scalar):
-        return {"string": "example", "number": 1, "boolean": True}[node.kind]
-    if isinstance(node, f.Dynamic):
-        return "example"
-    if isinstance(node, f.Special):
-        return {"SecretKeySelector": _SECRET, "SecretReference": {k: _SECRET[k] for k in ("name", "namespace")},
-                "Reference": {"name": "example"}, "Selector": {"matchLabels": {"example": "true"}}}[node.name]
-    if isinstance(node, f.Array):
-        return [placeholder(node.item)]
-    if isinstance(node, f.Map):
-        return {"example": placeholder(node.value)}
-    return required_values(node)
+def name_of(res: ResolvedResource) -> str:
+    """The object name of a kind's example."""
+    if res.example is not None and res.example.name:
+        return res.example.name
+    return f"example-{res.kind.lower()}"
 
 
-def required_values(obj: f.Object) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for fld in obj.fields:
-        if fld.required and fld.role in (f.TF, f.SECRET, f.PROVIDER):
-            out[fld.json_name] = placeholder(fld.node)
-    return out
+class _Builder:
+    def __init__(self, res: ResolvedResource, example_name: Callable[[str], str]) -> None:
+        self.res = res
+        self.example_name = example_name
+        self.injected = {i.name: i.example for i in res.injected if i.example}
+
+    def placeholder(self, node: f.Node) -> Any:
+        if isinstance(node, f.Scalar):
+            return _SCALARS[node.kind]
+        if isinstance(node, f.Dynamic):
+            return "example"
+        if isinstance(node, f.Special):
+            return {"SecretKeySelector": _SECRET, "SecretReference": {k: _SECRET[k] for k in ("name", "namespace")},
+                    "Reference": {"name": "example"}, "Selector": {"matchLabels": {"example": "true"}}}[node.name]
+        if isinstance(node, f.Array):
+            item = self.placeholder(node.item)
+            return item if node.embedded else [item]
+        if isinstance(node, f.Map):
+            return {"example": self.placeholder(node.value)}
+        return self.required_values(node, ())
+
+    def required_values(self, obj: f.Object, path: tuple[str, ...]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        by_role = {(fl.tf_name, fl.role): fl for fl in obj.fields}
+        for fld in obj.fields:
+            if not fld.required or fld.role not in (f.TF, f.SECRET, f.PROVIDER):
+                continue
+            ref = by_role.get((fld.tf_name, f.REF))
+            target = self.res.references.get(".".join((*path, fld.tf_name)))
+            if ref is not None and target is not None:
+                name = {"name": self.example_name(target.to)}
+                out[ref.json_name] = [name] if isinstance(ref.node, f.Array) else name
+            elif not path and fld.tf_name in self.injected and isinstance(fld.node, f.Scalar):
+                out[fld.json_name] = self.injected[fld.tf_name]
+            else:
+                out[fld.json_name] = self.placeholder(fld.node)
+        return out
 
 
-def manifest(res: ResolvedResource, views: f.Views) -> dict[str, Any]:
+def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str], str]) -> dict[str, Any]:
+    """``example_name`` gives the example object name of a referenced Terraform type."""
+    name = name_of(res)
     if res.example is not None:
-        name = res.example.name or f"example-{res.kind.lower()}"
         for_provider = dict(res.example.for_provider)
         labels = dict(res.example.labels)
     else:
-        name = f"example-{res.kind.lower()}"
-        for_provider = required_values(views.parameters)
-        for inj in res.injected:
-            if lower_camel(inj.name) in for_provider and inj.example:
-                for_provider[lower_camel(inj.name)] = inj.example
+        for_provider = _Builder(res, example_name).required_values(views.parameters, ())
+
         labels = {}
     metadata: dict[str, Any] = {"name": name}
     if labels:

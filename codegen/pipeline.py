@@ -1,27 +1,59 @@
-"""Provider config + schema → every generated file, in memory; then one all-or-nothing write."""
+"""Provider config + schema → every generated file, in memory; then one all-or-nothing write.
+
+What a provider directory holds, and who writes it::
+
+    config.py, *.py      hand-written config and facts                          committed
+    schema.json.gz       ``tfbridge schema refresh``                            committed
+    zz_catalogue.yaml    every kind, and every resource left out with why      committed, generated
+    crds/<group>/        one CRD per kind and a kustomization; crds/config/
+                         the ProviderConfig kinds; crds/kustomization.yaml all  generated on demand
+    examples/<group>/<version>/<kind>.yaml                                      generated on demand
+    deploy/              the whole provider: RBAC, Deployment, Service, ../crds  generated on demand
+    families/<group>/    one deployable per group, using ../../crds/<group>     generated on demand
+
+A family uses its group's CRD directory as a kustomize base, so no CRD file exists twice (kustomize
+loads no single file from outside a kustomization's root, but does load a base directory).
+:func:`ensure` regenerates the on-demand part when its inputs changed; only ``tfbridge generate``
+rewrites the committed catalogue, so a test can tell a catalogue that was not regenerated.
+"""
 
 from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import gc
+import hashlib
 import importlib.util
+import json
 import multiprocessing
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from codegen import crd, deploy, examples, fields, models, render, structural
-from codegen import schema as s
-from tfconfig import ConfigError, Provider, ResolvedResource
+import filelock
 
-# etcd's default request limit; a larger CRD cannot be applied to a real cluster.
+import codegen
+import templates
+import tfconfig
+import tfschema
+from codegen import crd, deploy, examples, render, structural
+from tfconfig import ConfigError, Provider, Reason, ResolvedResource
+from tfschema import catalogue, digest, fields
+from tfschema import schema as s
+
+# etcd's default request limit; a larger CRD cannot be stored. Measured on the CRD as the API server
+# stores it (compact JSON), not on its YAML file. A client-side `kubectl apply` stores a second copy in
+# its last-applied annotation: large CRDs want `kubectl apply --server-side`.
 CRD_SIZE_LIMIT = 1536 * 1024
-
-# Paths under a provider directory that the generator owns; everything else is hand-written.
-GENERATED_ROOTS = ("__init__.py", "apis", "crds", "deploy", "examples", "families", "zz_registry.py")
+CONFIG_GROUP = deploy.CONFIG_FAMILY
+CATALOGUE = "zz_catalogue.yaml"
+# Generated on demand (not committed); the catalogue is generated too, but committed.
+ON_DEMAND_ROOTS = ("crds", "deploy", "examples", "families")
+GENERATED_ROOTS = (*ON_DEMAND_ROOTS, CATALOGUE)
+STAMP = ".generated"
 
 
 class GenerationError(ValueError):
@@ -37,7 +69,8 @@ class KindSummary:
     parameters: int
     observations: int
     structural: bool
-    crd_bytes: int
+    crd_bytes: int  # the YAML file
+    stored_bytes: int  # the object as the API server stores it: what the size limit is about
 
 
 @dataclasses.dataclass
@@ -45,10 +78,12 @@ class Generated:
     files: dict[str, str]
     kinds: list[KindSummary]
     violations: list[str]
+    catalogue: catalogue.Catalogue
 
 
 def load_config(provider_dir: Path) -> Provider:
-    """Import ``<provider_dir>/config.py`` and return its ``PROVIDER``."""
+    """Import ``<provider_dir>/config.py`` and return its ``PROVIDER``. Facts modules beside it are
+    imported by their package name (``from providers.aws import ...``)."""
     path = provider_dir / "config.py"
     if not path.is_file():
         raise GenerationError(f"{path}: no provider config")
@@ -65,134 +100,170 @@ def load_config(provider_dir: Path) -> Provider:
     return provider
 
 
+def load_schema(provider_dir: Path, provider: Provider, schema_path: Path | None = None) -> s.Document:
+    return s.load_document(schema_path or provider_dir / provider.schema_file, provider.registry_source)
+
+
 @dataclasses.dataclass(frozen=True)
 class _Job:
     provider: Provider
-    schema: s.ProviderSchema
+    doc: s.Document
     origin: str
 
 
 _JOB: _Job | None = None  # set before forking workers, read by _render_kind in each
 
-
-def _file(res: ResolvedResource) -> str:
-    return f"zz_{res.kind.lower()}"
-
-
-def _module(res: ResolvedResource) -> str:
-    """The registry's import alias: unique even when two groups share a kind name."""
-    return f"{res.short_group}_{res.version}_{res.kind.lower()}"
+_Rendered = tuple[dict[str, str], KindSummary, list[str]]
+# Threads writing the tree: creating a file is a wait on the disk, and many can wait at once.
+WRITERS = 8
 
 
-def _references(res: ResolvedResource, views: fields.Views) -> list[dict[str, Any]]:
-    out = []
-    for tf_path, ref in sorted(res.references.items()):
-        obj: fields.Node = views.parameters
-        json_path: list[str] = []
-        parts = tf_path.split(".")
-        for i, part in enumerate(parts):
-            while isinstance(obj, fields.Array | fields.Map):
-                obj = obj.item if isinstance(obj, fields.Array) else obj.value
-            if not isinstance(obj, fields.Object):
-                raise ConfigError(f"resources[{res.tf_type!r}].references[{tf_path!r}]: not an argument path")
-            by_role = {fl.role: fl for fl in obj.fields if fl.tf_name == part}
-            if fields.TF not in by_role:
-                raise ConfigError(f"resources[{res.tf_type!r}].references[{tf_path!r}]: "
-                                  f"{part!r} is not an argument of {res.tf_type}")
-            json_path.append(by_role[fields.TF].json_name)
-            if i == len(parts) - 1:
-                out.append({"path": tuple(json_path), "ref_field": by_role[fields.REF].json_name,
-                            "selector_field": by_role[fields.SELECTOR].json_name,
-                            "many": isinstance(by_role[fields.TF].node, fields.Array),
-                            "to": ref.to, "extract": ref.extract})
-            obj = by_role[fields.TF].node
-    return out
+def _example_name(provider: Provider, tf_type: str) -> str:
+    return examples.name_of(provider.resolve(tf_type))
 
 
-def _late_init(rs: s.ResourceSchema, res: ResolvedResource, views: fields.Views) -> tuple[str, ...]:
-    """Top-level forProvider arguments that are optional and computed: what late-init may fill."""
-    params = {f.tf_name for f in views.parameters.fields if f.role is fields.TF}
-    return tuple(sorted(a.name for a in rs.block.attributes if a.optional and a.computed and a.name in params
-                        and a.name not in res.late_init_ignore))
+def kind_digest(provider: Provider, doc: s.Document, res: ResolvedResource) -> str:
+    return digest.kind(s.compact(doc.resources[res.tf_type]), fields.rules(res), provider=provider.name,
+                       group=res.group, version=res.version, kind=res.kind, plural=res.plural)
 
 
-def _render_kind(tf_type: str) -> tuple[dict[str, str], KindSummary, list[str], dict[str, Any]]:
+def _render_kind(tf_type: str) -> _Rendered:
     assert _JOB is not None
-    provider, schema = _JOB.provider, _JOB.schema
+    provider, doc = _JOB.provider, _JOB.doc
     res = provider.resolve(tf_type)
-    rs = schema.resources[tf_type]
     try:
-        views = fields.build(rs, res)
-        refs = _references(res, views)
+        rs = doc.parse_resource(tf_type)
+        rules = fields.rules(res)
+        views = fields.build(rs, rules)
+        fields.reference_paths(views, rules)
     except (ValueError, ConfigError) as exc:
         raise GenerationError(f"{_JOB.origin}: {exc}") from exc
-    doc = crd.managed_crd(res, views, provider, rs.block.description)
-    bad = structural.crd_violations(doc)
-    crd_text = render.render("crd.yaml.j2", crd=doc)
+    doc_crd = crd.managed_crd(res, views, provider, rs.block.description, kind_digest(provider, doc, res))
+    bad = structural.crd_violations(doc_crd)
+    crd_text = render.render("crd.yaml.j2", crd=doc_crd)
+    manifest = examples.manifest(res, views, lambda t: _example_name(provider, t))
     files = {
-        f"crds/{res.group}_{res.plural}.yaml": crd_text,
-        f"apis/{res.short_group}/{res.version}/{_file(res)}.py": render.render(
-            "model.py.j2", kind=res.kind, tf_type=tf_type, classes=models.class_specs(views)),
+        _crd_path(res.short_group, res.group, res.plural): crd_text,
         f"examples/{res.short_group}/{res.version}/{res.kind.lower()}.yaml": render.render(
-            "example.yaml.j2", manifest=examples.manifest(res, views)),
+            "example.yaml.j2", manifest=manifest),
     }
     summary = KindSummary(tf_type, res.group, res.kind, res.version, len(views.parameters.fields),
-                          len(views.observation.fields), not bad, len(crd_text.encode()))
-    registry_entry = {"tf_type": tf_type, "kind": res.kind, "short_group": res.short_group,
-                      "version": res.version, "module": _module(res), "file": _file(res), "references": refs,
-                      "schema_version": rs.version,
-                      "timeouts_block": any(bt.name == "timeouts" for bt in rs.block.block_types),
-                      "late_init": _late_init(rs, res, views)}
-    return files, summary, bad, registry_entry
+                          len(views.observation.fields), not bad, len(crd_text.encode()), _stored_bytes(doc_crd))
+    return files, summary, bad
 
 
-def select(provider: Provider, schema: s.ProviderSchema, *, origin: str = "config.py") -> tuple[str, ...]:
+def _stored_bytes(document: dict[str, Any]) -> int:
+    return len(json.dumps(document, separators=(",", ":")).encode())
+
+
+def _measure_kind(tf_type: str, limit: int) -> int:
+    """The stored size of a kind's CRD, without rendering it (for exclusions that claim it is too large).
+    forProvider and initProvider alone, when they are over ``limit`` already: the CRD holds atProvider besides."""
+    assert _JOB is not None
+    provider, doc = _JOB.provider, _JOB.doc
+    res = provider.resolve(tf_type)
+    rs = doc.parse_resource(tf_type)
+    rules = fields.rules(res)
+    params = fields.parameters(rs, rules)
+    lower = _stored_bytes(crd.object_schema(params)) + _stored_bytes(crd.object_schema(fields.init_of(params, rules)))
+    if lower > limit:
+        return lower
+    return _stored_bytes(crd.managed_crd(res, fields.build(rs, rules), provider, rs.block.description, ""))
+
+
+def _work(item: tuple[str, int]) -> _Rendered | int:
+    """A kind to render, or one excluded as too large (a size limit given) whose size is only measured."""
+    tf_type, limit = item
+    return _measure_kind(tf_type, limit) if limit else _render_kind(tf_type)
+
+
+def _crd_path(short_group: str, group: str, plural: str) -> str:
+    return f"crds/{short_group}/{group}_{plural}.yaml"
+
+
+def plan(provider: Provider, doc: s.Document, *, origin: str = "config.py") -> catalogue.Catalogue:
     try:
-        return provider.select(schema.resources, origin=origin)
+        return catalogue.plan(provider, doc, origin=origin)
     except ConfigError as exc:
         raise GenerationError(str(exc)) from exc
 
 
-def family_mode(provider_dir: Path) -> bool:
-    """Whether the tree in ``provider_dir`` was generated with provider families."""
-    return (provider_dir / "families").is_dir()
+def _pool(jobs: int, count: int) -> concurrent.futures.ProcessPoolExecutor | None:
+    if jobs > 1 and count > 50 and sys.platform.startswith("linux"):
+        return concurrent.futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+    return None
 
 
-def generate(provider: Provider, schema: s.ProviderSchema, *, jobs: int = 1,
+_A = TypeVar("_A")
+_T = TypeVar("_T")
+
+
+def _mapped(fn: Callable[[_A], _T], selected: list[_A], jobs: int) -> Iterator[_T]:
+    """``fn`` over ``selected`` in order, in worker processes for large providers."""
+    pool = _pool(jobs, len(selected))
+    if pool is not None:
+        # The workers are forked: with every object the parent holds (the schema) out of the collector's
+        # reach, the workers' collections do not touch, and so copy, the parent's pages.
+        gc.freeze()
+    try:
+        if pool is None:
+            yield from map(fn, selected)
+        else:
+            yield from pool.map(fn, selected, chunksize=16)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+            gc.unfreeze()
+
+
+def generate(provider: Provider, doc: s.Document, *, jobs: int = 1,
              progress: Callable[[str], None] | None = None, origin: str = "config.py",
-             families: bool = False) -> Generated:
+             crd_size_limit: int = CRD_SIZE_LIMIT) -> Generated:
     """Render every file of the provider tree in memory. Raises GenerationError on bad input.
 
-    With ``families``, also one deployable per API group plus a ``config`` family (upjet's
-    provider families), each with only its CRDs and the RBAC its controllers need.
+    Besides the whole provider (``deploy/``), one deployable per API group plus a ``config`` family
+    (upjet's provider families), each with only its CRDs and the RBAC its controllers need.
     """
     global _JOB
-    selected = select(provider, schema, origin=origin)
+    cat = plan(provider, doc, origin=origin)
+    selected = cat.included
     _check_kinds_unique(provider, selected, origin)
-    _JOB = _Job(provider, schema, origin)
-    results: Iterable[tuple[dict[str, str], KindSummary, list[str], dict[str, Any]]]
-    pool = None
+    declared_large = tuple(t for t, e in sorted(cat.excluded.items()) if e.reason is Reason.CRD_TOO_LARGE)
+    _JOB = _Job(provider, doc, origin)
+    out = Generated(files={}, kinds=[], violations=[], catalogue=cat)
+    too_large: list[KindSummary] = []
     try:
-        if jobs > 1 and len(selected) > 50 and sys.platform.startswith("linux"):
-            pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
-            results = pool.map(_render_kind, selected, chunksize=16)
-        else:
-            results = map(_render_kind, selected)
-        out = Generated(files={}, kinds=[], violations=[])
-        registry: list[dict[str, Any]] = []
-        for files, summary, bad, entry in results:
+        # The measured ones first: they are the largest, and the pool's order is the work's.
+        work = [(t, crd_size_limit) for t in declared_large] + [(t, 0) for t in selected]
+        fits = []
+        for (tf_type, _), done in zip(work, _mapped(_work, work, jobs), strict=True):
+            if isinstance(done, int):
+                # A declared exclusion is checked too: a CRD that fits again should be served again.
+                if done <= crd_size_limit:
+                    fits.append(tf_type)
+                continue
+            files, summary, bad = done
             out.files.update(files)
             out.kinds.append(summary)
             out.violations += bad
-            registry.append(entry)
+            if summary.stored_bytes > crd_size_limit:
+                too_large.append(summary)
             if progress:
                 progress(summary.tf_type)
     finally:
-        if pool is not None:
-            pool.shutdown()
         _JOB = None
-    _add_provider_files(out, provider, schema, registry)
-    _add_deployables(out, provider, [provider.resolve(t) for t in selected], families)
+    if too_large:
+        lines = [f"{k.tf_type}: its CRD is {k.stored_bytes / 2**20:.2f} MiB, over the API server's "
+                 f"{crd_size_limit / 2**20:.1f} MiB limit" for k in too_large]
+        raise GenerationError(f"{origin}: " + "; ".join(lines) + ": leave the argument that makes it large out, "
+                              "or exclude the resource (Exclusion(Reason.CRD_TOO_LARGE))")
+    if fits:
+        raise GenerationError(f"{origin}: exclude: {', '.join(fits)}: excluded as CRDTooLarge, but the CRD fits "
+                              f"within {crd_size_limit / 2**20:.1f} MiB now; remove the exclusion")
+    resolved = [provider.resolve(t) for t in selected]
+    _add_provider_files(out, provider, doc)
+    _add_deployables(out, provider, resolved)
+    out.files[CATALOGUE] = catalogue_text(provider, cat)
     return out
 
 
@@ -200,6 +271,9 @@ def _check_kinds_unique(provider: Provider, selected: Iterable[str], origin: str
     seen: dict[tuple[str, str], str] = {}
     for tf_type in selected:
         res = provider.resolve(tf_type)
+        if res.short_group == CONFIG_GROUP:
+            raise GenerationError(f"{origin}: {tf_type}: the API group {res.group!r} would share its short name with "
+                                  f"the {CONFIG_GROUP!r} family; set short_group= or a group rule")
         key = (res.group, res.kind)
         if key in seen:
             raise GenerationError(f"{origin}: {tf_type} and {seen[key]} both map to {res.kind} in {res.group}; "
@@ -207,62 +281,69 @@ def _check_kinds_unique(provider: Provider, selected: Iterable[str], origin: str
         seen[key] = tf_type
 
 
-def _add_provider_files(out: Generated, provider: Provider, schema: s.ProviderSchema,
-                        registry: list[dict[str, Any]]) -> None:
-    configuration = fields.provider_configuration(schema.provider, "ProviderConfiguration",
-                                                  provider.credentials.provider_arguments)
-    for doc in (crd.provider_config_crd(provider, configuration), crd.provider_config_usage_crd(provider)):
-        out.violations += structural.crd_violations(doc)
-        out.files[f"crds/{doc['spec']['group']}_{doc['spec']['names']['plural']}.yaml"] = render.render(
-            "crd.yaml.j2", crd=doc)
-    inits = {"__init__.py": f"The generated {provider.name} provider.", "apis/__init__.py": "Generated models."}
-    for entry in registry:
-        inits[f"apis/{entry['short_group']}/__init__.py"] = f"Generated models of the {entry['short_group']} group."
-        inits[f"apis/{entry['short_group']}/{entry['version']}/__init__.py"] = (
-            f"Generated models of {entry['short_group']} {entry['version']}.")
-    for path, doc_text in inits.items():
-        out.files[path] = render.render("package_init.py.j2", doc=doc_text)
-    out.files["apis/zz_providerconfig.py"] = render.render(
-        "model.py.j2", kind="ProviderConfig", tf_type=f"provider {provider.name}",
-        classes=models.class_specs(fields.Views(configuration, configuration, configuration, ())))
-    out.files["zz_registry.py"] = render.render("registry.py.j2", provider=provider, kinds=registry)
+def _add_provider_files(out: Generated, provider: Provider, doc: s.Document) -> None:
+    rules = fields.provider_rules("provider", provider.credentials.provider_arguments, provider.injected_fields,
+                                  provider.local_files)
+    try:
+        configuration = fields.provider_configuration(doc.parse_provider(), rules)
+    except ValueError as exc:
+        raise GenerationError(f"{doc.origin}: {exc}") from exc
+    digests = digest.config_kinds(provider, s.compact(doc.provider))
+    for document in (crd.provider_config_crd(provider, configuration, digests["ProviderConfig"], CONFIG_GROUP),
+                     crd.provider_config_usage_crd(provider, digests["ProviderConfigUsage"], CONFIG_GROUP)):
+        out.violations += structural.crd_violations(document)
+        path = _crd_path(CONFIG_GROUP, document["spec"]["group"], document["spec"]["names"]["plural"])
+        out.files[path] = render.render("crd.yaml.j2", crd=document)
 
 
-def _crd_path(group: str, plural: str) -> str:
-    return f"crds/{group}_{plural}.yaml"
-
-
-def _add_deployables(out: Generated, provider: Provider, kinds: list[ResolvedResource], families: bool) -> None:
-    config_crds = [_crd_path(provider.root_group, p) for p in ("providerconfigs", "providerconfigusages")]
-    all_crds = sorted(p for p in out.files if p.startswith("crds/"))
-    out.files["crds/kustomization.yaml"] = _manifest(deploy.kustomization([p[len("crds/"):] for p in all_crds]))
-    trees = [("deploy", deploy.Deployable(provider, tuple(kinds)), ["../crds"])]
-    if families:
-        groups = sorted({k.short_group for k in kinds})
-        trees.append((f"families/{deploy.CONFIG_FAMILY}", deploy.Deployable(provider, (), deploy.CONFIG_FAMILY),
-                       config_crds))
-        for group in groups:
-            members = tuple(k for k in kinds if k.short_group == group)
-            trees.append((f"families/{group}", deploy.Deployable(provider, members, group),
-                          [_crd_path(k.group, k.plural) for k in members]))
+def _add_deployables(out: Generated, provider: Provider, kinds: list[ResolvedResource]) -> None:
+    by_group: dict[str, list[str]] = {}
+    for path in sorted(p for p in out.files if p.startswith("crds/")):
+        group, name = path[len("crds/"):].split("/", 1)
+        by_group.setdefault(group, []).append(name)
+    for group, names in by_group.items():
+        out.files[f"crds/{group}/kustomization.yaml"] = _manifest(deploy.kustomization(names))
+    out.files["crds/kustomization.yaml"] = _manifest(deploy.kustomization(sorted(by_group)))
+    trees = [("deploy", deploy.Deployable(provider, tuple(kinds)), "../crds"),
+             (f"families/{CONFIG_GROUP}", deploy.Deployable(provider, (), CONFIG_GROUP), f"../../crds/{CONFIG_GROUP}")]
+    for group in sorted({k.short_group for k in kinds}):
+        members = tuple(k for k in kinds if k.short_group == group)
+        trees.append((f"families/{group}", deploy.Deployable(provider, members, group), f"../../crds/{group}"))
     for base, deployable, crds in trees:
         docs = deploy.manifests(deployable)
-        resources = list(docs)
         for name, doc in docs.items():
             out.files[f"{base}/{name}"] = _manifest(doc)
-        for path in crds:
-            if path.startswith("crds/"):  # a family carries copies: kustomize loads no file above its root
-                out.files[f"{base}/{path}"] = out.files[path]
-            resources.append(path)
-        out.files[f"{base}/kustomization.yaml"] = _manifest(deploy.kustomization(resources))
+        out.files[f"{base}/kustomization.yaml"] = _manifest(deploy.kustomization([crds, *docs]))
 
 
 def _manifest(doc: dict[str, Any]) -> str:
     return render.render("manifest.yaml.j2", doc=doc)
 
 
-def write_tree(provider_dir: Path, generated: Generated) -> None:
-    """Replace the generated parts of ``provider_dir`` with ``generated``, all at once.
+def catalogue_text(provider: Provider, cat: catalogue.Catalogue) -> str:
+    """The committed summary: every kind (group, version, kind, Terraform type), every resource left out
+    with its reason, and the count per reason."""
+    kinds = []
+    for tf_type in cat.included:
+        res = provider.resolve(tf_type)
+        kinds.append({"type": tf_type, "group": res.group, "version": res.version, "kind": res.kind})
+    excluded = []
+    counts: dict[str, int] = {}
+    for tf_type, exclusion in sorted(cat.excluded.items()):
+        entry = {"type": tf_type, "reason": str(exclusion.reason)}
+        if exclusion.detail:
+            entry["detail"] = exclusion.detail
+        if exclusion.source:
+            entry["source"] = exclusion.source
+        excluded.append(entry)
+        counts[str(exclusion.reason)] = counts.get(str(exclusion.reason), 0) + 1
+    return render.render("catalogue.yaml.j2", provider=provider, kinds=kinds, excluded=excluded,
+                         counts=dict(sorted(counts.items())), reasons={str(r): d for r, d in
+                                                                        tfconfig.catalogue.DESCRIPTIONS.items()})
+
+
+def write_tree(provider_dir: Path, generated: Generated, roots: tuple[str, ...] = GENERATED_ROOTS) -> None:
+    """Replace the generated parts of ``provider_dir`` under ``roots`` with ``generated``, all at once.
 
     Everything is written to a staging directory first; only then are the old generated roots
     moved aside and the new ones moved in. On any failure the old tree is put back.
@@ -273,15 +354,16 @@ def write_tree(provider_dir: Path, generated: Generated) -> None:
     moved: list[str] = []
     installed: list[str] = []
     try:
-        for rel, text in generated.files.items():
-            target = stage / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        for root in GENERATED_ROOTS:
+        chosen = {stage / rel: text for rel, text in generated.files.items() if rel.split("/", 1)[0] in roots}
+        for parent in sorted({p.parent for p in chosen}):
+            parent.mkdir(parents=True, exist_ok=True)
+        with concurrent.futures.ThreadPoolExecutor(WRITERS) as writers:
+            list(writers.map(lambda item: item[0].write_text(item[1], encoding="utf-8"), chosen.items()))
+        for root in roots:
             if (provider_dir / root).exists():
                 (provider_dir / root).rename(trash / root)
                 moved.append(root)
-        for root in GENERATED_ROOTS:
+        for root in roots:
             if (stage / root).exists():
                 (stage / root).rename(provider_dir / root)
                 installed.append(root)
@@ -296,14 +378,47 @@ def write_tree(provider_dir: Path, generated: Generated) -> None:
         shutil.rmtree(trash, ignore_errors=True)
 
 
-def read_tree(provider_dir: Path) -> dict[str, str]:
+def read_tree(provider_dir: Path, roots: tuple[str, ...] = GENERATED_ROOTS) -> dict[str, str]:
     """The generated files currently in ``provider_dir`` (for the up-to-date check)."""
     out: dict[str, str] = {}
-    for root in GENERATED_ROOTS:
+    for root in roots:
         base = provider_dir / root
         paths = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file()) if base.is_dir() else []
         for p in paths:
-            if "__pycache__" in p.parts:
-                continue
             out[p.relative_to(provider_dir).as_posix()] = p.read_text(encoding="utf-8")
     return out
+
+
+def _sources() -> Iterator[Path]:
+    for package in (codegen, templates, tfconfig, tfschema):
+        base = Path(package.__file__ or "").parent
+        yield from sorted(p for p in base.rglob("*") if p.suffix in (".py", ".j2") and "__pycache__" not in p.parts)
+
+
+def inputs_digest(provider_dir: Path, provider: Provider) -> str:
+    """Everything the on-demand tree is made from: the provider's config and facts modules, its schema,
+    and the generator's own code."""
+    h = hashlib.sha256()
+    own = sorted(p for p in provider_dir.glob("*.py") if not p.name.startswith("zz_"))
+    for path in [*own, provider_dir / provider.schema_file, *_sources()]:
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def ensure(provider_dir: Path, *, jobs: int = 1) -> bool:
+    """Generate the on-demand tree of ``provider_dir`` if it is missing or its inputs changed; True if it
+    was (re)generated. Safe to call from several processes at once."""
+    with filelock.FileLock(str(provider_dir / ".generate.lock")):
+        provider = load_config(provider_dir)
+        want = inputs_digest(provider_dir, provider)
+        stamp = provider_dir / STAMP
+        if (stamp.is_file() and stamp.read_text() == want
+                and all((provider_dir / root).is_dir() for root in ON_DEMAND_ROOTS)):
+            return False
+        doc = load_schema(provider_dir, provider)
+        generated = generate(provider, doc, jobs=jobs, origin=str(provider_dir / "config.py"))
+        if generated.violations:
+            raise GenerationError("non-structural CRD schema:\n  " + "\n  ".join(generated.violations[:20]))
+        write_tree(provider_dir, generated, ON_DEMAND_ROOTS)
+        stamp.write_text(want)
+        return True

@@ -79,13 +79,20 @@ def to_yaml(value: Any) -> str:
     return "\n".join(out)
 
 
+def to_flow(value: Any) -> str:
+    """One-line YAML: a flow mapping of scalars, or one scalar."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_scalar(k)}: {_scalar(v)}" for k, v in value.items()) + "}"
+    return _scalar(value)
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
     loader = jinja2.FileSystemLoader(str(importlib.resources.files("templates")))
     env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                              trim_blocks=True, lstrip_blocks=True, autoescape=False)
     env.filters["toyaml"] = to_yaml
-    env.filters["pyrepr"] = repr
+    env.filters["toflow"] = to_flow
     return env
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what a tfbridge provider image holds, under PREFIX: terraform, the provider plugin in a
-# filesystem mirror (the pod never needs a registry), and tfbridge with its generated providers in
-# a virtualenv. The Dockerfile runs this script; CI runs it in a scratch prefix, so a broken step
+# filesystem mirror (the pod never needs a registry), and tfbridge with its providers (config and
+# schema; kinds are built from them at run time, nothing generated is needed) in a virtualenv. The Dockerfile runs this script; CI runs it in a scratch prefix, so a broken step
 # fails CI even where no Docker engine exists.
 #
 # Environment (the Dockerfile's build arguments):
@@ -9,7 +9,7 @@
 #   TERRAFORM_VERSION  the terraform release; the installed binary must report it
 #   PROVIDER_SOURCE    e.g. hashicorp/aws
 #   PROVIDER_VERSION   e.g. 5.100.0
-#   PROVIDER_DIR       the generated provider to check, e.g. providers/aws
+#   PROVIDER_DIR       the provider to check, e.g. providers/aws
 # Optional:
 #   SRC                the tfbridge source tree (default: this script's checkout)
 #   TERRAFORM_BINARY   copy this terraform binary instead of downloading the release
@@ -96,7 +96,7 @@ step "tfbridge into $PREFIX/venv"
 # no index at all, so nothing arrives unchecked.
 "$PREFIX/venv/bin/pip" install --quiet --require-hashes --no-deps -r "$SRC/requirements.lock"
 "$PREFIX/venv/bin/pip" install --quiet --no-deps --no-build-isolation --no-index "$SRC"
-provider_module="providers.$(basename "$PROVIDER_DIR")"
-(cd / && "$PREFIX/venv/bin/python" -c "import ${provider_module}.zz_registry as r; assert r.PACKAGE.kinds")
+provider_name="$(basename "$PROVIDER_DIR")"
+(cd / && "$PREFIX/venv/bin/python" -c "from bridge.api import registry; assert registry.load('${provider_name}').kinds")
 (cd / && "$PREFIX/venv/bin/tfbridge" run --help >/dev/null)
 step "done: $PREFIX"

@@ -15,6 +15,15 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The generated CRDs, examples and deployables are not committed: make them, before any test module
+    reads them at import (a no-op when their inputs are unchanged; several workers at once are safe)."""
+    from codegen import pipeline
+
+    for provider_dir in sorted(p.parent for p in (ROOT / "providers").glob("*/config.py")):
+        pipeline.ensure(provider_dir)
+
+
 def _missing(what: str) -> None:
     message = f"{what} is required by this test and was not found"
     if os.environ.get("TFBRIDGE_SKIP_EXTERNAL") == "1":

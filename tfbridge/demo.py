@@ -1,6 +1,6 @@
 """``tfbridge demo``: the README's first command, end to end on one machine.
 
-1. regenerate providers/aws (a no-op when it is up to date);
+1. generate providers/aws's CRDs and examples (a no-op when they are up to date);
 2. start moto (the cloud) and the local API server;
 3. install the CRDs, a credentials Secret and a ProviderConfig;
 4. run the provider (real terraform, the real aws provider);
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import dataclasses
 import importlib.util
 import json
 import os
@@ -38,11 +39,11 @@ from rich.live import Live
 from rich.table import Table
 
 from codegen import pipeline
-from codegen import schema as s
 
 PROVIDERS = Path(__file__).resolve().parent.parent / "providers"
-EXAMPLES = ["ec2/v1beta1/vpc.yaml", "ec2/v1beta1/subnet.yaml", "ec2/v1beta1/securitygroup.yaml",
-            "s3/v1beta1/bucket.yaml", "iam/v1beta1/role.yaml", "sqs/v1beta1/queue.yaml"]
+# (group, kind) of the examples the demo applies, in order.
+EXAMPLES = [("ec2", "VPC"), ("ec2", "Subnet"), ("ec2", "SecurityGroup"), ("s3", "Bucket"), ("iam", "Role"),
+            ("sqs", "Queue")]
 
 
 class Steps:
@@ -85,6 +86,11 @@ def _requirements(plugin_dir: Path | None, terraform: str) -> None:
         raise click.ClickException("the demo needs moto and boto3 as its cloud: pip install 'tfbridge[dev]'")
 
 
+def _example(provider_dir: Path, group: str, kind: str) -> Path:
+    (path,) = sorted((provider_dir / "examples" / group).glob(f"*/{kind.lower()}.yaml"))
+    return path
+
+
 def _conditions(obj: dict[str, Any]) -> dict[str, str]:
     return {c["type"]: c["status"] for c in (obj.get("status") or {}).get("conditions") or []}
 
@@ -116,15 +122,9 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
     thread: threading.Thread | None = None
     try:
         with steps.step("generate providers/aws"):
+            regenerated = pipeline.ensure(provider_dir, jobs=min(2, os.cpu_count() or 1))
             provider = pipeline.load_config(provider_dir)
-            schema = s.load(provider_dir / provider.schema_file, provider.registry_source)
-            generated = pipeline.generate(provider, schema, origin=str(provider_dir / "config.py"),
-                                          families=pipeline.family_mode(provider_dir))
-            same = pipeline.read_tree(provider_dir) == generated.files
-            if not same:
-                pipeline.write_tree(provider_dir, generated)
-            console.print(f"  {len(generated.kinds)} kinds, {len(generated.files)} files "
-                          f"({'up to date' if same else 'regenerated'})")
+            console.print(f"  CRDs, examples and deployables {'regenerated' if regenerated else 'up to date'}")
         with steps.step("start moto and the local API server"):
             port = _free_port()
             # This interpreter, not PATH: `make demo` runs .venv/bin/tfbridge without activating the venv.
@@ -134,9 +134,11 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
             endpoint = f"http://127.0.0.1:{port}"
             _wait_http(f"{endpoint}/moto-api/", 30)
             kubeconfig = work / "kubeconfig"
+            # Only the CRDs of the groups the demo uses: a provider with every kind has a thousand.
+            crds = [arg for group in sorted({"config", *(g for g, _ in EXAMPLES)})
+                    for arg in ("--crds", str(provider_dir / "crds" / group))]
             server = subprocess.Popen([sys.executable, "-m", "tfbridge", "dev", "apiserver", "--kubeconfig",
-                                       str(kubeconfig), "--crds",
-                                       str(provider_dir / "crds")], stderr=subprocess.DEVNULL)
+                                       str(kubeconfig), *crds], stderr=subprocess.DEVNULL)
             processes.append(server)
             deadline = time.monotonic() + 30
             while not kubeconfig.exists():
@@ -166,13 +168,15 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
             from tfbridge.run import load_package
 
             package = load_package("aws")
+            package = dataclasses.replace(package, kinds=tuple(
+                k for k in package.kinds if (k.config.short_group, k.kind) in EXAMPLES))
             manager = Manager(RunSettings(workspace_root=work / "workspaces", terraform=terraform,
                                           plugin_dir=plugin_dir, health_port=0, poll=60.0, grace=30.0,
                                           executor=executor),
                               package, kube)
             thread = threading.Thread(target=manager.run, daemon=True)
             thread.start()
-        manifests = [yaml.safe_load((provider_dir / "examples" / rel).read_text()) for rel in EXAMPLES]
+        manifests = [yaml.safe_load(_example(provider_dir, group, kind).read_text()) for group, kind in EXAMPLES]
 
         def res(m: dict[str, Any]) -> Resource:
             group, version = m["apiVersion"].split("/")

@@ -2,24 +2,42 @@
 
 from __future__ import annotations
 
-import importlib
+import logging
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
 import click
 
-from bridge.api.registry import ProviderPackage
+from bridge.api import registry
+from bridge.kube import errors
+from bridge.kube.client import Kube
+
+log = logging.getLogger("tfbridge.run")
 
 
-def load_package(name: str) -> ProviderPackage:
-    """``aws`` or ``providers.aws`` (an importable package with a generated zz_registry)."""
-    module = importlib.import_module(f"{name if '.' in name else f'providers.{name}'}.zz_registry")
-    package = getattr(module, "PACKAGE", None)
-    if not isinstance(package, ProviderPackage):
-        raise click.ClickException(f"{module.__name__} has no generated PACKAGE")
-    return package
+def load_package(name: str, family: str | None = None) -> registry.ProviderPackage:
+    """``aws`` or ``providers.aws`` (a package holding ``config.py`` and its schema), or one family of it."""
+    try:
+        return registry.load(name, family=family)
+    except registry.LoadError as exc:
+        raise click.ClickException(str(exc)) from exc
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--family") from exc
+
+
+def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
+                 skewed: Callable[[Kube, registry.ProviderPackage], list[str]]) -> None:
+    """Log each served CRD that another release generated; never stop for it (see bridge.managed.crdskew)."""
+    try:
+        messages = skewed(kube, package)
+    except errors.APIError as exc:
+        log.warning("cannot compare the cluster's CRDs with this provider's", extra={"error": str(exc)})
+        return
+    for message in messages:
+        log.warning(message)
 
 
 @click.command()
@@ -45,7 +63,8 @@ def load_package(name: str) -> ProviderPackage:
 @click.option("--grace", type=float, default=60.0, show_default=True,
               help="Seconds running operations may finish after SIGTERM before terraform is interrupted.")
 @click.option("--family", default=lambda: os.environ.get("TFBRIDGE_FAMILY") or None,
-              help="Run one provider family: an API group's kinds, or 'config' for ProviderConfigs only "
+              help="Run one provider family (an API group's kinds, or 'config' for ProviderConfigs only), or "
+                   "several in one process, comma-separated (ec2,iam) "
                    "[env TFBRIDGE_FAMILY]. Default: the whole provider.")
 @click.option("--executor", type=click.Choice(["auto", "cli", "direct"]),
               default=lambda: os.environ.get("TFBRIDGE_EXECUTOR", "auto"), show_default="auto",
@@ -67,6 +86,7 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
     from bridge.kube.client import HTTPKube, api_client
     from bridge.kube.observability import configure_logging
     from bridge.kube.redact import Redactor
+    from bridge.managed import crdskew
     from bridge.manager import Manager, RunSettings
 
     extra = tuple(sorted({ns.strip() for ns in secret_namespaces.split(",") if ns.strip()}))
@@ -75,14 +95,11 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
         raise click.BadParameter(f"not namespaces: {', '.join(bad)}", param_hint="--secret-namespaces")
     redactor = Redactor()
     configure_logging(log_level, redactor)
-    package = load_package(provider_name)
+    package = load_package(provider_name, family)
     lease_name = f"provider-{package.provider.name}"
-    if family:
-        try:
-            package = package.family(family)
-        except KeyError as exc:
-            raise click.BadParameter(str(exc.args[0]), param_hint="--family") from exc
-        lease_name = f"{lease_name}-{family}"
+    families = sorted(registry.families_of(family)) if family else []
+    if families:
+        lease_name = f"{lease_name}-{'-'.join(families)}"
     api = api_client(kubeconfig)
     settings = RunSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,
                            namespace=namespace, max_concurrent_reconciles=max_concurrent_reconciles,
@@ -90,10 +107,12 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
                            leader_election=leader_election, lease_duration=lease_duration,
                            renew_deadline=renew_deadline, retry_period=retry_period, health_port=health_port,
                            grace=grace, lease_name=lease_name,
-                           provider_config_controller=family in (None, CONFIG_FAMILY), executor=executor,
+                           provider_config_controller=not families or CONFIG_FAMILY in families, executor=executor,
                            secret_namespaces=extra)
+    kube = HTTPKube(api)
+    warn_of_skew(kube, package, crdskew.skewed)
     try:
-        manager = Manager(settings, package, HTTPKube(api), redactor=redactor)
+        manager = Manager(settings, package, kube, redactor=redactor)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--executor") from exc
 

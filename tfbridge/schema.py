@@ -14,8 +14,8 @@ import click
 from bridge.tfexec.plugins import cli_config
 from bridge.tfplugin.provider import Provider
 from codegen import pipeline
-from codegen import schema as s
 from tfbridge import probe
+from tfschema import schema as s
 
 
 @click.group()

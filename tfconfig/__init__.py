@@ -8,6 +8,7 @@ Because both sides call :meth:`Provider.resolve`, they cannot disagree on a reso
 This package depends on the standard library only.
 """
 
+from tfconfig.catalogue import Exclusion, Reason
 from tfconfig.externalname import (
     ExternalName,
     IDExample,
@@ -23,6 +24,7 @@ from tfconfig.externalname import (
     parameter_as_identifier,
     templated,
 )
+from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.provider import (
     ConfigError,
@@ -39,13 +41,16 @@ __all__ = [
     "ConfigError",
     "Credentials",
     "Example",
+    "Exclusion",
     "ExternalName",
     "GroupRule",
     "IDExample",
     "InjectedField",
+    "LocalFiles",
     "Lookup",
     "ManagedElsewhere",
     "Provider",
+    "Reason",
     "Reference",
     "ResolvedResource",
     "Resource",

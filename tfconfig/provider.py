@@ -8,7 +8,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tfconfig.catalogue import Exclusion
 from tfconfig.externalname import ExternalName
+from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, plural
 from tfconfig.resource import EXECUTORS, Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
 
@@ -27,6 +29,9 @@ class InjectedField:
     required: bool = True
     except_groups: tuple[str, ...] = ()
     example: str = ""
+    # An anchored regular expression every value must match (CRD admission and the runtime both check
+    # it): a provider setting is a place where a crafted string could reach the provider's parser.
+    pattern: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,6 +100,9 @@ class ResolvedResource:
     lookup: Lookup | None = None
     executor: str = "cli"
     managed_elsewhere: tuple[ManagedElsewhere, ...] = ()
+    local_files: LocalFiles = dataclasses.field(default_factory=LocalFiles)
+    # Blocks of at most one element are embedded objects in the CRD, not one-element lists.
+    embed_singletons: bool = False
 
     def default_tags(self, name: str, provider_config: str) -> dict[str, str]:
         return self.tagging.tags(self.kind, self.group, name, provider_config) if self.tagging else {}
@@ -136,6 +144,13 @@ class Provider:
     # sources: metadata key → "data.<type>.<name>.<attribute>" (AWS: the account ID).
     identity: Mapping[str, str] = dataclasses.field(default_factory=dict)
     tagging: Tagging | None = None
+    # Resources left out, each with its reason (see tfconfig.catalogue).
+    exclude: Mapping[str, Exclusion] = dataclasses.field(default_factory=dict)
+    # Arguments that read local files are never user-settable; these are the reviewed exceptions.
+    local_files: LocalFiles = dataclasses.field(default_factory=LocalFiles)
+    # As upjet's SingletonListEmbedder: a list or set block of at most one element is an object in
+    # the CRD (and one-element list for Terraform), the shape of upjet's current API versions.
+    embed_singletons: bool = False
 
     @property
     def registry_source(self) -> str:
@@ -147,8 +162,10 @@ class Provider:
         """Built into terraform itself (terraform_data): no plugin process to speak to directly."""
         return self.registry_source.startswith("terraform.io/builtin/")
 
-    def select(self, available: Iterable[str], *, origin: str = "config.py") -> tuple[str, ...]:
-        """The Terraform types to generate, sorted. Names that match nothing are errors."""
+    def select(self, available: Iterable[str], *, origin: str = "config.py",
+               ruled_out: Mapping[str, Exclusion] | None = None) -> tuple[str, ...]:
+        """The Terraform types to generate, sorted: included, less ``exclude`` and ``ruled_out`` (the
+        generator's own rules). Names that match nothing and references to anything left out are errors."""
         pool = sorted(set(available))
         chosen: set[str] = set()
         for entry in self.include or tuple(sorted(self.resources)):
@@ -165,6 +182,12 @@ class Provider:
             if name not in chosen:
                 raise ConfigError(f"{origin}: resources[{name!r}]: configured but not included "
                                   f"(or not a resource of {self.source})")
+        known = set(pool)
+        for name in sorted(self.exclude):
+            if name not in known:
+                raise ConfigError(f"{origin}: exclude[{name!r}]: not a resource of {self.source}")
+        left_out = {**(ruled_out or {}), **self.exclude}
+        chosen -= set(left_out)
         for name in sorted(chosen):
             if self.resources.get(name, Resource()).lookup is not None and self.tagging is None:
                 raise ConfigError(f"{origin}: resources[{name!r}].lookup: a lookup finds resources by the tags "
@@ -173,6 +196,9 @@ class Provider:
                 raise ConfigError(f"{origin}: resources[{name!r}].executor: "
                                   f"{self.resources[name].executor!r} is not one of {', '.join(EXECUTORS)}")
             for path, ref in sorted(self.resources.get(name, Resource()).references.items()):
+                if ref.to in left_out:
+                    raise ConfigError(f"{origin}: resources[{name!r}].references[{path!r}]: refers to "
+                                      f"{ref.to!r}, which is excluded: {left_out[ref.to].describe()}")
                 if ref.to not in chosen:
                     raise ConfigError(f"{origin}: resources[{name!r}].references[{path!r}]: "
                                       f"refers to unknown resource {ref.to!r}")
@@ -216,6 +242,8 @@ class Provider:
             lookup=cfg.lookup,
             executor=cfg.executor or "cli",
             managed_elsewhere=cfg.managed_elsewhere,
+            local_files=self.local_files.for_type(tf_type),
+            embed_singletons=self.embed_singletons,
         )
 
     def only(self, tf_types: Iterable[str]) -> Provider:

@@ -1,36 +1,86 @@
-"""What a generated provider registers with the runtime: one :class:`Kind` per managed resource."""
+"""What a provider registers with the runtime: one :class:`Kind` per managed resource, built from the
+provider's config and its Terraform schema (no generated code).
+
+:func:`load` imports ``providers.<name>.config``, reads the schema beside it, and decides the kinds
+exactly as the generator does (:func:`tfschema.catalogue.plan`). A kind's field trees and converter
+are built the first time something asks for them, from that kind's schema alone: a run that never
+sees an object of a kind never parses its schema, and a family run keeps only its family's schemas.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
+import importlib.resources
+from collections.abc import Callable
 
-from bridge.api.models import TFModel
-from tfconfig import Provider, Reference, ResolvedResource
+from bridge.api.convert import Converter, ObjectConverter
+from tfconfig import Provider, ResolvedResource
+from tfschema import catalogue, digest, fields
+from tfschema import schema as s
+
+CONFIG_FAMILY = "config"
+
+ReferenceField = fields.ReferencePath
 
 
 @dataclasses.dataclass(frozen=True)
-class ReferenceField:
-    """Where a reference lives in ``spec.forProvider`` (CR form) and what it points at."""
+class Shape:
+    """What a kind's schema and config say about its objects, built once."""
 
-    path: tuple[str, ...]  # JSON path of the value field, e.g. ("vpcId",)
-    ref_field: str  # sibling field holding the Reference(s), e.g. "vpcIdRef"
-    selector_field: str  # sibling field holding the Selector, e.g. "vpcIdSelector"
-    many: bool
-    target: Reference
+    views: fields.Views
+    converter: Converter
+    references: tuple[ReferenceField, ...]
+    schema_version: int
+    # Whether the Terraform resource has a ``timeouts`` block.
+    timeouts_block: bool
+    # Optional and computed top-level arguments: the only ones copied from the cloud into the spec.
+    late_init: tuple[str, ...]
 
 
 @dataclasses.dataclass(frozen=True)
 class Kind:
     config: ResolvedResource
-    parameters: type[TFModel]
-    init: type[TFModel]
-    observation: type[TFModel]
-    references: tuple[ReferenceField, ...]
-    schema_version: int
-    # Whether the Terraform resource has a ``timeouts`` block.
-    timeouts_block: bool = False
-    # Optional and computed top-level arguments: the only ones copied from the cloud into the spec.
-    late_init: tuple[str, ...] = ()
+    # The kind's resource schema: parsed on first call, then kept by the source.
+    schema: Callable[[], s.ResourceSchema] = dataclasses.field(repr=False, compare=False)
+    # Its canonical JSON, for the digest.
+    raw_schema: Callable[[], bytes] = dataclasses.field(repr=False, compare=False)
+    provider_name: str = ""
+
+    @functools.cached_property
+    def shape(self) -> Shape:
+        """Built on first use. Two threads asking at once may both build it: it is pure, and either result will do."""
+        rs = self.schema()
+        rules = fields.rules(self.config)
+        views = fields.build(rs, rules)
+        late = fields.late_init(rs, views, self.config.late_init_ignore)
+        return Shape(
+            views=views,
+            converter=Converter(views, provider_settings=frozenset(i.name for i in self.config.injected),
+                                late_init=late),
+            references=fields.reference_paths(views, rules), schema_version=rs.version,
+            timeouts_block=fields.has_timeouts(rs), late_init=late)
+
+    @property
+    def converter(self) -> Converter:
+        return self.shape.converter
+
+    @property
+    def references(self) -> tuple[ReferenceField, ...]:
+        return self.shape.references
+
+    @property
+    def schema_version(self) -> int:
+        return self.shape.schema_version
+
+    @property
+    def timeouts_block(self) -> bool:
+        return self.shape.timeouts_block
+
+    @property
+    def late_init(self) -> tuple[str, ...]:
+        return self.shape.late_init
 
     @property
     def api_version(self) -> str:
@@ -44,38 +94,113 @@ class Kind:
     def tags_field(self) -> str | None:
         """The spec.forProvider field (CR form) that takes the provider's default tags, if any."""
         tagging = self.config.tagging
-        if tagging is None:
-            return None
-        for attr, tf_name in self.parameters.tf_fields.items():
-            if tf_name == tagging.field:
-                return self.parameters.model_fields[attr].alias or attr
-        return None
+        return None if tagging is None else self.converter.json_name(tagging.field)
 
-
-CONFIG_FAMILY = "config"
+    @functools.cached_property
+    def digest(self) -> str:
+        """The schema digest the generator labels this kind's CRD with (see :mod:`tfschema.digest`)."""
+        c = self.config
+        return digest.kind(self.raw_schema(), fields.rules(c), provider=self.provider_name, group=c.group,
+                           version=c.version, kind=c.kind, plural=c.plural)
 
 
 @dataclasses.dataclass(frozen=True)
 class ProviderPackage:
     provider: Provider
     kinds: tuple[Kind, ...]
-    # spec.configuration of the provider's ProviderConfig, converted like any spec.
-    configuration: type[TFModel]
+    # The provider block's schema, for spec.configuration of the provider's ProviderConfig.
+    provider_block: Callable[[], s.Block] = dataclasses.field(repr=False, compare=False)
+    # Its canonical JSON, for the ProviderConfig kinds' digests.
+    raw_provider_block: Callable[[], bytes] = dataclasses.field(repr=False, compare=False)
+
+    @functools.cached_property
+    def configuration(self) -> ObjectConverter:
+        """spec.configuration of the provider's ProviderConfig, converted like any spec."""
+        p = self.provider
+        rules = fields.provider_rules("provider", p.credentials.provider_arguments, p.injected_fields, p.local_files)
+        return ObjectConverter(fields.provider_configuration(self.provider_block(), rules))
+
+    @functools.cached_property
+    def config_digests(self) -> dict[str, str]:
+        """ProviderConfig and ProviderConfigUsage → the schema digest their CRDs are labelled with."""
+        return digest.config_kinds(self.provider, self.raw_provider_block())
 
     @property
     def families(self) -> tuple[str, ...]:
-        """The API groups (short names) the kinds fall into: one deployable each in family mode."""
+        """The API groups (short names) the kinds fall into: one deployable each."""
         return tuple(sorted({k.config.short_group for k in self.kinds}))
 
     def family(self, name: str) -> ProviderPackage:
-        """Only the kinds of one family; ``config`` is the family that owns ProviderConfigs and has none."""
-        if name != CONFIG_FAMILY and name not in self.families:
-            raise KeyError(f"{self.provider.name} has no family {name!r}; families: "
+        """Only the kinds of one family, or of several (``ec2,iam``); ``config`` is the family that owns
+        ProviderConfigs and has none."""
+        wanted = families_of(name)
+        unknown = [f for f in wanted if f != CONFIG_FAMILY and f not in self.families]
+        if unknown:
+            raise KeyError(f"{self.provider.name} has no family {unknown[0]!r}; families: "
                            f"{', '.join((CONFIG_FAMILY, *self.families))}")
-        return dataclasses.replace(self, kinds=tuple(k for k in self.kinds if k.config.short_group == name))
+        return dataclasses.replace(self, kinds=tuple(k for k in self.kinds if k.config.short_group in wanted))
 
     def by_type(self, tf_type: str) -> Kind:
         for k in self.kinds:
             if k.config.tf_type == tf_type:
                 return k
         raise KeyError(tf_type)
+
+
+def families_of(value: str) -> frozenset[str]:
+    """``ec2`` or ``ec2,iam``: the families one process runs (several small ones may share a pod)."""
+    return frozenset(f.strip() for f in value.split(",") if f.strip())
+
+
+class LoadError(ValueError):
+    """The provider package, its config or its schema could not be loaded; the message says which."""
+
+
+def package_module(name: str) -> str:
+    """``aws`` → ``providers.aws``; a dotted name is taken as is."""
+    return name if "." in name else f"providers.{name}"
+
+
+def load(name: str, *, family: str | None = None) -> ProviderPackage:
+    """The provider ``name`` (``aws``, or a dotted package holding ``config.py`` and its schema file),
+    with every kind, or only one family's kinds (``config``: none)."""
+    module = package_module(name)
+    try:
+        config = importlib.import_module(f"{module}.config")
+    except ImportError as exc:
+        raise LoadError(f"{module}.config: cannot import: {exc}") from exc
+    provider = getattr(config, "PROVIDER", None)
+    if not isinstance(provider, Provider):
+        raise LoadError(f"{module}.config: PROVIDER must be a tfconfig.Provider")
+    resource = importlib.resources.files(module).joinpath(provider.schema_file)
+    try:
+        with importlib.resources.as_file(resource) as path:
+            doc = s.load_document(path, provider.registry_source)
+    except s.SchemaError as exc:
+        raise LoadError(str(exc)) from exc
+    return from_document(provider, doc, family=family, origin=f"{module}.config")
+
+
+def from_document(provider: Provider, doc: s.Document, *, family: str | None = None,
+                  origin: str = "config.py") -> ProviderPackage:
+    try:
+        plan = catalogue.plan(provider, doc, origin=origin)
+    except ValueError as exc:
+        raise LoadError(str(exc)) from exc
+    resolved = [provider.resolve(t) for t in plan.included]
+    if family is not None:
+        wanted = families_of(family)
+        groups = {r.short_group for r in resolved}
+        unknown = [f for f in wanted if f != CONFIG_FAMILY and f not in groups]
+        if unknown:
+            raise KeyError(f"{provider.name} has no family {unknown[0]!r}; families: "
+                           f"{', '.join((CONFIG_FAMILY, *sorted(groups)))}")
+        resolved = [r for r in resolved if r.short_group in wanted]
+    source = s.Source(doc, (r.tf_type for r in resolved))
+    kinds = tuple(Kind(config=r, schema=functools.partial(source.resource, r.tf_type),
+                       raw_schema=functools.partial(source.raw, r.tf_type), provider_name=provider.name)
+                  for r in resolved)
+    return ProviderPackage(provider=provider, kinds=kinds, provider_block=source.provider,
+                           raw_provider_block=source.raw_provider)
+
+

@@ -1,4 +1,5 @@
-"""The CRDs of a generated provider, read from its ``crds/`` directory (which also holds a kustomization)."""
+"""The CRDs of a generated provider, read from its ``crds/`` directory or one group's directory below it
+(each also holds a kustomization)."""
 
 from __future__ import annotations
 
@@ -10,5 +11,5 @@ import yaml
 
 def crd_manifests(directory: Path) -> list[dict[str, Any]]:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: CRDs are large
-    docs = (yaml.load(p.read_text(), Loader=loader) for p in sorted(directory.glob("*.yaml")))
+    docs = (yaml.load(p.read_text(), Loader=loader) for p in sorted(directory.rglob("*.yaml")))
     return [d for d in docs if isinstance(d, dict) and d.get("kind") == "CustomResourceDefinition"]

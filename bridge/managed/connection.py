@@ -46,11 +46,13 @@ def _mark(mr: Managed) -> dict[str, str]:
 
 def outputs(details: Mapping[str, bytes], *, input_arguments: Collection[str],
             input_values: Collection[str]) -> dict[str, bytes]:
-    """The connection details that are outputs: neither a secret argument the resource was given
-    (``attribute.<argument>``) nor any value equal to one it read from a ``*SecretRef``."""
-    given = {f"attribute.{a}" for a in input_arguments}
+    """The connection details that are outputs: neither within an argument that holds a secret the
+    resource was given (``attribute.<argument>``, or below it for a secret nested in a block) nor any
+    value equal to one it read from a ``*SecretRef``."""
+    given = tuple(f"attribute.{a}" for a in input_arguments)
     return {k: v for k, v in details.items()
-            if k not in given and v.decode("utf-8", "replace") not in input_values}
+            if not any(k == g or k.startswith(f"{g}.") for g in given)
+            and v.decode("utf-8", "replace") not in input_values}
 
 
 def publish(kube: Kube, mr: Managed, details: Mapping[str, bytes]) -> bool:

@@ -27,8 +27,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
-import pydantic
-
+from bridge.api.convert import SpecError
 from bridge.api.errors import InvalidSpec, Retryable
 from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
 from bridge.api.managed import Managed
@@ -143,10 +142,10 @@ class Connector:
             raise Retryable(f"ProviderConfig {name!r} not found", delay=10.0) from exc
         spec = pc.get("spec") or {}
         try:
-            configuration = self.package.configuration.from_cr(spec.get("configuration") or {}).to_terraform()
-        except pydantic.ValidationError as exc:
-            fields = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors(include_url=False))
-            raise InvalidSpec(f"ProviderConfig/{name}: spec.configuration: invalid fields: {fields}") from exc
+            configuration = self.package.configuration.to_terraform(spec.get("configuration") or {},
+                                                                    "spec.configuration").terraform
+        except SpecError as exc:
+            raise InvalidSpec(f"ProviderConfig/{name}: {exc}") from exc
         creds = spec.get("credentials") or {}
         env: dict[str, str] = {}
         if creds.get("source", "Secret") == "Secret":

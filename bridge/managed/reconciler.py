@@ -241,7 +241,7 @@ class ManagedReconciler:
         """Publish the outputs among ``details``; every detail is a secret to the Redactor from now on."""
         redactor = self.recorder.redactor
         redactor.add(outputs_owner(mr), details.values())
-        given = {*self.kind.parameters.tf_secrets.values(), *self.kind.init.tf_secrets.values()}
+        given = self.kind.converter.secret_arguments
         connection.publish(self.kube, mr, connection.outputs(details, input_arguments=given,
                                                              input_values=redactor.values(inputs_owner(mr))))
 

@@ -26,8 +26,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import pydantic
-
+from bridge.api.convert import Arguments, ObjectConverter, SecretPoint, SpecError
 from bridge.api.errors import (
     BridgeError,
     ImmutableChange,
@@ -38,7 +37,6 @@ from bridge.api.errors import (
 )
 from bridge.api.external import Creation, Observation, ProviderSetup, SecretReader, Update
 from bridge.api.managed import Managed
-from bridge.api.models import SecretKeySelector, SecretReference, TFModel
 from bridge.api.registry import Kind
 from bridge.tfexec import jsonstream, mainfile
 from bridge.tfexec import state as tfstate
@@ -237,42 +235,32 @@ class TerraformClient:
 
     # -- rendering -------------------------------------------------------------------------
 
-    def _model(self, model: type[TFModel], data: Mapping[str, Any], field: str, mr: Managed) -> TFModel:
+    def _convert(self, section: ObjectConverter, data: Mapping[str, Any], field: str, mr: Managed) -> Arguments:
         try:
-            return model.from_cr(data)
-        except pydantic.ValidationError as exc:
-            problems = "; ".join(f"spec.{field}.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
-                                 for e in exc.errors(include_url=False, include_input=False))
-            raise InvalidSpec(f"{mr.display}: {problems}") from exc
+            return section.to_terraform(data, f"spec.{field}")
+        except SpecError as exc:
+            raise InvalidSpec(f"{mr.display}: {exc}") from exc
 
-    def _secret_value(self, ref: Any, field: str, mr: Managed) -> Any:
-        if isinstance(ref, SecretKeySelector):
-            data = self.secrets(ref.namespace, ref.name)
-            if ref.key not in data:
-                raise InvalidSpec(f"{mr.display}: {field}: key {ref.key!r} not in secret {ref.namespace}/{ref.name}")
-            return data[ref.key].decode()
-        assert isinstance(ref, SecretReference)
-        return {k: v.decode() for k, v in self.secrets(ref.namespace, ref.name).items()}
+    def _secret_value(self, point: SecretPoint, mr: Managed) -> Any:
+        ref = point.ref
+        data = self.secrets(ref.namespace, ref.name)
+        if ref.key is None:
+            return {k: v.decode() for k, v in data.items()}
+        if ref.key not in data:
+            raise InvalidSpec(f"{mr.display}: {point.field}: key {ref.key!r} not in secret {ref.namespace}/{ref.name}")
+        return data[ref.key].decode()
 
-    def _arguments(self, model: TFModel, field: str, mr: Managed) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _arguments(self, section: ObjectConverter, data: Mapping[str, Any], field: str,
+                   mr: Managed) -> tuple[dict[str, Any], dict[str, Any]]:
         """(resource arguments, provider-block settings) of one spec section."""
-        args = model.to_terraform()
-        for attr, tf_name in model.tf_secrets.items():
-            ref = getattr(model, attr)
-            if ref is not None:
-                args[tf_name] = self._secret_value(ref, f"spec.{field}.{attr}", mr)
-        provider = {tf: getattr(model, attr) for attr, tf in model.tf_provider.items() if getattr(model, attr)}
-        for inj in self.config.injected:
-            if inj.name in args:
-                provider[inj.name] = args[inj.name]
-        return args, provider
+        converted = self._convert(section, data, field, mr)
+        return converted.resolved(lambda point: self._secret_value(point, mr)), converted.provider
 
     def render(self, mr: Managed, *, prevent_destroy: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
         """(main.tf.json document, provider-block arguments) for ``mr``."""
-        params = self._model(self.kind.parameters, mr.for_provider, "forProvider", mr)
-        init = self._model(self.kind.init, mr.init_provider, "initProvider", mr)
-        args, provider_from_spec = self._arguments(params, "forProvider", mr)
-        init_args, _ = self._arguments(init, "initProvider", mr)
+        converter = self.kind.converter
+        args, provider_from_spec = self._arguments(converter.for_provider, mr.for_provider, "forProvider", mr)
+        init_args, _ = self._arguments(converter.init_provider, mr.init_provider, "initProvider", mr)
         # initProvider values are part of the config (a required argument may come only from it),
         # and ignore_changes makes Terraform use them at create only.
         merged = {**init_args, **args}
@@ -296,7 +284,7 @@ class TerraformClient:
             # A different object of the same name (deleted and re-created, or restored): its state is
             # not ours to trust. Keep it aside; the external name decides what we import.
             ws.set_state_aside(f"uid-{meta['uid']}")
-        secret_args = sorted(tf for tf in self.kind.parameters.tf_secrets.values())
+        secret_args = list(self.kind.converter.secret_arguments)
         ws.update_meta(apiVersion=mr.api_version, kind=mr.kind, name=mr.name, namespace=mr.namespace,
                        uid=mr.uid, address=self.address, sensitive_arguments=secret_args,
                        sensitive_provider_arguments=sorted(self.ex.provider.credentials.provider_arguments),
@@ -512,7 +500,7 @@ class TerraformClient:
         if any(attrs.get(k) != v for k, v in body.items() if k not in ("lifecycle", "timeouts")):
             return False
         computed = set(self.kind.late_init)
-        return all(attrs.get(tf) in (None, "", [], {}, False, 0) for tf in self.kind.parameters.tf_fields.values()
+        return all(attrs.get(tf) in (None, "", [], {}, False, 0) for tf in self.kind.converter.argument_names
                    if tf not in body and tf not in computed)
 
     def _created_anyway(self, ws: Workspace) -> str | None:
@@ -537,10 +525,9 @@ class TerraformClient:
     def _observation(self, mr: Managed, doc: Mapping[str, Any], inst: tfstate.Instance, action: str | None,
                      recovered: tuple[str, ...]) -> Observation:
         attrs = inst.attributes
-        at_provider = self.kind.observation.from_terraform(attrs).to_cr()
+        at_provider = self.kind.converter.observation(attrs)
         # As upjet: only optional+computed arguments, and never zero values (false, 0, "", [], {}).
-        cloud = {tf: attrs.get(tf) for tf in self.kind.late_init if attrs.get(tf) not in (None, "", [], {}, False, 0)}
-        from_cloud = self.kind.parameters.from_terraform(cloud).to_cr()
+        from_cloud = self.kind.converter.late_init(attrs)
         late = {k: v for k, v in from_cloud.items() if k not in mr.for_provider and k not in mr.init_provider}
         diff = ", ".join(self._changed(doc, inst)) if action else ""
         return Observation(

@@ -7,6 +7,7 @@ from typing import Any
 from tfconfig import Example, InjectedField, Provider, Reference, Resource, name_as_identifier
 
 SOURCE = "registry.terraform.io/example/demo"
+REGION_PATTERN = r"^[a-z]{2}-[0-9]$"
 
 
 def attr(type_: Any, *, required: bool = False, optional: bool = False, computed: bool = False,
@@ -78,7 +79,8 @@ def provider(**overrides: Any) -> Provider:
     base: dict[str, Any] = dict(
         name="demo", source="example/demo", version="1.0.0", root_group="demo.tfbridge.io",
         resource_prefix="demo_", include=("demo_thing", "demo_network"),
-        injected_fields=(InjectedField("region", "Where.", example="eu-1", except_groups=("network",)),),
+        injected_fields=(InjectedField("region", "Where.", example="eu-1", except_groups=("network",),
+                                       pattern=REGION_PATTERN),),
         removed_parameters=("tags_all",),
         resources={
             "demo_thing": Resource(

@@ -6,38 +6,51 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from codegen import pipeline
-from codegen import schema as s
 from tests.codegen import synthetic
+from tests.packages import AWS as AWS_PACKAGE
 from tfbridge.cli import cli
+from tfschema import schema as s
 
 ROOT = Path(__file__).resolve().parents[2]
 AWS = ROOT / "providers" / "aws"
 
 
-def generate_aws(jobs: int = 1, provider_dir: Path = AWS) -> pipeline.Generated:
+def generate(provider_dir: Path = AWS, jobs: int = 1) -> pipeline.Generated:
     provider = pipeline.load_config(provider_dir)
-    return pipeline.generate(provider, s.load(provider_dir / provider.schema_file, provider.registry_source),
-                             jobs=jobs, families=pipeline.family_mode(provider_dir))
+    return pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=jobs)
 
 
 PROVIDER_DIRS = sorted(p.parent for p in (ROOT / "providers").glob("*/config.py"))
 
 
 @pytest.mark.parametrize("provider_dir", PROVIDER_DIRS, ids=[p.name for p in PROVIDER_DIRS])
-def test_committed_provider_matches_the_generator(provider_dir: Path) -> None:
-    want = generate_aws(provider_dir=provider_dir).files
-    have = pipeline.read_tree(provider_dir)
-    stale = sorted(set(have) - set(want))
-    missing = sorted(set(want) - set(have))
-    changed = sorted(p for p in set(want) & set(have) if want[p] != have[p])
-    assert (stale, missing, changed) == ([], [], []), f"run `tfbridge generate {provider_dir}` and commit"
+def test_committed_catalogue_matches_the_generator(provider_dir: Path) -> None:
+    provider = pipeline.load_config(provider_dir)
+    plan = pipeline.plan(provider, pipeline.load_schema(provider_dir, provider))
+    have = (provider_dir / pipeline.CATALOGUE).read_text()
+    assert have == pipeline.catalogue_text(provider, plan), f"run `tfbridge generate {provider_dir}` and commit"
+
+
+@pytest.mark.parametrize("provider_dir", PROVIDER_DIRS, ids=[p.name for p in PROVIDER_DIRS])
+def test_the_generated_tree_is_what_the_generator_makes(provider_dir: Path) -> None:
+    want = {p: t for p, t in generate(provider_dir).files.items() if p.split("/")[0] in pipeline.ON_DEMAND_ROOTS}
+    assert pipeline.read_tree(provider_dir, pipeline.ON_DEMAND_ROOTS) == want
 
 
 def test_generation_is_byte_identical_run_to_run() -> None:
-    assert generate_aws().files == generate_aws().files
+    assert generate().files == generate().files
+
+
+def test_no_crd_file_exists_twice() -> None:
+    """Families use their group's CRD directory as a base: every CRD is written once."""
+    files = generate().files
+    crds = [p for p in files if p.endswith(".yaml") and "CustomResourceDefinition" in files[p][:200]]
+    assert crds and all(p.startswith("crds/") for p in crds)
+    assert len({p.rsplit("/", 1)[-1] for p in crds}) == len(crds)
 
 
 def test_parallel_generation_equals_serial() -> None:
@@ -46,7 +59,7 @@ def test_parallel_generation_equals_serial() -> None:
     resources = many["provider_schemas"][synthetic.SOURCE]["resource_schemas"]
     for i in range(60):
         resources[f"demo_extra_{i:02d}"] = {"version": 0, "block": synthetic.thing_block()}
-    parsed = s.parse(many, synthetic.SOURCE)
+    parsed = s.document(many, synthetic.SOURCE)
     serial = pipeline.generate(provider, parsed, jobs=1)
     parallel = pipeline.generate(provider, parsed, jobs=2)
     assert serial.files == parallel.files and len(serial.kinds) == 63
@@ -86,8 +99,9 @@ def config(include: str = '"demo_thing", "demo_network"', resources: str = "{}")
         pytest.param(config(resources='{"demo_thing": Resource(references={"nope": Reference("demo_network")})}'),
                      synthetic.document(), "references['nope']: 'nope' is not an argument of demo_thing",
                      id="ReferenceToMissingArgument"),
-        pytest.param(config(), {"format_version": "1.0", "provider_schemas": {synthetic.SOURCE: {
-            "resource_schemas": {"demo_thing": {"block": {"attributes": {"a": {"type": 5, "optional": True}}}}}}}},
+        pytest.param(config(include='"demo_thing",'), {"format_version": "1.0", "provider_schemas": {synthetic.SOURCE: {
+            "resource_schemas": {"demo_thing": {"block": {"attributes": {"a": {"type": 5, "optional": True},
+                                                                  "id": {"type": "string", "computed": True}}}}}}}},
                      "schema.json: $.provider_schemas['registry.terraform.io/example/demo'].resource_schemas"
                      ".demo_thing.block.attributes.a.type: unknown type 5", id="BadTypeNamesJSONPath"),
         pytest.param("PROVIDER = 3\n", synthetic.document(), "config.py: PROVIDER must be a tfconfig.Provider",
@@ -116,20 +130,49 @@ def test_generate_replaces_stale_generated_files_and_keeps_hand_written_ones(tmp
     result = CliRunner().invoke(cli, ["generate", str(pdir)])
     assert result.exit_code == 0, result.output
     assert not (pdir / "crds" / "stale.yaml").exists()
-    assert (pdir / "crds" / "network.demo.tfbridge.io_networks.yaml").exists()
+    assert (pdir / "crds" / "network" / "network.demo.tfbridge.io_networks.yaml").exists()
+    assert (pdir / "families" / "network" / "kustomization.yaml").exists()
+    assert (pdir / pipeline.CATALOGUE).exists()
     assert (pdir / "config.py").exists() and (pdir / "schema.json").exists()
     assert not [p for p in pdir.iterdir() if p.name.startswith(".tfbridge-")], "staging directories are removed"
     assert "2 kinds" in result.output
 
 
-def test_generated_registry_imports(tmp_path: Path) -> None:
-    pdir = write_provider(tmp_path, config(), synthetic.document())
-    assert CliRunner().invoke(cli, ["generate", str(pdir)]).exit_code == 0
-    (tmp_path / "__init__.py").write_text("")
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); from demo import zz_registry as r; "
-            "print(sorted(k.kind for k in r.KINDS))")
+def test_the_runtime_loads_a_provider_package_from_its_config_and_schema(tmp_path: Path) -> None:
+    """No generated code: a package with config.py and its schema is a provider the runtime can run."""
+    pkg = tmp_path / "pkgs"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    pdir = write_provider(pkg, config(), synthetic.document())
+    (pdir / "__init__.py").write_text("")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from bridge.api import registry; "
+            "p = registry.load('pkgs.demo'); print(sorted(k.kind for k in p.kinds), p.by_type('demo_thing').digest)")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
-    assert out.stdout.strip() == "['Network', 'Thing']", out.stderr
+    generated = pipeline.generate(pipeline.load_config(pdir), pipeline.load_schema(pdir, pipeline.load_config(pdir)))
+    crd = yaml.safe_load(next(t for p, t in generated.files.items() if p.endswith("_things.yaml")))
+    kinds, digest = out.stdout.strip().rsplit(" ", 1)
+    assert kinds == "['Network', 'Thing']", out.stderr
+    assert crd["metadata"]["labels"]["tfbridge.io/schema-digest"] == digest, \
+        "the runtime computes the digest the CRD is labelled with"
+
+
+@pytest.mark.parametrize("tf_type", [k.config.tf_type for k in AWS_PACKAGE.kinds])
+def test_runtime_digest_is_the_label_on_the_generated_crd(tf_type: str) -> None:
+    kind = AWS_PACKAGE.by_type(tf_type)
+    crd = yaml.safe_load((AWS / "crds" / kind.config.short_group / f"{kind.config.crd_name.split('.', 1)[1]}_"
+                          f"{kind.config.plural}.yaml").read_text())
+    assert crd["metadata"]["labels"]["tfbridge.io/schema-digest"] == kind.digest
+
+
+def test_ensure_regenerates_only_when_an_input_changed(tmp_path: Path) -> None:
+    pdir = write_provider(tmp_path, config(), synthetic.document())
+    assert pipeline.ensure(pdir) is True
+    assert (pdir / "crds" / "kustomization.yaml").exists() and not (pdir / pipeline.CATALOGUE).exists(), \
+        "the committed catalogue is tfbridge generate's to write"
+    assert pipeline.ensure(pdir) is False
+    (pdir / "config.py").write_text(config(include='"demo_thing", "demo_network", "demo_unused"'))
+    assert pipeline.ensure(pdir) is True
+    assert (pdir / "crds" / "unused" / "unused.demo.tfbridge.io_unuseds.yaml").exists()
 
 
 @pytest.mark.terraform

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import functools
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +14,8 @@ import pytest
 import yaml
 
 from bridge.devserver.manifests import crd_manifests
-from providers.aws import zz_registry as aws
+from tests.conftest import _missing
+from tests.packages import AWS
 from tests.rbac import cluster_role, role, uncovered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,7 +65,9 @@ def test_cluster_role_is_least_privilege(tree: Path) -> None:
     assert not [x for x in flat if "*" in x], "no wildcards"
     crds = {(d["spec"]["group"], d["spec"]["names"]["plural"]) for d in resources(tree)
             if d["kind"] == "CustomResourceDefinition"}
-    custom = {(g, r.split("/")[0]) for g, r, _ in flat if g not in ("", "coordination.k8s.io")}
+    custom = {(g, r.split("/")[0]) for g, r, _ in flat if g not in ("", "coordination.k8s.io", "apiextensions.k8s.io")}
+    assert {(r, v) for g, r, v in flat if g == "apiextensions.k8s.io"} == {("customresourcedefinitions", "list")}, \
+        "CRDs are only listed (for the schema-digest check at start)"
     provider = next(p for p in PROVIDERS if p in tree.parents)
     root_group = next(d["spec"]["group"] for d in crd_manifests(provider / "crds")
                       if d["spec"]["names"]["kind"] == "ProviderConfig")
@@ -112,7 +117,7 @@ def test_families_split_the_provider_by_api_group() -> None:
     families = ROOT / "providers" / "aws" / "families"
     crds_of = {f.name: {d["metadata"]["name"] for d in resources(f) if d["kind"] == "CustomResourceDefinition"}
                for f in sorted(families.iterdir())}
-    assert set(crds_of) == {*aws.PACKAGE.families, "config"}
+    assert set(crds_of) == {*AWS.families, "config"}
     every = {d["metadata"]["name"] for d in crd_manifests(ROOT / "providers" / "aws" / "crds")}
     assert set().union(*crds_of.values()) == every, "together the families install every CRD"
     assert sum(len(c) for c in crds_of.values()) == len(every), "each CRD in exactly one family"
@@ -130,3 +135,16 @@ def test_rbac_check_reports_calls_the_roles_do_not_allow() -> None:
     assert uncovered(calls, cluster_role("aws", "ec2"), role("aws", "ec2"), namespaces) == [
         "create core/events in <all namespaces>", "delete core/secrets", "get core/secrets in default",
         "update iam.aws.tfbridge.io/roles"]
+
+
+@pytest.mark.parametrize("tree", TREES, ids=[str(t.relative_to(ROOT / "providers")) for t in TREES])
+def test_kustomize_builds_every_tree_with_its_default_load_restrictor(tree: Path) -> None:
+    """A family uses its group's CRD directory as a base: kustomize loads it without copies or flags."""
+    kubectl = shutil.which("kubectl")
+    if kubectl is None:
+        _missing("kubectl (its built-in kustomize)")
+    out = subprocess.run([str(kubectl), "kustomize", str(tree)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    built = [d for d in yaml.safe_load_all(out.stdout) if d]
+    assert sorted((d["kind"], d["metadata"]["name"]) for d in built) == sorted(
+        (d["kind"], d["metadata"]["name"]) for d in resources(tree))

@@ -20,7 +20,7 @@ GROUP, VERSION, PLURAL = "core.builtin.tfbridge.io", "v1alpha1", "datas"
 @pytest.fixture
 def api(cluster: Cluster) -> Any:
     api_client = cluster.api_client()
-    crd = yaml.safe_load((ROOT / "providers/builtin/crds/core.builtin.tfbridge.io_datas.yaml").read_text())
+    crd = yaml.safe_load((ROOT / "providers/builtin/crds/core/core.builtin.tfbridge.io_datas.yaml").read_text())
     ext = client.ApiextensionsV1Api(api_client)
     try:
         ext.create_custom_resource_definition(crd)

@@ -15,9 +15,10 @@ import pytest
 from bridge.kube import errors
 from bridge.kube.client import SECRETS, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
-from providers.aws import zz_registry as aws
 from tests.cloudproxy import CloudProxy, cloud_proxy
 from tests.conftest import Cluster, Moto, executor_under_test
+from tests.packages import AWS_CURATED as AWS
+from tests.packages import AWS_FAMILIES, AWS_SCENARIO
 from tests.processes import kill_tree
 from tests.runtime.conftest import install, start_manager
 
@@ -33,7 +34,7 @@ def configure_aws(kube: HTTPKube, access_key: str = "test") -> None:
     A merge patch, not get+update: a running provider adds its finalizer to the ProviderConfig at any
     moment, and an update would race it with a stale resourceVersion.
     """
-    install(kube, aws.PACKAGE, "aws")
+    install(kube, AWS_SCENARIO, "aws")  # a provider process runs the whole families
     creds = base64.b64encode(json.dumps({"access_key": access_key, "secret_key": "test"}).encode()).decode()
     secret = {"apiVersion": "v1", "kind": "Secret", "data": {"credentials": creds},
               "metadata": {"name": "aws-creds", "namespace": "crossplane-system"}}
@@ -41,7 +42,7 @@ def configure_aws(kube: HTTPKube, access_key: str = "test") -> None:
         kube.create(SECRETS, secret)
     except errors.Conflict:
         kube.patch(SECRETS, "aws-creds", {"data": secret["data"]}, namespace="crossplane-system")
-    kube.patch(ConfigResources.of(aws.PACKAGE).configs, "default", {"spec": {
+    kube.patch(ConfigResources.of(AWS).configs, "default", {"spec": {
         "credentials": {"source": "Secret", "secretRef": {"namespace": "crossplane-system", "name": "aws-creds",
                                                           "key": "credentials"}},
         "configuration": MOTO_CONFIGURATION}})
@@ -55,7 +56,8 @@ def provider(cluster: Cluster, root: Path, moto: Moto, terraform_bin: str, plugi
     with log.open("ab") as err:  # the child keeps its own copy of the descriptor
         return subprocess.Popen(
             [sys.executable, "-m", "tfbridge", "run", "--provider", "aws", "--kubeconfig", str(cluster.kubeconfig),
-             "--workspace-root", str(root), "--health-port", "0", "--poll", "600", "--log-level", "warning", *extra],
+             "--workspace-root", str(root), "--family", AWS_FAMILIES, "--health-port", "0", "--poll", "600",
+             "--log-level", "warning", *extra],
             env=env, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
 
 

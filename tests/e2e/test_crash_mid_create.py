@@ -20,10 +20,10 @@ import pytest
 from bridge.api.managed import CREATE_PENDING, EXTERNAL_NAME
 from bridge.kube.client import HTTPKube
 from bridge.managed.reconciler import INCOMPLETE
-from providers.aws import zz_registry as aws
 from tests.cloudproxy import cloud_proxy
 from tests.conftest import Cluster, Moto
 from tests.e2e.conftest import configure_aws, kill, provider
+from tests.packages import AWS_CURATED as AWS
 from tests.runtime.conftest import Running, until
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -45,7 +45,7 @@ def test_crash_mid_create_is_recovered_by_lookup_or_stopped_with_instructions(
         providers: list[subprocess.Popen[bytes]], executor: str) -> None:
     kube = HTTPKube(cluster.api_client())
     configure_aws(kube)
-    run = Running(kube, aws.PACKAGE, None)  # type: ignore[arg-type]
+    run = Running(kube, AWS, None)  # type: ignore[arg-type]
     root, log = tmp_path / "ws", tmp_path / "provider.log"
     with cloud_proxy(moto.endpoint) as proxy:
         vpc_held = proxy.hold("CreateVpc", CIDR, seconds=600, after_cloud=True)

@@ -22,9 +22,9 @@ import yaml
 from bridge.api.managed import EXTERNAL_NAME, PAUSED
 from bridge.kube.client import SECRETS
 from bridge.tfexec.workspace import WorkspaceStore
-from providers.aws import zz_registry as aws
 from tests.conftest import Moto
 from tests.e2e.conftest import configure_aws
+from tests.packages import AWS_CURATED as AWS
 from tests.runtime.conftest import Running, until
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -94,10 +94,10 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     monkeypatch.setenv("AWS_ENDPOINT_URL", moto.endpoint)
     monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
     settings = {"terraform": terraform_bin, "plugin_dir": plugin_dir, "poll": 600.0, "workspace_root": tmp_path / "ws"}
-    run = start_manager(aws.PACKAGE, "aws", **settings)
+    run = start_manager(AWS, "aws", **settings)
     configure_aws(run.kube)
     objects = [(m["kind"], m["metadata"]["name"]) for m in EXAMPLES]
-    assert len(objects) == len(aws.KINDS) == 19
+    assert len(objects) == len(AWS.kinds) == 19
     for m in EXAMPLES:
         run.kube.create(run.res(m["kind"]), m)
 
@@ -133,7 +133,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
         obj = run.get(k, n)
         obj["status"] = {}
         run.kube.update_status(run.res(k), obj)
-    run = start_manager(aws.PACKAGE, "aws", **settings)
+    run = start_manager(AWS, "aws", **settings)
     for k, n in objects:
         run.kube.patch(run.res(k), n, {"metadata": {"annotations": {PAUSED: None}}})
     run.wait_ready(objects, "every kind Ready again after the import step", timeout=400, synced=True)
@@ -141,7 +141,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     assert after == ext, "the same external IDs"
     assert access_key_secret(run) == key_secret, "an import cannot read the secret back; the Secret keeps it"
     imported = {ws.meta().get("kind") for ws in WorkspaceStore(tmp_path / "ws").all() if ws.state_path.exists()}
-    assert len(imported) == len(aws.KINDS)
+    assert len(imported) == len(AWS.kinds)
     ec2 = moto.client("ec2")
     assert len(ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": ["10.0.0.0/16"]}])["Vpcs"]) == 1
     assert len(moto.client("sqs").list_queues(QueueNamePrefix="example-queue")["QueueUrls"]) == 1

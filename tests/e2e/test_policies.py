@@ -18,10 +18,10 @@ import pytest
 from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.managed.providerconfig import ConfigResources
-from providers.aws import zz_registry as aws
 from tests.cloudproxy import CloudProxy
 from tests.conftest import Moto
 from tests.e2e.conftest import MOTO_CONFIGURATION, configure_aws
+from tests.packages import AWS_CURATED as AWS
 from tests.runtime.conftest import Running, until
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -37,12 +37,12 @@ def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[...
                                                      moto: Moto, terraform_bin: str, plugin_dir: Path,
                                                      executor: str) -> None:
     proxy.reject_access_key(BAD_KEY)
-    run = start_manager(aws.PACKAGE, "aws", terraform=terraform_bin, plugin_dir=plugin_dir, poll=600.0)
+    run = start_manager(AWS, "aws", terraform=terraform_bin, plugin_dir=plugin_dir, poll=600.0)
     configure_aws(run.kube)
     creds = base64.b64encode(json.dumps({"access_key": BAD_KEY, "secret_key": BAD_SECRET}).encode()).decode()
     run.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "data": {"credentials": creds},
                               "metadata": {"name": "refused-creds", "namespace": "crossplane-system"}})
-    run.kube.create(ConfigResources.of(aws.PACKAGE).configs, {
+    run.kube.create(ConfigResources.of(AWS).configs, {
         "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "refused"},
         "spec": {"credentials": {"source": "Secret", "secretRef": {"namespace": "crossplane-system",
                                                                    "name": "refused-creds", "key": "credentials"}},

@@ -32,9 +32,9 @@ from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube import errors
 from bridge.kube.client import SECRETS, HTTPKube
 from bridge.tfexec.workspace import WorkspaceStore
-from providers.aws import zz_registry as aws
 from tests.conftest import Cluster, Moto
 from tests.e2e.conftest import configure_aws, kill, provider
+from tests.packages import AWS_CURATED as AWS
 from tests.runtime.conftest import Running, until
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -67,7 +67,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
                                                executor: str) -> None:
     kube = HTTPKube(cluster.api_client())
     configure_aws(kube)
-    run = Running(kube, aws.PACKAGE, None)  # type: ignore[arg-type]
+    run = Running(kube, AWS, None)  # type: ignore[arg-type]
     lease = ("--leader-election", "--lease-duration", "4", "--renew-deadline", "3", "--retry-period", "1",
              "--namespace", NS, "--log-level", "info")  # the log is what explains a failure here
     node_a, node_b, node_c = tmp_path / "node-a", tmp_path / "node-b", tmp_path / "node-c"

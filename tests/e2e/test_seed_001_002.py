@@ -29,10 +29,10 @@ from bridge.api.managed import EXTERNAL_NAME, Managed
 from bridge.api.registry import ProviderPackage
 from bridge.managed import references
 from bridge.tfplugin.client import DirectExecutor
-from providers.aws import zz_registry as aws
 from tests.cloudproxy import CloudProxy
 from tests.conftest import Cluster, Moto
 from tests.e2e.conftest import configure_aws
+from tests.packages import AWS_CURATED as AWS
 from tests.runtime.conftest import Running, until
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -51,7 +51,7 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
         terraform_bin: str, plugin_dir: Path) -> None:
     ec2 = moto.client("ec2")
     holds = [proxy.pending("CreateVpc", cidr) for cidr in SLOW]
-    package = with_executor(aws.PACKAGE, "direct", "aws_kms_key", "aws_subnet")
+    package = with_executor(AWS, "direct", "aws_kms_key", "aws_subnet")
     run = start_manager(package, "aws", terraform=terraform_bin, plugin_dir=plugin_dir, poll=600.0,
                         max_concurrent_reconciles=10, max_concurrent_operations=12)
     configure_aws(run.kube)

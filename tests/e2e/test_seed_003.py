@@ -20,10 +20,10 @@ import pytest
 
 from bridge.api.managed import CREATE_FAILED, EXTERNAL_NAME
 from bridge.api.registry import ProviderPackage
-from providers.aws import zz_registry as aws
 from tests.cloudproxy import CloudProxy
 from tests.conftest import Moto
 from tests.e2e.conftest import configure_aws
+from tests.packages import AWS_CURATED as AWS
 from tests.runtime.conftest import Running, until
 from tfconfig import Timeouts
 
@@ -52,7 +52,7 @@ def test_seed_003_long_create_is_followed_to_its_end_and_its_deadline_holds(
     slow = proxy.hold("CreateVpc", "10.31.0.0/16", seconds=25)
     stuck = proxy.hold("CreateVpc", "10.32.0.0/16", seconds=300, after_cloud=True)
     deadline = DIRECT_DEADLINE if executor == "direct" else CLI_DEADLINE
-    run = start_manager(with_create_deadline(aws.PACKAGE, "aws_vpc", deadline), "aws", terraform=terraform_bin,
+    run = start_manager(with_create_deadline(AWS, "aws_vpc", deadline), "aws", terraform=terraform_bin,
                         plugin_dir=plugin_dir, poll=2.0, grace=3.0)
     configure_aws(run.kube)
 

@@ -19,8 +19,8 @@ from bridge.managed.providerconfig import ConfigResources, Connector
 from bridge.managed.reconciler import ManagedReconciler, kind_resource
 from bridge.managed.secrets import SecretAccess
 from bridge.testing import FakeCloud, StoreKube
-from providers.aws import zz_registry as aws
 from tests.conftest import wait_for
+from tests.packages import AWS_CURATED as AWS
 
 ROOT = Path(__file__).resolve().parents[2]
 CRDS_YAML = crd_manifests(ROOT / "providers/aws/crds")
@@ -44,15 +44,15 @@ class Bench:
         self.done: list[Any] = []
         self.ops = Operations(max_concurrent=max_operations, on_done=self.done.append)
         self.redactor = Redactor()
-        self.connector = Connector(self.kube, aws.PACKAGE, self.cloud.client, access=access, redactor=self.redactor)
-        self.kube.create(ConfigResources.of(aws.PACKAGE).configs, {
+        self.connector = Connector(self.kube, AWS, self.cloud.client, access=access, redactor=self.redactor)
+        self.kube.create(ConfigResources.of(AWS).configs, {
             "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "default"},
             "spec": {"credentials": {"source": "None"}, "configuration": {"region": "us-east-1"}}})
-        self.reconcilers = {k.kind: ManagedReconciler(kube=self.kube, kind=k, package=aws.PACKAGE,
+        self.reconcilers = {k.kind: ManagedReconciler(kube=self.kube, kind=k, package=AWS,
                                                       connect=self.connector.connect, operations=self.ops,
                                                       recorder=Recorder(self.kube, component="test",
                                                                         redactor=self.redactor))
-                            for k in aws.KINDS}
+                            for k in AWS.kinds}
 
     def res(self, kind: str) -> Any:
         return kind_resource(self.reconcilers[kind].kind)

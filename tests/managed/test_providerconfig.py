@@ -10,10 +10,10 @@ from bridge.api.managed import Managed
 from bridge.kube import errors
 from bridge.kube.client import SECRETS
 from bridge.managed.providerconfig import Connector
-from providers.aws import zz_registry as aws
 from tests.managed.harness import Bench
+from tests.packages import AWS_CURATED as AWS
 
-VPC_KIND = aws.PACKAGE.by_type("aws_vpc")
+VPC_KIND = AWS.by_type("aws_vpc")
 
 
 class Counting:

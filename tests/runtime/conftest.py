@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bridge.api.registry import ProviderPackage
+from bridge.api.registry import CONFIG_FAMILY, ProviderPackage
 from bridge.devserver.manifests import crd_manifests
 from bridge.kube import errors
 from bridge.kube.client import CRDS, NAMESPACES, HTTPKube, Resource
@@ -26,9 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def install(kube: HTTPKube, package: ProviderPackage, provider_dir: str) -> None:
-    for doc in crd_manifests(ROOT / "providers" / provider_dir / "crds"):
-        with contextlib.suppress(errors.Conflict):
-            kube.create(CRDS, doc)
+    """The CRDs of ``package``'s kinds and its ProviderConfig kinds (not the whole provider's: a cluster
+    with every AWS CRD takes the local API server seconds to load), a namespace and a ProviderConfig."""
+    crds = ROOT / "providers" / provider_dir / "crds"
+    wanted = {(k.config.group, k.config.plural) for k in package.kinds}
+    for group in sorted({k.config.short_group for k in package.kinds} | {CONFIG_FAMILY}):
+        for doc in crd_manifests(crds / group):
+            spec = doc["spec"]
+            if spec["group"] == package.provider.root_group or (spec["group"], spec["names"]["plural"]) in wanted:
+                with contextlib.suppress(errors.Conflict):
+                    kube.create(CRDS, doc)
     for ns in ("crossplane-system",):
         with contextlib.suppress(errors.Conflict):
             kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})

@@ -7,16 +7,16 @@ from collections.abc import Callable
 from bridge.api.registry import CONFIG_FAMILY
 from bridge.managed.providerconfig import IN_USE, ConfigResources
 from bridge.testing import FakeCloud
-from providers.aws import zz_registry as aws
+from tests.packages import AWS_CURATED as AWS
 from tests.runtime.conftest import Running, until
 
 
 def test_two_families_run_at_once_and_each_reconciles_only_its_own(start_manager: Callable[..., Running]) -> None:
     clouds = {"ec2": FakeCloud(), "iam": FakeCloud()}
-    runs = {family: start_manager(aws.PACKAGE.family(family), "aws", family=family, client_factory=cloud.client,
+    runs = {family: start_manager(AWS.family(family), "aws", family=family, client_factory=cloud.client,
                                   provider_config_controller=False)
             for family, cloud in clouds.items()}
-    config = start_manager(aws.PACKAGE.family(CONFIG_FAMILY), "aws", family=CONFIG_FAMILY,
+    config = start_manager(AWS.family(CONFIG_FAMILY), "aws", family=CONFIG_FAMILY,
                            client_factory=FakeCloud().client)
     ec2, iam = runs["ec2"], runs["iam"]
     ec2.apply("VPC", "fam-vpc", {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"})
@@ -27,6 +27,6 @@ def test_two_families_run_at_once_and_each_reconciles_only_its_own(start_manager
     assert {k.kind for k in ec2.package.kinds} == {"VPC", "Subnet", "SecurityGroup", "SecurityGroupIngressRule"}
     assert set(ec2.manager.controllers) == {k.config.tf_type for k in ec2.package.kinds}, "no ProviderConfig controller"
     assert set(config.manager.controllers) == {"providerconfig"}
-    configs = ConfigResources.of(aws.PACKAGE).configs
+    configs = ConfigResources.of(AWS).configs
     until(lambda: IN_USE in (config.kube.get(configs, "default")["metadata"].get("finalizers") or []),
           "the config family to own the ProviderConfig")

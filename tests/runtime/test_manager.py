@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from bridge.testing import FakeCloud
-from providers.aws import zz_registry as aws
 from tests.conftest import Cluster
+from tests.packages import AWS_CURATED as AWS
 from tests.runtime.conftest import Running, until
 
 VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
@@ -18,7 +18,7 @@ VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
 def test_slow_operations_never_starve_fast_ones(start_manager: Callable[..., Running]) -> None:
     cloud = FakeCloud()
     slow = cloud.block("create")
-    run = start_manager(aws.PACKAGE, "aws", client_factory=cloud.client, max_concurrent_operations=8,
+    run = start_manager(AWS, "aws", client_factory=cloud.client, max_concurrent_operations=8,
                         max_concurrent_reconciles=4)
     for i in range(5):
         run.apply("Queue", f"slow-{i}", {"region": "us-east-1", "name": f"slow-{i}"})
@@ -45,7 +45,7 @@ def test_slow_operations_never_starve_fast_ones(start_manager: Callable[..., Run
 def test_creating_shows_at_once_and_the_last_spec_wins(start_manager: Callable[..., Running]) -> None:
     cloud = FakeCloud()
     gate = cloud.block("create")
-    run = start_manager(aws.PACKAGE, "aws", client_factory=cloud.client)
+    run = start_manager(AWS, "aws", client_factory=cloud.client)
     applied = time.monotonic()
     run.apply("VPC", "slow", VPC)
     until(lambda: run.condition("VPC", "slow", "Ready").get("reason") == "Creating", "Creating", timeout=5)
@@ -61,7 +61,7 @@ def test_seed_002_references_under_conflicts_and_deletion_order(cluster: Cluster
                                                                   start_manager: Callable[..., Running]) -> None:
     server = cluster.require_local()
     cloud = FakeCloud()
-    run = start_manager(aws.PACKAGE, "aws", client_factory=cloud.client, max_concurrent_reconciles=10)
+    run = start_manager(AWS, "aws", client_factory=cloud.client, max_concurrent_reconciles=10)
     run.apply("VPC", "shared", VPC)
     until(lambda: run.ready("VPC", "shared"), "the VPC")
     server.set_faults({"conflict_every": {"update vpcs": 3, "update subnets": 4}})
@@ -95,7 +95,7 @@ def test_seed_002_references_under_conflicts_and_deletion_order(cluster: Cluster
 def test_watch_drop_and_api_server_restart(cluster: Cluster, start_manager: Callable[..., Running]) -> None:
     server = cluster.require_local()
     cloud = FakeCloud()
-    run = start_manager(aws.PACKAGE, "aws", client_factory=cloud.client)
+    run = start_manager(AWS, "aws", client_factory=cloud.client)
     run.apply("VPC", "before", VPC)
     until(lambda: run.ready("VPC", "before"), "the first VPC")
     server.drop_watches()
@@ -109,7 +109,7 @@ def test_watch_drop_and_api_server_restart(cluster: Cluster, start_manager: Call
 
 def test_provider_config_in_use_is_not_deleted(start_manager: Callable[..., Running]) -> None:
     cloud = FakeCloud()
-    run = start_manager(aws.PACKAGE, "aws", client_factory=cloud.client)
+    run = start_manager(AWS, "aws", client_factory=cloud.client)
     run.apply("VPC", "user", VPC)
     until(lambda: run.ready("VPC", "user"), "the VPC")
     pcs = run.manager.controllers["providerconfig"].informer.res
@@ -131,7 +131,7 @@ def test_provider_config_in_use_is_not_deleted(start_manager: Callable[..., Runn
 @pytest.mark.parametrize("policy", ["Orphan"])
 def test_orphan_keeps_the_cloud_resource(start_manager: Callable[..., Running], policy: str) -> None:
     cloud = FakeCloud()
-    run = start_manager(aws.PACKAGE, "aws", client_factory=cloud.client)
+    run = start_manager(AWS, "aws", client_factory=cloud.client)
     run.apply("VPC", "kept", VPC, deletionPolicy=policy)
     until(lambda: run.ready("VPC", "kept"), "the VPC")
     run.kube.delete(run.res("VPC"), "kept")

@@ -16,15 +16,15 @@ from bridge.api.managed import CREATE_PENDING, CREATE_SUCCEEDED
 from bridge.kube.client import HTTPKube
 from bridge.managed.reconciler import INCOMPLETE
 from bridge.tfexec.workspace import WorkspaceStore
-from providers.builtin import zz_registry as builtin
 from tests.conftest import Cluster
+from tests.packages import BUILTIN
 from tests.runtime.conftest import Running, install, until
 
 pytestmark = pytest.mark.terraform
 
 
 def test_lifecycle_through_the_manager(start_manager: Callable[..., Running], terraform_bin: str) -> None:
-    run = start_manager(builtin.PACKAGE, "builtin", terraform=terraform_bin)
+    run = start_manager(BUILTIN, "builtin", terraform=terraform_bin)
     run.apply("Data", "life", {"input": {"a": 1}})
     until(lambda: run.ready("Data", "life"), "Ready")
     obj = run.get("Data", "life")
@@ -56,7 +56,7 @@ def test_sigterm_mid_operation(cluster: Cluster, tmp_path: Path, terraform_bin: 
     wrapper.write_text(SLOW_TERRAFORM.format(marker=marker, terraform=terraform_bin))
     wrapper.chmod(0o755)
     kube = HTTPKube(cluster.api_client())
-    install(kube, builtin.PACKAGE, "builtin")
+    install(kube, BUILTIN, "builtin")
     root = tmp_path / "ws"
     grace = 3.0
     proc = subprocess.Popen(
@@ -67,7 +67,7 @@ def test_sigterm_mid_operation(cluster: Cluster, tmp_path: Path, terraform_bin: 
     try:
         from tests.runtime.conftest import Running
 
-        run = Running(kube, builtin.PACKAGE, None)  # type: ignore[arg-type]
+        run = Running(kube, BUILTIN, None)  # type: ignore[arg-type]
         run.apply("Data", "interrupted", {"input": "x"})
         until(lambda: Path(f"{marker}.started").exists(), "terraform apply to start", timeout=60)
         assert run.condition("Data", "interrupted", "Ready").get("reason") == "Creating"
@@ -92,9 +92,9 @@ def test_sigterm_mid_operation(cluster: Cluster, tmp_path: Path, terraform_bin: 
 
 def test_interrupted_create_is_not_repeated_blindly(start_manager: Callable[..., Running],
                                                     terraform_bin: str) -> None:
-    run = start_manager(builtin.PACKAGE, "builtin", terraform=terraform_bin)
+    run = start_manager(BUILTIN, "builtin", terraform=terraform_bin)
     k = run.res("Data")
-    run.kube.create(k, {"apiVersion": builtin.KINDS[0].api_version, "kind": "Data", "metadata": {
+    run.kube.create(k, {"apiVersion": BUILTIN.kinds[0].api_version, "kind": "Data", "metadata": {
         "name": "half", "annotations": {CREATE_PENDING: "2026-01-01T00:00:00Z"}}, "spec": {"forProvider": {}}})
     until(lambda: INCOMPLETE in run.condition("Data", "half", "Synced").get("message", ""),
           "the incomplete-create stop")
@@ -105,7 +105,7 @@ def test_interrupted_create_is_not_repeated_blindly(start_manager: Callable[...,
 def test_seed_002_twenty_references_under_conflicts_with_terraform(
         cluster: Cluster, start_manager: Callable[..., Running], terraform_bin: str) -> None:
     server = cluster.require_local()
-    run = start_manager(builtin.PACKAGE, "builtin", terraform=terraform_bin, max_concurrent_reconciles=10)
+    run = start_manager(BUILTIN, "builtin", terraform=terraform_bin, max_concurrent_reconciles=10)
     run.apply("Data", "shared", {"input": "base"})
     until(lambda: run.ready("Data", "shared"), "the shared object")
     shared_id = run.get("Data", "shared")["status"]["atProvider"]["id"]

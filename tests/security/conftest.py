@@ -15,8 +15,8 @@ import pytest
 from bridge.kube.client import HTTPKube
 from bridge.manager import Manager, RunSettings
 from bridge.testing import FakeCloud
-from providers.aws import zz_registry as aws
 from tests.conftest import Cluster, wait_for
+from tests.packages import AWS_CURATED
 from tests.rbac import cluster_role, role, uncovered
 from tests.runtime.conftest import Running, install
 
@@ -27,17 +27,17 @@ def provider(cluster: Cluster, tmp_path: Path) -> Iterator[Callable[..., tuple[R
 
     def start(*, cloud: FakeCloud | None = None, **settings: Any) -> tuple[Running, HTTPKube]:
         kube = HTTPKube(cluster.api_client())
-        install(kube, aws.PACKAGE, "aws")
+        install(kube, AWS_CURATED, "aws")
         run_settings = RunSettings(**{"workspace_root": tmp_path / f"ws-{len(started)}", "health_port": 0,
                                       "poll": 60.0, "grace": 20.0, **settings})
         provider_kube = HTTPKube(cluster.api_client())
-        manager = Manager(run_settings, aws.PACKAGE, provider_kube,
+        manager = Manager(run_settings, AWS_CURATED, provider_kube,
                           client_factory=cloud.client if cloud is not None else None)
         thread = threading.Thread(target=manager.run, daemon=True)
         thread.start()
         started.append((manager, thread, provider_kube, run_settings.secret_namespaces))
         wait_for(manager.ready, timeout=30, what="the manager's informers to sync")
-        return Running(kube, aws.PACKAGE, manager), provider_kube
+        return Running(kube, AWS_CURATED, manager), provider_kube
 
     yield start
     for manager, thread, *_ in started:

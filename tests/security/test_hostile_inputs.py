@@ -29,8 +29,8 @@ from bridge.kube import errors
 from bridge.kube.client import CRDS, EVENTS, SECRETS, HTTPKube
 from bridge.managed.reconciler import SPEC_DEPTH
 from bridge.testing import FakeCloud
-from providers.aws import zz_registry as aws
 from tests.conftest import MOTO_CONFIGURATION, Cluster, Moto
+from tests.packages import AWS_CURATED
 from tests.runtime.conftest import Running, until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +79,7 @@ def test_provider_config_ref_traversal(provider: Provider, name: str) -> None:
     neighbour_is_fine(run)
 
 
-REFERENCES = [(k.kind, r) for k in aws.KINDS for r in k.references]
+REFERENCES = [(k.kind, r) for k in AWS_CURATED.kinds for r in k.references]
 
 
 @pytest.mark.parametrize(("kind", "ref"), REFERENCES, ids=[f"{k}.{r.ref_field}" for k, r in REFERENCES])
@@ -87,7 +87,7 @@ def test_every_reference_traversal_resolves_to_nothing(provider: Provider, kind:
     """Expected: ``x/../<target>`` names no object even though <target> exists; Synced=False naming the field;
     the target gets no in-use finalizer."""
     run, _ = provider(cloud=FakeCloud())
-    target = aws.PACKAGE.by_type(ref.target.to)
+    target = AWS_CURATED.by_type(ref.target.to)
     run.apply(target.kind, "target", {"region": "us-east-1"} if "region" in _fields(target.kind) else {})
     for_provider: dict[str, Any] = {ref.ref_field: {"name": "x/../target"}}
     if "region" in _fields(kind):
@@ -99,8 +99,8 @@ def test_every_reference_traversal_resolves_to_nothing(provider: Provider, kind:
 
 
 def _fields(kind: str) -> set[str]:
-    k = next(k for k in aws.KINDS if k.kind == kind)
-    return {f.alias or n for n, f in k.parameters.model_fields.items()}
+    k = next(k for k in AWS_CURATED.kinds if k.kind == kind)
+    return {fl.json_name for fl in k.converter.for_provider.tree.fields}
 
 
 @pytest.mark.parametrize(
@@ -270,4 +270,4 @@ def test_provider_configuration_echo_never_reaches_the_object(
 def _configs() -> Any:
     from bridge.managed.providerconfig import ConfigResources
 
-    return ConfigResources.of(aws.PACKAGE).configs
+    return ConfigResources.of(AWS_CURATED).configs

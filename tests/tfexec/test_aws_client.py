@@ -20,8 +20,8 @@ from bridge.api.managed import Managed
 from bridge.tfexec import client as tfclient
 from bridge.tfexec import state as tfstate
 from bridge.tfexec.client import Executor, Settings, TerraformClient
-from providers.aws import zz_registry as aws
 from tests.conftest import MOTO_CONFIGURATION, MOTO_CREDENTIALS, Moto, provider_env, wait_for
+from tests.packages import AWS_CURATED as AWS
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 SETUP = ProviderSetup(configuration=MOTO_CONFIGURATION, credentials_env=MOTO_CREDENTIALS)
@@ -29,7 +29,7 @@ SETUP = ProviderSetup(configuration=MOTO_CONFIGURATION, credentials_env=MOTO_CRE
 
 def make_executor(root: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -> Executor:
     return Executor(Settings(workspace_root=root, terraform=terraform_bin, plugin_dir=plugin_dir,
-                             base_env=provider_env(moto), grace=20), aws.PROVIDER)
+                             base_env=provider_env(moto), grace=20), AWS.provider)
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def executor(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -
 
 
 def mr(tf_type: str, name: str, for_provider: dict[str, Any], external_name: str = "") -> Managed:
-    kind = aws.PACKAGE.by_type(tf_type)
+    kind = AWS.by_type(tf_type)
     obj: dict[str, Any] = {"apiVersion": kind.api_version, "kind": kind.kind,
                            "metadata": {"name": name, "uid": str(uuid.uuid4()), "annotations": {}},
                            "spec": {"forProvider": for_provider}}
@@ -51,7 +51,7 @@ def mr(tf_type: str, name: str, for_provider: dict[str, Any], external_name: str
 
 
 def client(executor: Executor, tf_type: str) -> TerraformClient:
-    return executor.client(aws.PACKAGE.by_type(tf_type), SETUP)
+    return executor.client(AWS.by_type(tf_type), SETUP)
 
 
 def wipe(executor: Executor, m: Managed) -> None:
@@ -96,10 +96,10 @@ def test_bucket_is_imported_by_name_after_workspace_loss(executor: Executor, mot
 def test_composite_ids_round_trip_through_get_id(executor: Executor, moto: Moto) -> None:
     iam = moto.client("iam")
     role = create(executor, "aws_iam_role", mr("aws_iam_role", "tfbridge-role", {
-        "assumeRolePolicy": aws.PROVIDER.resources["aws_iam_role"].example.for_provider["assumeRolePolicy"]},
+        "assumeRolePolicy": AWS.provider.resources["aws_iam_role"].example.for_provider["assumeRolePolicy"]},
         external_name="tfbridge-role"))
     policy = create(executor, "aws_iam_policy", mr("aws_iam_policy", "tfbridge-policy", {
-        "policy": aws.PROVIDER.resources["aws_iam_policy"].example.for_provider["policy"]},
+        "policy": AWS.provider.resources["aws_iam_policy"].example.for_provider["policy"]},
         external_name="tfbridge-policy"))
     arn = client(executor, "aws_iam_policy").observe(policy).at_provider["arn"]
     attachment = create(executor, "aws_iam_role_policy_attachment", mr(
@@ -222,7 +222,7 @@ def test_route53_record_composite_id_round_trips(executor: Executor, moto: Moto)
 def test_shared_provider_is_recycled_after_max_uses(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
                                                     moto: Moto) -> None:
     ex = Executor(Settings(workspace_root=tmp_path / "recycle", terraform=terraform_bin, plugin_dir=plugin_dir,
-                           base_env=provider_env(moto), provider_max_uses=1), aws.PROVIDER)
+                           base_env=provider_env(moto), provider_max_uses=1), AWS.provider)
     try:
         c = client(ex, "aws_s3_bucket")
         for i in range(2):

@@ -12,10 +12,10 @@ from bridge.api.errors import InvalidSpec, StateCorrupted
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
 from bridge.tfexec.client import Executor, TerraformClient
-from providers.builtin import zz_registry as builtin
+from tests.packages import BUILTIN
 
 pytestmark = pytest.mark.terraform
-KIND = builtin.KINDS[0]
+KIND = BUILTIN.kinds[0]
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def test_init_provider_is_used_at_create_only(executor: Executor) -> None:
 
 def test_invalid_spec_names_the_field(executor: Executor) -> None:
     mr = data("bad", {"input": 1, "notAField": True})
-    with pytest.raises(InvalidSpec, match=r"Data/bad: spec.forProvider.notAField: Extra inputs are not permitted"):
+    with pytest.raises(InvalidSpec, match=r"Data/bad: spec.forProvider.notAField: unknown field"):
         client(executor).observe(mr)
 
 

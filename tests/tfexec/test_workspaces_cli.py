@@ -15,12 +15,12 @@ from click.testing import CliRunner
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
 from bridge.tfexec.client import Executor
-from providers.builtin import zz_registry as builtin
+from tests.packages import BUILTIN
 from tfbridge.cli import cli
 from tfbridge.workspaces import orphans
 
 pytestmark = pytest.mark.terraform
-KIND = builtin.KINDS[0]
+KIND = BUILTIN.kinds[0]
 
 
 @pytest.fixture

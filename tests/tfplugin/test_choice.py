@@ -12,14 +12,14 @@ from bridge.api.registry import ProviderPackage
 from bridge.manager import make_executor
 from bridge.tfexec.client import Executor, Settings, TerraformClient
 from bridge.tfplugin.client import DirectClient, DirectExecutor
-from providers.aws import zz_registry as aws
-from providers.builtin import zz_registry as builtin
+from tests.packages import AWS_CURATED as AWS
+from tests.packages import BUILTIN
 
 
 def configured(tf_type: str, executor: str) -> ProviderPackage:
     kinds = tuple(dataclasses.replace(k, config=dataclasses.replace(k.config, executor=executor))
-                  if k.config.tf_type == tf_type else k for k in aws.PACKAGE.kinds)
-    return dataclasses.replace(aws.PACKAGE, kinds=kinds)
+                  if k.config.tf_type == tf_type else k for k in AWS.kinds)
+    return dataclasses.replace(AWS, kinds=kinds)
 
 
 @pytest.mark.parametrize(("flag", "vpc_config", "executor", "vpc", "subnet"), [
@@ -43,4 +43,4 @@ def test_executor_choice(tmp_path: Path, flag: str, vpc_config: str, executor: t
 
 def test_a_provider_built_into_terraform_cannot_run_direct(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"built into terraform.*--executor cli"):
-        make_executor(Settings(workspace_root=tmp_path, executor="direct"), builtin.PACKAGE)
+        make_executor(Settings(workspace_root=tmp_path, executor="direct"), BUILTIN)

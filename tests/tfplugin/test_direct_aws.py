@@ -26,8 +26,8 @@ from bridge.api.managed import Managed
 from bridge.api.registry import Kind
 from bridge.tfexec.client import Executor, Settings
 from bridge.tfplugin.client import DirectClient, DirectExecutor
-from providers.aws import zz_registry as aws
 from tests.conftest import MOTO_CREDENTIALS, Moto, provider_env, wait_for
+from tests.packages import AWS_CURATED as AWS
 from tests.tfexec.test_aws_client import SETUP, make_executor, mr
 from tfbridge.cli import cli as tfbridge_cli
 
@@ -41,8 +41,8 @@ def executors(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) 
     """(CLI, direct) over one workspace root."""
     cli = make_executor(tmp_path / "ws", terraform_bin, plugin_dir, moto)
     direct = DirectExecutor(Settings(workspace_root=tmp_path / "ws", terraform=terraform_bin, plugin_dir=plugin_dir,
-                                     base_env=provider_env(moto), grace=20, executor="direct"), aws.PROVIDER)
-    assert isinstance(direct.client(aws.PACKAGE.by_type("aws_vpc"), SETUP), DirectClient)
+                                     base_env=provider_env(moto), grace=20, executor="direct"), AWS.provider)
+    assert isinstance(direct.client(AWS.by_type("aws_vpc"), SETUP), DirectClient)
     yield cli, direct
     direct.shutdown()
     cli.shutdown()
@@ -55,7 +55,7 @@ def vpcs(moto: Moto, cidr: str) -> list[dict[str, Any]]:
 def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executor], moto: Moto, terraform_bin: str,
                                              plugin_dir: Path) -> None:
     _, direct = executors
-    vpc = direct.client(aws.PACKAGE.by_type("aws_vpc"), SETUP)
+    vpc = direct.client(AWS.by_type("aws_vpc"), SETUP)
     m = mr("aws_vpc", "direct-vpc", {"region": "us-east-1", "cidrBlock": "10.201.0.0/16", "tags": {"a": "1"}})
     m.set_external_name(vpc.create(m).external_name)
     runs_after_create = dict(direct.runner.runs_by_verb)
@@ -100,7 +100,7 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executo
 
 def test_an_mr_switches_executors_back_and_forth(executors: tuple[Executor, Executor], moto: Moto) -> None:
     cli, direct = executors
-    kind = aws.PACKAGE.by_type("aws_vpc")
+    kind = AWS.by_type("aws_vpc")
     m = mr("aws_vpc", "switching", {"region": "us-east-1", "cidrBlock": "10.204.0.0/16", "tags": {"step": "0"}})
     m.set_external_name(cli.client(kind, SETUP).create(m).external_name)
     for step, (observer, updater) in enumerate([(direct, direct), (cli, cli)], 1):
@@ -125,7 +125,7 @@ def test_an_mr_switches_executors_back_and_forth(executors: tuple[Executor, Exec
 def test_a_crashed_provider_is_replaced(executors: tuple[Executor, Executor], moto: Moto) -> None:
     _, direct = executors
     assert isinstance(direct, DirectExecutor)
-    vpc = direct.client(aws.PACKAGE.by_type("aws_vpc"), SETUP)
+    vpc = direct.client(AWS.by_type("aws_vpc"), SETUP)
     m = mr("aws_vpc", "crash", {"region": "us-east-1", "cidrBlock": "10.205.0.0/16"})
     m.set_external_name(vpc.create(m).external_name)
     (first,) = direct.providers.live()
@@ -182,7 +182,7 @@ def test_cli_and_direct_agree_on_every_curated_kind(executors: tuple[Executor, E
         while pending:
             ready = []
             for name, example in pending.items():
-                kind = next(k for k in aws.KINDS
+                kind = next(k for k in AWS.kinds
                             if k.kind == example["kind"] and k.api_version == example["apiVersion"])
                 spec = _resolve(kind, example["spec"]["forProvider"], made)
                 if spec is not None:
@@ -211,7 +211,7 @@ def test_cli_and_direct_agree_on_every_curated_kind(executors: tuple[Executor, E
 
         problems = [p for found in pool.map(compare, sorted(made)) for p in found]
     assert not problems, "\n".join(problems)
-    assert {k.kind for k, _, _ in made.values()} == {k.kind for k in aws.KINDS}, "every curated kind was compared"
+    assert {k.kind for k, _, _ in made.values()} == {k.kind for k in AWS.kinds}, "every curated kind was compared"
 
     for name in reversed(list(made)):
         kind, m, _ = made[name]

@@ -21,7 +21,7 @@ RESOURCES: dict[str, Resource] = {
                     "namespace": "crossplane-system",
                 },
                 "signingAlgorithm": "SHA256WITHRSA",
-                "validity": [{"type": "YEARS", "value": "example"}],
+                "validity": {"type": "YEARS", "value": "example"},
             }
         ),
     ),
@@ -33,13 +33,11 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "permanentDeletionTimeInDays": 7,
-                "certificateAuthorityConfiguration": [
-                    {
-                        "keyAlgorithm": "RSA_4096",
-                        "signingAlgorithm": "SHA512WITHRSA",
-                        "subject": [{"commonName": "example.com"}],
-                    }
-                ],
+                "certificateAuthorityConfiguration": {
+                    "keyAlgorithm": "RSA_4096",
+                    "signingAlgorithm": "SHA512WITHRSA",
+                    "subject": {"commonName": "example.com"},
+                },
             }
         ),
     ),

@@ -90,7 +90,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "properties": '{"description":"Example description"}',
                 "restApiIdRef": {"name": "example-restapi"},
-                "location": [{"method": "GET", "path": "/example", "type": "METHOD"}],
+                "location": {"method": "GET", "path": "/example", "type": "METHOD"},
             }
         ),
     ),
@@ -315,7 +315,7 @@ RESOURCES: dict[str, Resource] = {
                 "methodPath": "*/*",
                 "restApiIdRef": {"name": "example-restapi"},
                 "stageNameRef": {"name": "example-stage"},
-                "settings": [{"loggingLevel": "ERROR", "metricsEnabled": True}],
+                "settings": {"loggingLevel": "ERROR", "metricsEnabled": True},
             }
         ),
     ),
@@ -386,7 +386,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_api_gateway_rest_api": Resource(
         external_name=PROBED,
         references={"endpoint_configuration.vpc_endpoint_ids": Reference("aws_vpc_endpoint")},
-        example=Example({"region": "us-east-1", "name": "example", "endpointConfiguration": [{"types": ["REGIONAL"]}]}),
+        example=Example({"region": "us-east-1", "name": "example", "endpointConfiguration": {"types": ["REGIONAL"]}}),
     ),
     "aws_api_gateway_rest_api_policy": Resource(
         external_name=PROBED,
@@ -450,8 +450,8 @@ RESOURCES: dict[str, Resource] = {
                     {"apiIdRef": {"name": "example-restapi"}, "stageRef": {"name": "example-stage"}},
                     {"apiIdRef": {"name": "example-restapi"}, "stageRef": {"name": "example-stage"}},
                 ],
-                "quotaSettings": [{"limit": 20, "offset": 2, "period": "WEEK"}],
-                "throttleSettings": [{"burstLimit": 5, "rateLimit": 10}],
+                "quotaSettings": {"limit": 20, "offset": 2, "period": "WEEK"},
+                "throttleSettings": {"burstLimit": 5, "rateLimit": 10},
             }
         ),
     ),

@@ -76,13 +76,11 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "domainNameConfiguration": [
-                    {
-                        "certificateArnRef": {"name": "example-certificate"},
-                        "endpointType": "REGIONAL",
-                        "securityPolicy": "TLS_1_2",
-                    }
-                ],
+                "domainNameConfiguration": {
+                    "certificateArnRef": {"name": "example-certificate"},
+                    "endpointType": "REGIONAL",
+                    "securityPolicy": "TLS_1_2",
+                },
             }
         ),
     ),

@@ -34,12 +34,10 @@ RESOURCES: dict[str, Resource] = {
                 "resourceIdRef": {"name": "example-target"},
                 "scalableDimensionRef": {"name": "example-target"},
                 "serviceNamespaceRef": {"name": "example-target"},
-                "targetTrackingScalingPolicyConfiguration": [
-                    {
-                        "targetValue": 70,
-                        "predefinedMetricSpecification": [{"predefinedMetricType": "DynamoDBReadCapacityUtilization"}],
-                    }
-                ],
+                "targetTrackingScalingPolicyConfiguration": {
+                    "targetValue": 70,
+                    "predefinedMetricSpecification": {"predefinedMetricType": "DynamoDBReadCapacityUtilization"},
+                },
             }
         ),
     ),

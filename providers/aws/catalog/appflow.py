@@ -42,26 +42,20 @@ RESOURCES: dict[str, Resource] = {
                 "destinationFlowConfig": [
                     {
                         "connectorType": "S3",
-                        "destinationConnectorProperties": [
-                            {
-                                "s3": [
-                                    {
-                                        "bucketNameRef": {"name": "example-bucketpolicy"},
-                                        "s3OutputFormatConfig": [{"prefixConfig": [{"prefixType": "PATH"}]}],
-                                    }
-                                ]
+                        "destinationConnectorProperties": {
+                            "s3": {
+                                "bucketNameRef": {"name": "example-bucketpolicy"},
+                                "s3OutputFormatConfig": {"prefixConfig": {"prefixType": "PATH"}},
                             }
-                        ],
+                        },
                     }
                 ],
-                "sourceFlowConfig": [
-                    {
-                        "connectorType": "S3",
-                        "sourceConnectorProperties": [
-                            {"s3": [{"bucketNameRef": {"name": "example-bucketpolicy"}, "bucketPrefix": "example"}]}
-                        ],
-                    }
-                ],
+                "sourceFlowConfig": {
+                    "connectorType": "S3",
+                    "sourceConnectorProperties": {
+                        "s3": {"bucketNameRef": {"name": "example-bucketpolicy"}, "bucketPrefix": "example"}
+                    },
+                },
                 "task": [
                     {
                         "destinationField": "exampleField",
@@ -70,7 +64,7 @@ RESOURCES: dict[str, Resource] = {
                         "connectorOperator": [{"s3": "NO_OP"}],
                     }
                 ],
-                "triggerConfig": [{"triggerType": "OnDemand"}],
+                "triggerConfig": {"triggerType": "OnDemand"},
             }
         ),
     ),

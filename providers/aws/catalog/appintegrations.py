@@ -16,7 +16,7 @@ RESOURCES: dict[str, Resource] = {
                 "description": "Example Description",
                 "eventbridgeBus": "default",
                 "tags": {"Name": "Example Event Integration"},
-                "eventFilter": [{"source": "aws.partner/example.com"}],
+                "eventFilter": {"source": "aws.partner/example.com"},
             }
         ),
     ),

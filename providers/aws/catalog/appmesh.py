@@ -30,26 +30,14 @@ RESOURCES: dict[str, Resource] = {
                 "meshName": "example-service-mesh",
                 "tags": {"Environment": "test"},
                 "virtualGatewayNameRef": {"name": "example-virtualgateway"},
-                "spec": [
-                    {
-                        "httpRoute": [
-                            {
-                                "action": [
-                                    {
-                                        "target": [
-                                            {
-                                                "virtualService": [
-                                                    {"virtualServiceNameRef": {"name": "example-virtualservice"}}
-                                                ]
-                                            }
-                                        ]
-                                    }
-                                ],
-                                "match": [{"prefix": "/"}],
-                            }
-                        ]
+                "spec": {
+                    "httpRoute": {
+                        "action": {
+                            "target": {"virtualService": {"virtualServiceNameRef": {"name": "example-virtualservice"}}}
+                        },
+                        "match": {"prefix": "/"},
                     }
-                ],
+                },
             }
         ),
     ),
@@ -81,23 +69,17 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "meshNameRef": {"name": "example-mesh"},
                 "virtualRouterNameRef": {"name": "example-virtualrouter"},
-                "spec": [
-                    {
-                        "httpRoute": [
-                            {
-                                "action": [
-                                    {
-                                        "weightedTarget": [
-                                            {"virtualNodeRef": {"name": "example-virtualnode"}, "weight": 90},
-                                            {"virtualNodeRef": {"name": "example-virtualnode"}, "weight": 10},
-                                        ]
-                                    }
-                                ],
-                                "match": [{"prefix": "/"}],
-                            }
-                        ]
+                "spec": {
+                    "httpRoute": {
+                        "action": {
+                            "weightedTarget": [
+                                {"virtualNodeRef": {"name": "example-virtualnode"}, "weight": 90},
+                                {"virtualNodeRef": {"name": "example-virtualnode"}, "weight": 10},
+                            ]
+                        },
+                        "match": {"prefix": "/"},
                     }
-                ],
+                },
             }
         ),
     ),
@@ -113,7 +95,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "meshName": "example-service-mesh",
                 "tags": {"Environment": "test"},
-                "spec": [{"listener": [{"portMapping": [{"port": 8080, "protocol": "http"}]}]}],
+                "spec": {"listener": [{"portMapping": {"port": 8080, "protocol": "http"}}]},
             }
         ),
     ),
@@ -135,13 +117,11 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "meshNameRef": {"name": "example-mesh"},
-                "spec": [
-                    {
-                        "backend": [{"virtualService": [{"virtualServiceName": "servicea.simpleapp.local"}]}],
-                        "listener": [{"portMapping": [{"port": 8080, "protocol": "http"}]}],
-                        "serviceDiscovery": [{"dns": [{"hostname": "serviceb.simpleapp.local"}]}],
-                    }
-                ],
+                "spec": {
+                    "backend": [{"virtualService": {"virtualServiceName": "servicea.simpleapp.local"}}],
+                    "listener": [{"portMapping": {"port": 8080, "protocol": "http"}}],
+                    "serviceDiscovery": {"dns": {"hostname": "serviceb.simpleapp.local"}},
+                },
             }
         ),
     ),
@@ -156,7 +136,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "meshNameRef": {"name": "example-mesh"},
-                "spec": [{"listener": [{"portMapping": [{"port": 8080, "protocol": "http"}]}]}],
+                "spec": {"listener": [{"portMapping": {"port": 8080, "protocol": "http"}}]},
             }
         ),
     ),
@@ -180,7 +160,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "meshNameRef": {"name": "example-mesh"},
-                "spec": [{"provider": [{"virtualNode": [{"virtualNodeNameRef": {"name": "example-virtualnode"}}]}]}],
+                "spec": {"provider": {"virtualNode": {"virtualNodeNameRef": {"name": "example-virtualnode"}}}},
             }
         ),
     ),

@@ -37,7 +37,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "observabilityConfigurationName": "example",
                 "tags": {"Name": "example-apprunner-observability-configuration"},
-                "traceConfiguration": [{"vendor": "AWSXRAY"}],
+                "traceConfiguration": {"vendor": "AWSXRAY"},
             }
         ),
     ),
@@ -59,37 +59,25 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "serviceName": "example",
                 "tags": {"Name": "example-apprunner-service"},
-                "networkConfiguration": [
-                    {
-                        "egressConfiguration": [
-                            {"egressType": "VPC", "vpcConnectorArnRef": {"name": "example-vpcconnector"}}
-                        ]
-                    }
-                ],
-                "sourceConfiguration": [
-                    {
-                        "authenticationConfiguration": [{"connectionArnRef": {"name": "example-connection"}}],
-                        "codeRepository": [
-                            {
-                                "repositoryUrl": "https://github.com/example/my-example-python-app",
-                                "codeConfiguration": [
-                                    {
-                                        "configurationSource": "API",
-                                        "codeConfigurationValues": [
-                                            {
-                                                "buildCommand": "python setup.py develop",
-                                                "port": "8000",
-                                                "runtime": "PYTHON_3",
-                                                "startCommand": "python runapp.py",
-                                            }
-                                        ],
-                                    }
-                                ],
-                                "sourceCodeVersion": [{"type": "BRANCH", "value": "main"}],
-                            }
-                        ],
-                    }
-                ],
+                "networkConfiguration": {
+                    "egressConfiguration": {"egressType": "VPC", "vpcConnectorArnRef": {"name": "example-vpcconnector"}}
+                },
+                "sourceConfiguration": {
+                    "authenticationConfiguration": {"connectionArnRef": {"name": "example-connection"}},
+                    "codeRepository": {
+                        "repositoryUrl": "https://github.com/example/my-example-python-app",
+                        "codeConfiguration": {
+                            "configurationSource": "API",
+                            "codeConfigurationValues": {
+                                "buildCommand": "python setup.py develop",
+                                "port": "8000",
+                                "runtime": "PYTHON_3",
+                                "startCommand": "python runapp.py",
+                            },
+                        },
+                        "sourceCodeVersion": {"type": "BRANCH", "value": "main"},
+                    },
+                },
             }
         ),
     ),

@@ -12,16 +12,14 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "directoryName": "NAME OF DIRECTORY",
                 "organizationalUnitDistinguishedNames": ["DISTINGUISHED NAME"],
-                "serviceAccountCredentials": [
-                    {
-                        "accountName": "NAME OF ACCOUNT",
-                        "accountPasswordSecretRef": {
-                            "key": "example-key",
-                            "name": "example-secret",
-                            "namespace": "crossplane-system",
-                        },
-                    }
-                ],
+                "serviceAccountCredentials": {
+                    "accountName": "NAME OF ACCOUNT",
+                    "accountPasswordSecretRef": {
+                        "key": "example-key",
+                        "name": "example-secret",
+                        "namespace": "crossplane-system",
+                    },
+                },
             }
         ),
     ),
@@ -42,8 +40,8 @@ RESOURCES: dict[str, Resource] = {
                 "maxUserDurationInSeconds": 600,
                 "name": "test-fleet",
                 "tags": {"TagName": "tag-value"},
-                "computeCapacity": [{"desiredInstances": 1}],
-                "vpcConfig": [{"subnetIdRefs": [{"name": "example-subnet"}]}],
+                "computeCapacity": {"desiredInstances": 1},
+                "vpcConfig": {"subnetIdRefs": [{"name": "example-subnet"}]},
             }
         ),
     ),
@@ -72,7 +70,7 @@ RESOURCES: dict[str, Resource] = {
                 "enableDefaultInternetAccess": False,
                 "instanceType": "stream.standard.large",
                 "tags": {"Name": "Example Image Builder"},
-                "vpcConfig": [{"subnetIdRefs": [{"name": "example-subnet"}]}],
+                "vpcConfig": {"subnetIdRefs": [{"name": "example-subnet"}]},
             }
         ),
     ),
@@ -87,7 +85,7 @@ RESOURCES: dict[str, Resource] = {
                 "name": "stack name",
                 "redirectUrl": "http://your-domain/redirect",
                 "tags": {"TagName": "TagValue"},
-                "applicationSettings": [{"enabled": True, "settingsGroup": "SettingsGroup"}],
+                "applicationSettings": {"enabled": True, "settingsGroup": "SettingsGroup"},
                 "storageConnectors": [{"connectorType": "HOMEFOLDERS"}],
                 "userSettings": [
                     {"action": "AUTO_TIME_ZONE_REDIRECTION", "permission": "DISABLED"},

@@ -39,7 +39,7 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example",
                 "serviceRoleArnRef": {"name": "example-role"},
                 "type": "AMAZON_DYNAMODB",
-                "dynamodbConfig": [{"tableNameRef": {"name": "example-table"}}],
+                "dynamodbConfig": {"tableNameRef": {"name": "example-table"}},
             }
         ),
     ),
@@ -92,7 +92,7 @@ RESOURCES: dict[str, Resource] = {
                 "requestTemplate": '{\n    "version": "2018-05-29",\n    "method": "GET",\n    "resourcePath": "/",\n    "params":{\n        "headers": $utils.http.copyheaders($ctx.request.headers)\n    }\n}\n',
                 "responseTemplate": "#if($ctx.result.statusCode == 200)\n    $ctx.result.body\n#else\n    $utils.appendError($ctx.result.body, $ctx.result.statusCode)\n#end\n",
                 "type": "Query",
-                "cachingConfig": [{"cachingKeys": ["$context.identity.sub", "$context.arguments.id"], "ttl": 60}],
+                "cachingConfig": {"cachingKeys": ["$context.identity.sub", "$context.arguments.id"], "ttl": 60},
             }
         ),
     ),

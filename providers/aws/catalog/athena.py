@@ -53,19 +53,16 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "configuration": [
-                    {
-                        "enforceWorkgroupConfiguration": True,
-                        "publishCloudwatchMetricsEnabled": True,
-                        "resultConfiguration": [
-                            {
-                                "encryptionConfiguration": [
-                                    {"encryptionOption": "SSE_KMS", "kmsKeyArnRef": {"name": "example-key"}}
-                                ]
-                            }
-                        ],
-                    }
-                ],
+                "configuration": {
+                    "enforceWorkgroupConfiguration": True,
+                    "publishCloudwatchMetricsEnabled": True,
+                    "resultConfiguration": {
+                        "encryptionConfiguration": {
+                            "encryptionOption": "SSE_KMS",
+                            "kmsKeyArnRef": {"name": "example-key"},
+                        }
+                    },
+                },
             }
         ),
     ),

@@ -43,7 +43,7 @@ RESOURCES: dict[str, Resource] = {
                         "roleArn": "arn:aws:iam::123456789012:role/S3Access",
                     }
                 ],
-                "instanceMaintenancePolicy": [{"maxHealthyPercentage": 120, "minHealthyPercentage": 90}],
+                "instanceMaintenancePolicy": {"maxHealthyPercentage": 120, "minHealthyPercentage": 90},
                 "tag": [
                     {"key": "foo", "propagateAtLaunch": True, "value": "bar"},
                     {"key": "lorem", "propagateAtLaunch": False, "value": "ipsum"},
@@ -58,13 +58,11 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "autoscalingGroupNameRef": {"name": "example-autoscalinggroup"},
-                "tag": [
-                    {
-                        "key": "k8s.io/cluster-autoscaler/node-template/label/eks.amazonaws.com/capacityType",
-                        "propagateAtLaunch": False,
-                        "value": "SPOT",
-                    }
-                ],
+                "tag": {
+                    "key": "k8s.io/cluster-autoscaler/node-template/label/eks.amazonaws.com/capacityType",
+                    "propagateAtLaunch": False,
+                    "value": "SPOT",
+                },
             }
         ),
     ),

@@ -10,7 +10,7 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "applicationSource": [{"tagFilter": [{"key": "application", "values": ["example"]}]}],
+                "applicationSource": {"tagFilter": [{"key": "application", "values": ["example"]}]},
                 "scalingInstruction": [
                     {
                         "maxCapacity": 3,
@@ -21,9 +21,9 @@ RESOURCES: dict[str, Resource] = {
                         "targetTrackingConfiguration": [
                             {
                                 "targetValue": 70,
-                                "predefinedScalingMetricSpecification": [
-                                    {"predefinedScalingMetricType": "ASGAverageCPUUtilization"}
-                                ],
+                                "predefinedScalingMetricSpecification": {
+                                    "predefinedScalingMetricType": "ASGAverageCPUUtilization"
+                                },
                             }
                         ],
                     }

@@ -37,7 +37,7 @@ RESOURCES: dict[str, Resource] = {
                     {"name": "BACKUP_RECOVERY_POINT_ENCRYPTED"},
                     {
                         "name": "BACKUP_RESOURCES_PROTECTED_BY_BACKUP_PLAN",
-                        "scope": [{"complianceResourceTypes": ["EBS"]}],
+                        "scope": {"complianceResourceTypes": ["EBS"]},
                     },
                     {"name": "BACKUP_RECOVERY_POINT_MANUAL_DELETION_DISABLED"},
                     {
@@ -46,7 +46,7 @@ RESOURCES: dict[str, Resource] = {
                             {"name": "maxRetentionDays", "value": "100"},
                             {"name": "minRetentionDays", "value": "1"},
                         ],
-                        "scope": [{"complianceResourceTypes": ["EBS"]}],
+                        "scope": {"complianceResourceTypes": ["EBS"]},
                     },
                     {
                         "name": "BACKUP_LAST_RECOVERY_POINT_CREATED",
@@ -54,7 +54,7 @@ RESOURCES: dict[str, Resource] = {
                             {"name": "recoveryPointAgeUnit", "value": "days"},
                             {"name": "recoveryPointAgeValue", "value": "1"},
                         ],
-                        "scope": [{"complianceResourceTypes": ["EBS"]}],
+                        "scope": {"complianceResourceTypes": ["EBS"]},
                     },
                 ],
             }
@@ -89,7 +89,7 @@ RESOURCES: dict[str, Resource] = {
                         "ruleName": "tf_example_backup_rule",
                         "schedule": "cron(0 12 * * ? *)",
                         "targetVaultNameRef": {"name": "example-vault"},
-                        "lifecycle": [{"deleteAfter": 14}],
+                        "lifecycle": {"deleteAfter": 14},
                     }
                 ],
             }
@@ -136,8 +136,8 @@ RESOURCES: dict[str, Resource] = {
                 "description": "example description",
                 "name": "example_name",
                 "tags": {"Name": "Example Report Plan"},
-                "reportDeliveryChannel": [{"formats": ["CSV", "JSON"], "s3BucketName": "example-bucket-name"}],
-                "reportSetting": [{"reportTemplate": "RESTORE_JOB_REPORT"}],
+                "reportDeliveryChannel": {"formats": ["CSV", "JSON"], "s3BucketName": "example-bucket-name"},
+                "reportSetting": {"reportTemplate": "RESTORE_JOB_REPORT"},
             }
         ),
     ),

@@ -19,17 +19,15 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "serviceRoleRef": {"name": "example-role"},
                 "type": "MANAGED",
-                "computeResources": [
-                    {
-                        "instanceRoleRef": {"name": "example-instanceprofile"},
-                        "instanceType": ["c4.large"],
-                        "maxVcpus": 16,
-                        "minVcpus": 0,
-                        "placementGroupRef": {"name": "example-placementgroup"},
-                        "subnetRefs": [{"name": "example-subnet"}],
-                        "type": "EC2",
-                    }
-                ],
+                "computeResources": {
+                    "instanceRoleRef": {"name": "example-instanceprofile"},
+                    "instanceType": ["c4.large"],
+                    "maxVcpus": 16,
+                    "minVcpus": 0,
+                    "placementGroupRef": {"name": "example-placementgroup"},
+                    "subnetRefs": [{"name": "example-subnet"}],
+                    "type": "EC2",
+                },
             }
         ),
     ),
@@ -63,16 +61,14 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "name": "example",
                 "tags": {"Name": "Example Batch Scheduling Policy"},
-                "fairSharePolicy": [
-                    {
-                        "computeReservation": 1,
-                        "shareDecaySeconds": 3600,
-                        "shareDistribution": [
-                            {"shareIdentifier": "A1*", "weightFactor": 0.1},
-                            {"shareIdentifier": "A2", "weightFactor": 0.2},
-                        ],
-                    }
-                ],
+                "fairSharePolicy": {
+                    "computeReservation": 1,
+                    "shareDecaySeconds": 3600,
+                    "shareDistribution": [
+                        {"shareIdentifier": "A1*", "weightFactor": 0.1},
+                        {"shareIdentifier": "A2", "weightFactor": 0.2},
+                    ],
+                },
             }
         ),
     ),

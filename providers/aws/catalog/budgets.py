@@ -47,8 +47,8 @@ RESOURCES: dict[str, Resource] = {
                 "executionRoleArnRef": {"name": "example-role"},
                 "notificationType": "ACTUAL",
                 "tags": {"Tag1": "Value1", "Tag2": "Value2"},
-                "actionThreshold": [{"actionThresholdType": "ABSOLUTE_VALUE", "actionThresholdValue": 100}],
-                "definition": [{"iamActionDefinition": [{"policyArnRef": {"name": "example-policy"}}]}],
+                "actionThreshold": {"actionThresholdType": "ABSOLUTE_VALUE", "actionThresholdValue": 100},
+                "definition": {"iamActionDefinition": {"policyArnRef": {"name": "example-policy"}}},
                 "subscriber": [{"address": "example@example.example", "subscriptionType": "EMAIL"}],
             }
         ),

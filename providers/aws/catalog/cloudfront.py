@@ -15,15 +15,11 @@ RESOURCES: dict[str, Resource] = {
                 "maxTtl": 100,
                 "minTtl": 1,
                 "name": "example-policy",
-                "parametersInCacheKeyAndForwardedToOrigin": [
-                    {
-                        "cookiesConfig": [{"cookieBehavior": "whitelist", "cookies": [{"items": ["example"]}]}],
-                        "headersConfig": [{"headerBehavior": "whitelist", "headers": [{"items": ["example"]}]}],
-                        "queryStringsConfig": [
-                            {"queryStringBehavior": "whitelist", "queryStrings": [{"items": ["example"]}]}
-                        ],
-                    }
-                ],
+                "parametersInCacheKeyAndForwardedToOrigin": {
+                    "cookiesConfig": {"cookieBehavior": "whitelist", "cookies": {"items": ["example"]}},
+                    "headersConfig": {"headerBehavior": "whitelist", "headers": {"items": ["example"]}},
+                    "queryStringsConfig": {"queryStringBehavior": "whitelist", "queryStrings": {"items": ["example"]}},
+                },
             }
         ),
     ),
@@ -47,35 +43,33 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "enabled": True,
-                "defaultCacheBehavior": [
-                    {
-                        "allowedMethods": ["example"],
-                        "cachedMethods": ["example"],
-                        "targetOriginId": "groupS3",
-                        "viewerProtocolPolicy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
-                    }
-                ],
+                "defaultCacheBehavior": {
+                    "allowedMethods": ["example"],
+                    "cachedMethods": ["example"],
+                    "targetOriginId": "groupS3",
+                    "viewerProtocolPolicy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                },
                 "origin": [
                     {
                         "domainName": "example",
                         "originId": "primaryS3",
-                        "s3OriginConfig": [{"originAccessIdentityRef": {"name": "example-originaccessidentity"}}],
+                        "s3OriginConfig": {"originAccessIdentityRef": {"name": "example-originaccessidentity"}},
                     },
                     {
                         "domainName": "example",
                         "originId": "failoverS3",
-                        "s3OriginConfig": [{"originAccessIdentityRef": {"name": "example-originaccessidentity"}}],
+                        "s3OriginConfig": {"originAccessIdentityRef": {"name": "example-originaccessidentity"}},
                     },
                 ],
                 "originGroup": [
                     {
                         "originId": "groupS3",
-                        "failoverCriteria": [{"statusCodes": [403, 404, 500, 502]}],
+                        "failoverCriteria": {"statusCodes": [403, 404, 500, 502]},
                         "member": [{"originId": "primaryS3"}, {"originId": "failoverS3"}],
                     }
                 ],
-                "restrictions": [{"geoRestriction": [{"restrictionType": "example"}]}],
-                "viewerCertificate": [{}],
+                "restrictions": {"geoRestriction": {"restrictionType": "example"}},
+                "viewerCertificate": {},
             }
         ),
     ),
@@ -90,29 +84,18 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "comment": "test comment",
-                "contentTypeProfileConfig": [
-                    {
-                        "forwardWhenContentTypeIsUnknown": True,
-                        "contentTypeProfiles": [
-                            {"items": [{"contentType": "application/x-www-form-urlencoded", "format": "URLEncoded"}]}
-                        ],
-                    }
-                ],
-                "queryArgProfileConfig": [
-                    {
-                        "forwardWhenQueryArgProfileIsUnknown": True,
-                        "queryArgProfiles": [
-                            {
-                                "items": [
-                                    {
-                                        "profileIdRef": {"name": "example-fieldlevelencryptionprofile"},
-                                        "queryArg": "Arg1",
-                                    }
-                                ]
-                            }
-                        ],
-                    }
-                ],
+                "contentTypeProfileConfig": {
+                    "forwardWhenContentTypeIsUnknown": True,
+                    "contentTypeProfiles": {
+                        "items": [{"contentType": "application/x-www-form-urlencoded", "format": "URLEncoded"}]
+                    },
+                },
+                "queryArgProfileConfig": {
+                    "forwardWhenQueryArgProfileIsUnknown": True,
+                    "queryArgProfiles": {
+                        "items": [{"profileIdRef": {"name": "example-fieldlevelencryptionprofile"}, "queryArg": "Arg1"}]
+                    },
+                },
             }
         ),
     ),
@@ -124,17 +107,15 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "comment": "test comment",
                 "name": "test profile",
-                "encryptionEntities": [
-                    {
-                        "items": [
-                            {
-                                "providerId": "test provider",
-                                "publicKeyIdRef": {"name": "example-publickey"},
-                                "fieldPatterns": [{"items": ["DateOfBirth"]}],
-                            }
-                        ]
-                    }
-                ],
+                "encryptionEntities": {
+                    "items": [
+                        {
+                            "providerId": "test provider",
+                            "publicKeyIdRef": {"name": "example-publickey"},
+                            "fieldPatterns": {"items": ["DateOfBirth"]},
+                        }
+                    ]
+                },
             }
         ),
     ),
@@ -173,9 +154,9 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "distributionIdRef": {"name": "example-distribution"},
-                "monitoringSubscription": [
-                    {"realtimeMetricsSubscriptionConfig": [{"realtimeMetricsSubscriptionStatus": "Enabled"}]}
-                ],
+                "monitoringSubscription": {
+                    "realtimeMetricsSubscriptionConfig": {"realtimeMetricsSubscriptionStatus": "Enabled"}
+                },
             }
         ),
     ),
@@ -201,9 +182,9 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "comment": "example comment",
-                "cookiesConfig": [{"cookieBehavior": "whitelist", "cookies": [{"items": ["example"]}]}],
-                "headersConfig": [{"headerBehavior": "whitelist", "headers": [{"items": ["example"]}]}],
-                "queryStringsConfig": [{"queryStringBehavior": "whitelist", "queryStrings": [{"items": ["example"]}]}],
+                "cookiesConfig": {"cookieBehavior": "whitelist", "cookies": {"items": ["example"]}},
+                "headersConfig": {"headerBehavior": "whitelist", "headers": {"items": ["example"]}},
+                "queryStringsConfig": {"queryStringBehavior": "whitelist", "queryStrings": {"items": ["example"]}},
             }
         ),
     ),
@@ -235,14 +216,13 @@ RESOURCES: dict[str, Resource] = {
                 "fields": ["timestamp", "c-ip"],
                 "name": "example",
                 "samplingRate": 75,
-                "endpoint": [
-                    {
-                        "streamType": "Kinesis",
-                        "kinesisStreamConfig": [
-                            {"roleArnRef": {"name": "example-role"}, "streamArnRef": {"name": "example-stream"}}
-                        ],
-                    }
-                ],
+                "endpoint": {
+                    "streamType": "Kinesis",
+                    "kinesisStreamConfig": {
+                        "roleArnRef": {"name": "example-role"},
+                        "streamArnRef": {"name": "example-stream"},
+                    },
+                },
             }
         ),
     ),
@@ -253,15 +233,13 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "comment": "test comment",
                 "name": "example-policy",
-                "corsConfig": [
-                    {
-                        "accessControlAllowCredentials": True,
-                        "originOverride": True,
-                        "accessControlAllowHeaders": [{"items": ["test"]}],
-                        "accessControlAllowMethods": [{"items": ["GET"]}],
-                        "accessControlAllowOrigins": [{"items": ["test.example.comtest"]}],
-                    }
-                ],
+                "corsConfig": {
+                    "accessControlAllowCredentials": True,
+                    "originOverride": True,
+                    "accessControlAllowHeaders": {"items": ["test"]},
+                    "accessControlAllowMethods": {"items": ["GET"]},
+                    "accessControlAllowOrigins": {"items": ["test.example.comtest"]},
+                },
             }
         ),
     ),

@@ -30,7 +30,7 @@ RESOURCES: dict[str, Resource] = {
                         "type": "double",
                     },
                 ],
-                "scalingParameters": [{"desiredInstanceType": "search.medium"}],
+                "scalingParameters": {"desiredInstanceType": "search.medium"},
             }
         ),
     ),

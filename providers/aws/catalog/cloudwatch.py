@@ -16,7 +16,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "alarmDescription": "This is a composite alarm!",
                 "alarmRule": "example",
-                "actionsSuppressor": [{"alarm": "suppressor-alarm", "extensionPeriod": 10, "waitPeriod": 20}],
+                "actionsSuppressor": {"alarm": "suppressor-alarm", "extensionPeriod": 10, "waitPeriod": 20},
             }
         ),
     ),

@@ -48,20 +48,16 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "authorizationType": "API_KEY",
                 "description": "A connection description",
-                "authParameters": [
-                    {
-                        "apiKey": [
-                            {
-                                "key": "x-signature",
-                                "valueSecretRef": {
-                                    "key": "example-key",
-                                    "name": "example-secret",
-                                    "namespace": "crossplane-system",
-                                },
-                            }
-                        ]
+                "authParameters": {
+                    "apiKey": {
+                        "key": "x-signature",
+                        "valueSecretRef": {
+                            "key": "example-key",
+                            "name": "example-secret",
+                            "namespace": "crossplane-system",
+                        },
                     }
-                ],
+                },
             }
         ),
     ),

@@ -105,7 +105,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "logGroupNameRef": {"name": "example-log-group"},
                 "pattern": "",
-                "metricTransformation": [{"name": "EventCount", "namespace": "YourNamespace", "value": "1"}],
+                "metricTransformation": {"name": "EventCount", "namespace": "YourNamespace", "value": "1"},
             }
         ),
     ),

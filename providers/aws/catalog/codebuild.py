@@ -28,41 +28,33 @@ RESOURCES: dict[str, Resource] = {
                 "serviceRoleRef": {"name": "example-role"},
                 "sourceVersion": "master",
                 "tags": {"Environment": "Test"},
-                "artifacts": [{"type": "NO_ARTIFACTS"}],
-                "cache": [{"locationRef": {"name": "example-bucket-tfbridge"}, "type": "S3"}],
-                "environment": [
-                    {
-                        "computeType": "BUILD_GENERAL1_SMALL",
-                        "image": "aws/codebuild/amazonlinux-x86_64-standard:6.0",
-                        "imagePullCredentialsType": "CODEBUILD",
-                        "type": "LINUX_CONTAINER",
-                        "environmentVariable": [
-                            {"name": "SOME_KEY1", "value": "SOME_VALUE1"},
-                            {"name": "SOME_KEY2", "type": "PARAMETER_STORE", "value": "SOME_VALUE2"},
-                        ],
-                    }
-                ],
-                "logsConfig": [
-                    {
-                        "cloudwatchLogs": [{"groupName": "log-group", "streamName": "log-stream"}],
-                        "s3Logs": [{"status": "ENABLED"}],
-                    }
-                ],
-                "source": [
-                    {
-                        "gitCloneDepth": 1,
-                        "location": "https://github.com/mitchellh/packer.git",
-                        "type": "GITHUB",
-                        "gitSubmodulesConfig": [{"fetchSubmodules": True}],
-                    }
-                ],
-                "vpcConfig": [
-                    {
-                        "securityGroupIdRefs": [{"name": "example-sg"}],
-                        "subnetRefs": [{"name": "example-subnet"}],
-                        "vpcIdRef": {"name": "example-vpc"},
-                    }
-                ],
+                "artifacts": {"type": "NO_ARTIFACTS"},
+                "cache": {"locationRef": {"name": "example-bucket-tfbridge"}, "type": "S3"},
+                "environment": {
+                    "computeType": "BUILD_GENERAL1_SMALL",
+                    "image": "aws/codebuild/amazonlinux-x86_64-standard:6.0",
+                    "imagePullCredentialsType": "CODEBUILD",
+                    "type": "LINUX_CONTAINER",
+                    "environmentVariable": [
+                        {"name": "SOME_KEY1", "value": "SOME_VALUE1"},
+                        {"name": "SOME_KEY2", "type": "PARAMETER_STORE", "value": "SOME_VALUE2"},
+                    ],
+                },
+                "logsConfig": {
+                    "cloudwatchLogs": {"groupName": "log-group", "streamName": "log-stream"},
+                    "s3Logs": {"status": "ENABLED"},
+                },
+                "source": {
+                    "gitCloneDepth": 1,
+                    "location": "https://github.com/mitchellh/packer.git",
+                    "type": "GITHUB",
+                    "gitSubmodulesConfig": {"fetchSubmodules": True},
+                },
+                "vpcConfig": {
+                    "securityGroupIdRefs": [{"name": "example-sg"}],
+                    "subnetRefs": [{"name": "example-subnet"}],
+                    "vpcIdRef": {"name": "example-vpc"},
+                },
             }
         ),
     ),
@@ -77,20 +69,16 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "name": "example",
                 "type": "TEST",
-                "exportConfig": [
-                    {
-                        "type": "S3",
-                        "s3Destination": [
-                            {
-                                "bucketRef": {"name": "example-bucket-tfbridge"},
-                                "encryptionDisabled": False,
-                                "encryptionKeyRef": {"name": "example-key"},
-                                "packaging": "NONE",
-                                "path": "/some",
-                            }
-                        ],
-                    }
-                ],
+                "exportConfig": {
+                    "type": "S3",
+                    "s3Destination": {
+                        "bucketRef": {"name": "example-bucket-tfbridge"},
+                        "encryptionDisabled": False,
+                        "encryptionKeyRef": {"name": "example-key"},
+                        "packaging": "NONE",
+                        "path": "/some",
+                    },
+                },
             }
         ),
     ),

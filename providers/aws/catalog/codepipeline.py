@@ -16,11 +16,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "roleArnRef": {"name": "example-role"},
                 "artifactStore": [
-                    {
-                        "locationRef": {"name": "example-bucket-tfbridge"},
-                        "type": "S3",
-                        "encryptionKey": [{"type": "KMS"}],
-                    }
+                    {"locationRef": {"name": "example-bucket-tfbridge"}, "type": "S3", "encryptionKey": {"type": "KMS"}}
                 ],
                 "stage": [
                     {
@@ -88,8 +84,8 @@ RESOURCES: dict[str, Resource] = {
                 "category": "Build",
                 "providerName": "example",
                 "version": "1",
-                "inputArtifactDetails": [{"maximumCount": 1, "minimumCount": 0}],
-                "outputArtifactDetails": [{"maximumCount": 1, "minimumCount": 0}],
+                "inputArtifactDetails": {"maximumCount": 1, "minimumCount": 0},
+                "outputArtifactDetails": {"maximumCount": 1, "minimumCount": 0},
             }
         ),
     ),
@@ -103,7 +99,7 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example",
                 "targetAction": "Source",
                 "targetPipelineRef": {"name": "example-codepipeline"},
-                "authenticationConfiguration": [{}],
+                "authenticationConfiguration": {},
                 "filter": [{"jsonPath": "$.ref", "matchEquals": "refs/heads/{Branch}"}],
             }
         ),

@@ -51,7 +51,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "userPoolIdRef": {"name": "example-userpool"},
-                "riskExceptionConfiguration": [{"blockedIpRangeList": ["10.10.10.10/32"]}],
+                "riskExceptionConfiguration": {"blockedIpRangeList": ["10.10.10.10/32"]},
             }
         ),
     ),

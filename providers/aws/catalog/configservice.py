@@ -12,7 +12,7 @@ RESOURCES: dict[str, Resource] = {
         external_name=by_name(),
         references={"source.source_identifier": Reference("aws_lambda_function", "arn")},
         example=Example(
-            {"region": "us-east-1", "source": [{"owner": "AWS", "sourceIdentifierRef": {"name": "example-function"}}]}
+            {"region": "us-east-1", "source": {"owner": "AWS", "sourceIdentifierRef": {"name": "example-function"}}}
         ),
     ),
     "aws_config_configuration_aggregator": Resource(
@@ -21,7 +21,7 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "accountAggregationSource": [{"accountIds": ["123456789012"], "regions": ["us-west-2"]}],
+                "accountAggregationSource": {"accountIds": ["123456789012"], "regions": ["us-west-2"]},
             }
         ),
     ),
@@ -81,9 +81,7 @@ RESOURCES: dict[str, Resource] = {
                 "targetId": "AWS-EnableS3BucketEncryption",
                 "targetType": "SSM_DOCUMENT",
                 "targetVersion": "1",
-                "executionControls": [
-                    {"ssmControls": [{"concurrentExecutionRatePercentage": 25, "errorPercentage": 20}]}
-                ],
+                "executionControls": {"ssmControls": {"concurrentExecutionRatePercentage": 25, "errorPercentage": 20}},
                 "parameter": [
                     {"name": "AutomationAssumeRole", "staticValue": "arn:aws:iam::875924563244:role/security_config"},
                     {"name": "BucketName", "resourceValue": "RESOURCE_ID"},

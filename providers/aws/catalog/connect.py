@@ -12,14 +12,13 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "instanceIdRef": {"name": "example-instance"},
-                "lexBot": [{"lexRegion": "us-west-2", "nameRef": {"name": "example-bot"}}],
+                "lexBot": {"lexRegion": "us-west-2", "nameRef": {"name": "example-bot"}},
             }
         ),
     ),
     "aws_connect_contact_flow": Resource(
         external_name=PROBED,
         references={"instance_id": Reference("aws_connect_instance")},
-        removed_parameters=("filename",),
         example=Example(
             {
                 "region": "us-east-1",
@@ -34,7 +33,6 @@ RESOURCES: dict[str, Resource] = {
     "aws_connect_contact_flow_module": Resource(
         external_name=PROBED,
         references={"instance_id": Reference("aws_connect_instance")},
-        removed_parameters=("filename",),
         example=Example(
             {
                 "region": "us-east-1",
@@ -57,16 +55,8 @@ RESOURCES: dict[str, Resource] = {
                 "tags": {"Name": "Example Hours of Operation"},
                 "timeZone": "EST",
                 "config": [
-                    {
-                        "day": "MONDAY",
-                        "endTime": [{"hours": 23, "minutes": 8}],
-                        "startTime": [{"hours": 8, "minutes": 0}],
-                    },
-                    {
-                        "day": "TUESDAY",
-                        "endTime": [{"hours": 21, "minutes": 0}],
-                        "startTime": [{"hours": 9, "minutes": 0}],
-                    },
+                    {"day": "MONDAY", "endTime": {"hours": 23, "minutes": 8}, "startTime": {"hours": 8, "minutes": 0}},
+                    {"day": "TUESDAY", "endTime": {"hours": 21, "minutes": 0}, "startTime": {"hours": 9, "minutes": 0}},
                 ],
             }
         ),
@@ -102,12 +92,10 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "instanceIdRef": {"name": "example-instance"},
                 "resourceType": "CONTACT_TRACE_RECORDS",
-                "storageConfig": [
-                    {
-                        "storageType": "KINESIS_FIREHOSE",
-                        "kinesisFirehoseConfig": [{"firehoseArnRef": {"name": "example-deliverystream"}}],
-                    }
-                ],
+                "storageConfig": {
+                    "storageType": "KINESIS_FIREHOSE",
+                    "kinesisFirehoseConfig": {"firehoseArnRef": {"name": "example-deliverystream"}},
+                },
             }
         ),
     ),
@@ -165,9 +153,10 @@ RESOURCES: dict[str, Resource] = {
                 "instanceIdRef": {"name": "example-instance"},
                 "name": "Example Name",
                 "tags": {"Name": "Example Quick Connect"},
-                "quickConnectConfig": [
-                    {"quickConnectType": "PHONE_NUMBER", "phoneConfig": [{"phoneNumber": "+12345678912"}]}
-                ],
+                "quickConnectConfig": {
+                    "quickConnectType": "PHONE_NUMBER",
+                    "phoneConfig": [{"phoneNumber": "+12345678912"}],
+                },
             }
         ),
     ),
@@ -220,8 +209,8 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example",
                 "routingProfileIdRef": {"name": "example-routingprofile"},
                 "securityProfileIdRefs": [{"name": "example-securityprofile"}],
-                "identityInfo": [{"firstName": "example", "lastName": "example2"}],
-                "phoneConfig": [{"afterContactWorkTimeLimit": 0, "phoneType": "SOFT_PHONE"}],
+                "identityInfo": {"firstName": "example", "lastName": "example2"},
+                "phoneConfig": {"afterContactWorkTimeLimit": 0, "phoneType": "SOFT_PHONE"},
             }
         ),
     ),
@@ -235,7 +224,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "instanceIdRef": {"name": "example-instance"},
-                "hierarchyStructure": [{"levelOne": [{"name": "levelone"}]}],
+                "hierarchyStructure": {"levelOne": {"name": "levelone"}},
             }
         ),
     ),

@@ -83,7 +83,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "s3BucketArnRef": {"name": "example-bucket-tfbridge"},
                 "subdirectory": "/example/prefix",
-                "s3Config": [{"bucketAccessRoleArnRef": {"name": "example-role"}}],
+                "s3Config": {"bucketAccessRoleArnRef": {"name": "example-role"}},
             }
         ),
     ),
@@ -103,7 +103,7 @@ RESOURCES: dict[str, Resource] = {
                 "destinationLocationArnRef": {"name": "example-locations3"},
                 "name": "example",
                 "sourceLocationArnRef": {"name": "example-locations3"},
-                "options": [{"bytesPerSecond": -1}],
+                "options": {"bytesPerSecond": -1},
             }
         ),
     ),

@@ -13,7 +13,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_codedeploy_deployment_config": Resource(
         external_name=by_name("deployment_config_name"),
-        example=Example({"region": "us-east-1", "minimumHealthyHosts": [{"type": "HOST_COUNT", "value": 2}]}),
+        example=Example({"region": "us-east-1", "minimumHealthyHosts": {"type": "HOST_COUNT", "value": 2}}),
     ),
     "aws_codedeploy_deployment_group": Resource(
         external_name=composite_id(
@@ -46,8 +46,8 @@ RESOURCES: dict[str, Resource] = {
                 "appNameRef": {"name": "example-app"},
                 "outdatedInstancesStrategy": "UPDATE",
                 "serviceRoleArnRef": {"name": "example-role"},
-                "alarmConfiguration": [{"alarms": ["my-alarm-name"], "enabled": True}],
-                "autoRollbackConfiguration": [{"enabled": True, "events": ["DEPLOYMENT_FAILURE"]}],
+                "alarmConfiguration": {"alarms": ["my-alarm-name"], "enabled": True},
+                "autoRollbackConfiguration": {"enabled": True, "events": ["DEPLOYMENT_FAILURE"]},
                 "ec2TagSet": [
                     {
                         "ec2TagFilter": [

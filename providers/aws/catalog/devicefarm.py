@@ -41,13 +41,11 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "name": "example",
-                "vpcConfig": [
-                    {
-                        "securityGroupIdRefs": [{"name": "example-sg"}],
-                        "subnetIdRefs": [{"name": "example-subnet"}],
-                        "vpcIdRef": {"name": "example-vpc"},
-                    }
-                ],
+                "vpcConfig": {
+                    "securityGroupIdRefs": [{"name": "example-sg"}],
+                    "subnetIdRefs": [{"name": "example-subnet"}],
+                    "vpcIdRef": {"name": "example-vpc"},
+                },
             }
         ),
     ),

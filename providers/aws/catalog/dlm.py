@@ -17,21 +17,19 @@ RESOURCES: dict[str, Resource] = {
                 "description": "example DLM lifecycle policy",
                 "executionRoleArnRef": {"name": "example-role"},
                 "state": "ENABLED",
-                "policyDetails": [
-                    {
-                        "resourceTypes": ["VOLUME"],
-                        "targetTags": {"Snapshot": "true"},
-                        "schedule": [
-                            {
-                                "copyTags": False,
-                                "name": "2 weeks of daily snapshots",
-                                "tagsToAdd": {"SnapshotCreator": "DLM"},
-                                "createRule": [{"interval": 24, "intervalUnit": "HOURS", "times": ["23:45"]}],
-                                "retainRule": [{"count": 14}],
-                            }
-                        ],
-                    }
-                ],
+                "policyDetails": {
+                    "resourceTypes": ["VOLUME"],
+                    "targetTags": {"Snapshot": "true"},
+                    "schedule": [
+                        {
+                            "copyTags": False,
+                            "name": "2 weeks of daily snapshots",
+                            "tagsToAdd": {"SnapshotCreator": "DLM"},
+                            "createRule": {"interval": 24, "intervalUnit": "HOURS", "times": ["23:45"]},
+                            "retainRule": {"count": 14},
+                        }
+                    ],
+                },
             }
         ),
     ),

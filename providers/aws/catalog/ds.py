@@ -33,7 +33,7 @@ RESOURCES: dict[str, Resource] = {
                 "passwordSecretRef": {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"},
                 "size": "Small",
                 "tags": {"Project": "foo"},
-                "vpcSettings": [{"subnetIdRefs": [{"name": "example-subnet"}], "vpcIdRef": {"name": "example-vpc"}}],
+                "vpcSettings": {"subnetIdRefs": [{"name": "example-subnet"}], "vpcIdRef": {"name": "example-vpc"}},
             }
         ),
     ),
@@ -51,7 +51,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_directory_service_shared_directory": Resource(
         external_name=PROBED,
         references={"directory_id": Reference("aws_directory_service_directory")},
-        example=Example({"region": "us-east-1", "directoryIdRef": {"name": "example-directory"}, "target": [{}]}),
+        example=Example({"region": "us-east-1", "directoryIdRef": {"name": "example-directory"}, "target": {}}),
     ),
     "aws_directory_service_shared_directory_accepter": Resource(
         external_name=PROBED,

@@ -214,15 +214,13 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "launchTemplateConfig": [
                     {
-                        "launchTemplateSpecification": [
-                            {
-                                "launchTemplateIdRef": {"name": "example-launchtemplate"},
-                                "versionRef": {"name": "example-launchtemplate"},
-                            }
-                        ]
+                        "launchTemplateSpecification": {
+                            "launchTemplateIdRef": {"name": "example-launchtemplate"},
+                            "versionRef": {"name": "example-launchtemplate"},
+                        }
                     }
                 ],
-                "targetCapacitySpecification": [{"defaultTargetCapacityType": "spot", "totalTargetCapacity": 5}],
+                "targetCapacitySpecification": {"defaultTargetCapacityType": "spot", "totalTargetCapacity": 5},
             }
         ),
     ),
@@ -1160,7 +1158,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "vpcPeeringConnectionIdRef": {"name": "example-vpcpeeringconnection"},
-                "accepter": [{"allowRemoteVpcDnsResolution": True}],
+                "accepter": {"allowRemoteVpcDnsResolution": True},
             }
         ),
     ),

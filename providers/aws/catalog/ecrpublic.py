@@ -11,15 +11,13 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "tags": {"env": "production"},
-                "catalogData": [
-                    {
-                        "aboutText": "About Text",
-                        "architectures": ["ARM"],
-                        "description": "Description",
-                        "operatingSystems": ["Linux"],
-                        "usageText": "Usage Text",
-                    }
-                ],
+                "catalogData": {
+                    "aboutText": "About Text",
+                    "architectures": ["ARM"],
+                    "description": "Description",
+                    "operatingSystems": ["Linux"],
+                    "usageText": "Usage Text",
+                },
             }
         ),
     ),

@@ -20,20 +20,16 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "autoScalingGroupProvider": [
-                    {
-                        "autoScalingGroupArnRef": {"name": "example-autoscalinggroup"},
-                        "managedTerminationProtection": "ENABLED",
-                        "managedScaling": [
-                            {
-                                "maximumScalingStepSize": 1000,
-                                "minimumScalingStepSize": 1,
-                                "status": "ENABLED",
-                                "targetCapacity": 10,
-                            }
-                        ],
-                    }
-                ],
+                "autoScalingGroupProvider": {
+                    "autoScalingGroupArnRef": {"name": "example-autoscalinggroup"},
+                    "managedTerminationProtection": "ENABLED",
+                    "managedScaling": {
+                        "maximumScalingStepSize": 1000,
+                        "minimumScalingStepSize": 1,
+                        "status": "ENABLED",
+                        "targetCapacity": 10,
+                    },
+                },
             }
         ),
     ),

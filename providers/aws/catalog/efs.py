@@ -17,7 +17,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "fileSystemIdRef": {"name": "example-filesystem"},
-                "backupPolicy": [{"status": "ENABLED"}],
+                "backupPolicy": {"status": "ENABLED"},
             }
         ),
     ),
@@ -58,7 +58,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "sourceFileSystemIdRef": {"name": "example-filesystem"},
-                "destination": [{"region": "us-west-2"}],
+                "destination": {"region": "us-west-2"},
             }
         ),
     ),

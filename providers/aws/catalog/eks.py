@@ -33,7 +33,7 @@ RESOURCES: dict[str, Resource] = {
                 "clusterNameRef": {"name": "example-cluster"},
                 "policyArn": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
                 "principalArnRef": {"name": "example-accessentry"},
-                "accessScope": [{"type": "example"}],
+                "accessScope": {"type": "example"},
             }
         ),
     ),
@@ -59,8 +59,8 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "roleArnRef": {"name": "example-role"},
                 "version": "1.35",
-                "accessConfig": [{"authenticationMode": "API"}],
-                "vpcConfig": [{"subnetIdRefs": [{"name": "example-subnet"}]}],
+                "accessConfig": {"authenticationMode": "API"},
+                "vpcConfig": {"subnetIdRefs": [{"name": "example-subnet"}]},
             }
         ),
     ),
@@ -90,13 +90,11 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "clusterNameRef": {"name": "example-cluster"},
-                "oidc": [
-                    {
-                        "clientId": "your client_id",
-                        "identityProviderConfigName": "example",
-                        "issuerUrl": "your issuer_url",
-                    }
-                ],
+                "oidc": {
+                    "clientId": "your client_id",
+                    "identityProviderConfigName": "example",
+                    "issuerUrl": "your issuer_url",
+                },
             }
         ),
     ),
@@ -120,8 +118,8 @@ RESOURCES: dict[str, Resource] = {
                 "clusterName": "example",
                 "nodeRoleArnRef": {"name": "example-role"},
                 "subnetIdRefs": [{"name": "example-subnet"}],
-                "scalingConfig": [{"desiredSize": 1, "maxSize": 2, "minSize": 1}],
-                "updateConfig": [{"maxUnavailable": 1}],
+                "scalingConfig": {"desiredSize": 1, "maxSize": 2, "minSize": 1},
+                "updateConfig": {"maxUnavailable": 1},
             }
         ),
     ),

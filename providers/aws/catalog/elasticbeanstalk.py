@@ -12,9 +12,11 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "description": "tf-test-desc",
-                "appversionLifecycle": [
-                    {"deleteSourceFromS3": True, "maxCount": 128, "serviceRoleRef": {"name": "example-role"}}
-                ],
+                "appversionLifecycle": {
+                    "deleteSourceFromS3": True,
+                    "maxCount": 128,
+                    "serviceRoleRef": {"name": "example-role"},
+                },
             }
         ),
     ),

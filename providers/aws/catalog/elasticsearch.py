@@ -27,7 +27,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "elasticsearchVersion": "7.10",
                 "tags": {"Domain": "TestDomain"},
-                "clusterConfig": [{"instanceType": "r4.large.elasticsearch"}],
+                "clusterConfig": {"instanceType": "r4.large.elasticsearch"},
             }
         ),
     ),
@@ -36,9 +36,10 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "samlOptions": [
-                    {"enabled": True, "idp": [{"entityId": "https://example.com", "metadataContent": "example"}]}
-                ],
+                "samlOptions": {
+                    "enabled": True,
+                    "idp": {"entityId": "https://example.com", "metadataContent": "example"},
+                },
             }
         ),
     ),

@@ -19,8 +19,8 @@ RESOURCES: dict[str, Resource] = {
                 "inputBucketRef": {"name": "example-bucket-tfbridge"},
                 "name": "aws_elastictranscoder_pipeline_tf_test_",
                 "roleRef": {"name": "example-role"},
-                "contentConfig": [{"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "Standard"}],
-                "thumbnailConfig": [{"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "Standard"}],
+                "contentConfig": {"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "Standard"},
+                "thumbnailConfig": {"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "Standard"},
             }
         ),
     ),
@@ -32,31 +32,27 @@ RESOURCES: dict[str, Resource] = {
                 "container": "mp4",
                 "description": "Sample Preset",
                 "name": "sample_preset",
-                "audio": [{"audioPackingMode": "SingleTrack", "codec": "AAC"}],
-                "audioCodecOptions": [{"profile": "AAC-LC"}],
-                "thumbnails": [
-                    {
-                        "format": "png",
-                        "maxHeight": "auto",
-                        "maxWidth": "auto",
-                        "paddingPolicy": "Pad",
-                        "sizingPolicy": "Fit",
-                    }
-                ],
-                "video": [
-                    {
-                        "bitRate": "1600",
-                        "codec": "H.264",
-                        "displayAspectRatio": "16:9",
-                        "fixedGop": "false",
-                        "frameRate": "auto",
-                        "maxFrameRate": "60",
-                        "maxHeight": "auto",
-                        "maxWidth": "auto",
-                        "paddingPolicy": "Pad",
-                        "sizingPolicy": "Fit",
-                    }
-                ],
+                "audio": {"audioPackingMode": "SingleTrack", "codec": "AAC"},
+                "audioCodecOptions": {"profile": "AAC-LC"},
+                "thumbnails": {
+                    "format": "png",
+                    "maxHeight": "auto",
+                    "maxWidth": "auto",
+                    "paddingPolicy": "Pad",
+                    "sizingPolicy": "Fit",
+                },
+                "video": {
+                    "bitRate": "1600",
+                    "codec": "H.264",
+                    "displayAspectRatio": "16:9",
+                    "fixedGop": "false",
+                    "frameRate": "auto",
+                    "maxFrameRate": "60",
+                    "maxHeight": "auto",
+                    "maxWidth": "auto",
+                    "paddingPolicy": "Pad",
+                    "sizingPolicy": "Fit",
+                },
                 "videoWatermarks": [
                     {
                         "horizontalAlign": "Right",

@@ -31,16 +31,14 @@ RESOURCES: dict[str, Resource] = {
                 "crossZoneLoadBalancing": True,
                 "idleTimeout": 400,
                 "tags": {"Name": "foobar-terraform-elb"},
-                "accessLogs": [{"bucket": "foo", "bucketPrefix": "bar", "interval": 60}],
-                "healthCheck": [
-                    {
-                        "healthyThreshold": 2,
-                        "interval": 30,
-                        "target": "HTTP:8000/",
-                        "timeout": 3,
-                        "unhealthyThreshold": 2,
-                    }
-                ],
+                "accessLogs": {"bucket": "foo", "bucketPrefix": "bar", "interval": 60},
+                "healthCheck": {
+                    "healthyThreshold": 2,
+                    "interval": 30,
+                    "target": "HTTP:8000/",
+                    "timeout": 3,
+                    "unhealthyThreshold": 2,
+                },
                 "listener": [
                     {"instancePort": 8000, "instanceProtocol": "http", "lbPort": 80, "lbProtocol": "http"},
                     {

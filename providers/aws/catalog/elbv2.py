@@ -63,10 +63,7 @@ RESOURCES: dict[str, Resource] = {
                 "listenerArnRef": {"name": "example-lblistener"},
                 "priority": 100,
                 "action": [{"targetGroupArnRef": {"name": "example-lbtargetgroup"}, "type": "forward"}],
-                "condition": [
-                    {"pathPattern": [{"values": ["/static/*"]}]},
-                    {"hostHeader": [{"values": ["example.com"]}]},
-                ],
+                "condition": [{"pathPattern": {"values": ["/static/*"]}}, {"hostHeader": {"values": ["example.com"]}}],
             }
         ),
     ),

@@ -15,7 +15,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "name": "example",
-                "containerProvider": [{"type": "EKS", "info": [{"eksInfo": [{"namespace": "default"}]}]}],
+                "containerProvider": {"type": "EKS", "info": {"eksInfo": {"namespace": "default"}}},
             }
         ),
     ),

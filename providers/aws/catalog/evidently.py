@@ -15,7 +15,7 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example",
                 "projectRef": {"name": "example-project"},
                 "tags": {"Key1": "example Feature"},
-                "variations": [{"name": "Variation1", "value": [{"stringValue": "example"}]}],
+                "variations": [{"name": "Variation1", "value": {"stringValue": "example"}}],
             }
         ),
     ),

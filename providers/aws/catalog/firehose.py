@@ -67,22 +67,18 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "destination": "extended_s3",
                 "name": "terraform-kinesis-firehose-extended-s3-test-stream",
-                "extendedS3Configuration": [
-                    {
-                        "bucketArnRef": {"name": "example-bucket-tfbridge"},
-                        "roleArnRef": {"name": "example-role"},
-                        "processingConfiguration": [
+                "extendedS3Configuration": {
+                    "bucketArnRef": {"name": "example-bucket-tfbridge"},
+                    "roleArnRef": {"name": "example-role"},
+                    "processingConfiguration": {
+                        "processors": [
                             {
-                                "processors": [
-                                    {
-                                        "type": "Lambda",
-                                        "parameters": [{"parameterName": "LambdaArn", "parameterValue": "example"}],
-                                    }
-                                ]
+                                "type": "Lambda",
+                                "parameters": [{"parameterName": "LambdaArn", "parameterValue": "example"}],
                             }
-                        ],
-                    }
-                ],
+                        ]
+                    },
+                },
             }
         ),
     ),

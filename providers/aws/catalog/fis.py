@@ -24,7 +24,7 @@ RESOURCES: dict[str, Resource] = {
                     {
                         "actionId": "aws:ec2:terminate-instances",
                         "name": "example-action",
-                        "target": [{"key": "Instances", "value": "example-target"}],
+                        "target": {"key": "Instances", "value": "example-target"},
                     }
                 ],
                 "stopCondition": [{"source": "none"}],

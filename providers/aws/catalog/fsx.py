@@ -18,12 +18,10 @@ RESOURCES: dict[str, Resource] = {
                 "dataRepositoryPath": "example",
                 "fileSystemIdRef": {"name": "example-lustrefilesystem"},
                 "fileSystemPath": "/my-bucket",
-                "s3": [
-                    {
-                        "autoExportPolicy": [{"events": ["NEW", "CHANGED", "DELETED"]}],
-                        "autoImportPolicy": [{"events": ["NEW", "CHANGED", "DELETED"]}],
-                    }
-                ],
+                "s3": {
+                    "autoExportPolicy": {"events": ["NEW", "CHANGED", "DELETED"]},
+                    "autoImportPolicy": {"events": ["NEW", "CHANGED", "DELETED"]},
+                },
             }
         ),
     ),

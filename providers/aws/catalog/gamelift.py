@@ -12,7 +12,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "description": "Example Description",
                 "name": "example-alias",
-                "routingStrategy": [{"message": "Example Message", "type": "TERMINAL"}],
+                "routingStrategy": {"message": "Example Message", "type": "TERMINAL"},
             }
         ),
     ),
@@ -28,13 +28,11 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "name": "example-build",
                 "operatingSystem": "WINDOWS_2012",
-                "storageLocation": [
-                    {
-                        "bucketRef": {"name": "example-bucket-tfbridge"},
-                        "keyRef": {"name": "example-object"},
-                        "roleArnRef": {"name": "example-role"},
-                    }
-                ],
+                "storageLocation": {
+                    "bucketRef": {"name": "example-bucket-tfbridge"},
+                    "keyRef": {"name": "example-object"},
+                    "roleArnRef": {"name": "example-role"},
+                },
             }
         ),
     ),
@@ -48,9 +46,9 @@ RESOURCES: dict[str, Resource] = {
                 "ec2InstanceType": "t2.micro",
                 "fleetType": "ON_DEMAND",
                 "name": "example-fleet-name",
-                "runtimeConfiguration": [
-                    {"serverProcess": [{"concurrentExecutions": 1, "launchPath": "C:\\game\\GomokuServer.exe"}]}
-                ],
+                "runtimeConfiguration": {
+                    "serverProcess": [{"concurrentExecutions": 1, "launchPath": "C:\\game\\GomokuServer.exe"}]
+                },
             }
         ),
     ),
@@ -84,18 +82,15 @@ RESOURCES: dict[str, Resource] = {
             "storage_location.key": Reference("aws_s3_object", "key"),
             "storage_location.role_arn": Reference("aws_iam_role", "arn"),
         },
-        removed_parameters=("zip_file",),
         example=Example(
             {
                 "region": "us-east-1",
                 "name": "example-script",
-                "storageLocation": [
-                    {
-                        "bucketRef": {"name": "example-bucket-tfbridge"},
-                        "keyRef": {"name": "example-object"},
-                        "roleArnRef": {"name": "example-role"},
-                    }
-                ],
+                "storageLocation": {
+                    "bucketRef": {"name": "example-bucket-tfbridge"},
+                    "keyRef": {"name": "example-object"},
+                    "roleArnRef": {"name": "example-role"},
+                },
             }
         ),
     ),

@@ -12,12 +12,10 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "tags": {"Test": "MyArchive"},
-                "notification": [
-                    {
-                        "events": ["ArchiveRetrievalCompleted", "InventoryRetrievalCompleted"],
-                        "snsTopicRef": {"name": "example-topic"},
-                    }
-                ],
+                "notification": {
+                    "events": ["ArchiveRetrievalCompleted", "InventoryRetrievalCompleted"],
+                    "snsTopicRef": {"name": "example-topic"},
+                },
             }
         ),
     ),

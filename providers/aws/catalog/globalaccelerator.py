@@ -15,9 +15,11 @@ RESOURCES: dict[str, Resource] = {
                 "ipAddressType": "IPV4",
                 "ipAddresses": ["1.2.3.4"],
                 "name": "Example",
-                "attributes": [
-                    {"flowLogsEnabled": True, "flowLogsS3Bucket": "example-bucket", "flowLogsS3Prefix": "flow-logs/"}
-                ],
+                "attributes": {
+                    "flowLogsEnabled": True,
+                    "flowLogsS3Bucket": "example-bucket",
+                    "flowLogsS3Prefix": "flow-logs/",
+                },
             }
         ),
     ),

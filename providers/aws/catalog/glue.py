@@ -50,16 +50,14 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "csvClassifier": [
-                    {
-                        "allowSingleColumn": False,
-                        "containsHeader": "PRESENT",
-                        "delimiter": ",",
-                        "disableValueTrimming": False,
-                        "header": ["example1", "example2"],
-                        "quoteSymbol": "'",
-                    }
-                ],
+                "csvClassifier": {
+                    "allowSingleColumn": False,
+                    "containsHeader": "PRESENT",
+                    "delimiter": ",",
+                    "disableValueTrimming": False,
+                    "header": ["example1", "example2"],
+                    "quoteSymbol": "'",
+                },
             }
         ),
     ),
@@ -102,16 +100,16 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "dataCatalogEncryptionSettings": [
-                    {
-                        "connectionPasswordEncryption": [
-                            {"awsKmsKeyIdRef": {"name": "example-key"}, "returnConnectionPasswordEncrypted": True}
-                        ],
-                        "encryptionAtRest": [
-                            {"catalogEncryptionMode": "SSE-KMS", "sseAwsKmsKeyIdRef": {"name": "example-key"}}
-                        ],
-                    }
-                ],
+                "dataCatalogEncryptionSettings": {
+                    "connectionPasswordEncryption": {
+                        "awsKmsKeyIdRef": {"name": "example-key"},
+                        "returnConnectionPasswordEncrypted": True,
+                    },
+                    "encryptionAtRest": {
+                        "catalogEncryptionMode": "SSE-KMS",
+                        "sseAwsKmsKeyIdRef": {"name": "example-key"},
+                    },
+                },
             }
         ),
     ),
@@ -151,9 +149,9 @@ RESOURCES: dict[str, Resource] = {
                 "tags": {"ManagedBy": "AWS"},
                 "timeout": 2880,
                 "workerType": "G.1X",
-                "command": [{"name": "glueetl", "pythonVersion": "3", "scriptLocation": "example"}],
-                "executionProperty": [{"maxConcurrentRuns": 1}],
-                "notificationProperty": [{"notifyDelayAfter": 3}],
+                "command": {"name": "glueetl", "pythonVersion": "3", "scriptLocation": "example"},
+                "executionProperty": {"maxConcurrentRuns": 1},
+                "notificationProperty": {"notifyDelayAfter": 3},
             }
         ),
     ),
@@ -203,13 +201,11 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "encryptionConfiguration": [
-                    {
-                        "cloudwatchEncryption": [{"cloudwatchEncryptionMode": "DISABLED"}],
-                        "jobBookmarksEncryption": [{"jobBookmarksEncryptionMode": "DISABLED"}],
-                        "s3Encryption": [{"kmsKeyArnRef": {"name": "example-key"}, "s3EncryptionMode": "SSE-KMS"}],
-                    }
-                ],
+                "encryptionConfiguration": {
+                    "cloudwatchEncryption": {"cloudwatchEncryptionMode": "DISABLED"},
+                    "jobBookmarksEncryption": {"jobBookmarksEncryptionMode": "DISABLED"},
+                    "s3Encryption": {"kmsKeyArnRef": {"name": "example-key"}, "s3EncryptionMode": "SSE-KMS"},
+                },
             }
         ),
     ),
@@ -226,7 +222,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "type": "CONDITIONAL",
                 "actions": [{"jobNameRef": {"name": "example-job"}}],
-                "predicate": [{"conditions": [{"jobNameRef": {"name": "example-job"}, "state": "SUCCEEDED"}]}],
+                "predicate": {"conditions": [{"jobNameRef": {"name": "example-job"}, "state": "SUCCEEDED"}]},
             }
         ),
     ),

@@ -18,23 +18,21 @@ RESOURCES: dict[str, Resource] = {
                 "detectorIdRef": {"name": "example-detector"},
                 "name": "example",
                 "rank": 1,
-                "findingCriteria": [
-                    {
-                        "criterion": [
-                            {"equals": ["eu-west-1"], "field": "region"},
-                            {
-                                "field": "service.additionalInfo.threatListName",
-                                "notEquals": ["some-threat", "another-threat"],
-                            },
-                            {
-                                "field": "updatedAt",
-                                "greaterThan": "2020-01-01T00:00:00Z",
-                                "lessThan": "2020-02-01T00:00:00Z",
-                            },
-                            {"field": "severity", "greaterThanOrEqual": "4"},
-                        ]
-                    }
-                ],
+                "findingCriteria": {
+                    "criterion": [
+                        {"equals": ["eu-west-1"], "field": "region"},
+                        {
+                            "field": "service.additionalInfo.threatListName",
+                            "notEquals": ["some-threat", "another-threat"],
+                        },
+                        {
+                            "field": "updatedAt",
+                            "greaterThan": "2020-01-01T00:00:00Z",
+                            "lessThan": "2020-02-01T00:00:00Z",
+                        },
+                        {"field": "severity", "greaterThanOrEqual": "4"},
+                    ]
+                },
             }
         ),
     ),

@@ -39,8 +39,8 @@ RESOURCES: dict[str, Resource] = {
                 "displayName": "John Doe",
                 "identityStoreId": "example",
                 "userName": "johndoe",
-                "emails": [{"value": "john@example.com"}],
-                "name": [{"familyName": "Doe", "givenName": "John"}],
+                "emails": {"value": "john@example.com"},
+                "name": {"familyName": "Doe", "givenName": "John"},
             }
         ),
     ),

@@ -34,7 +34,7 @@ RESOURCES: dict[str, Resource] = {
                         ],
                     }
                 ],
-                "targetRepository": [{"repositoryNameRef": {"name": "example-repository"}, "service": "ECR"}],
+                "targetRepository": {"repositoryNameRef": {"name": "example-repository"}, "service": "ECR"},
             }
         ),
     ),
@@ -47,13 +47,11 @@ RESOURCES: dict[str, Resource] = {
                 "distribution": [
                     {
                         "region": "us-east-1",
-                        "amiDistributionConfiguration": [
-                            {
-                                "amiTags": {"CostCenter": "IT"},
-                                "name": "example-{{ imagebuilder:buildDate }}",
-                                "launchPermission": [{"userIds": ["123456789012"]}],
-                            }
-                        ],
+                        "amiDistributionConfiguration": {
+                            "amiTags": {"CostCenter": "IT"},
+                            "name": "example-{{ imagebuilder:buildDate }}",
+                            "launchPermission": {"userIds": ["123456789012"]},
+                        },
                         "launchTemplateConfiguration": [{"launchTemplateId": "lt-0aaa1bcde2ff3456"}],
                     }
                 ],
@@ -88,7 +86,7 @@ RESOURCES: dict[str, Resource] = {
                 "imageRecipeArnRef": {"name": "example-imagerecipe"},
                 "infrastructureConfigurationArnRef": {"name": "example-infrastructureconfiguration"},
                 "name": "example",
-                "schedule": [{"scheduleExpression": "cron(0 0 * * ? *)"}],
+                "schedule": {"scheduleExpression": "cron(0 0 * * ? *)"},
             }
         ),
     ),
@@ -101,7 +99,7 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example",
                 "parentImage": "example",
                 "version": "1.0.0",
-                "blockDeviceMapping": [{"deviceName": "/dev/xvdb", "ebs": [{"volumeSize": 100, "volumeType": "gp2"}]}],
+                "blockDeviceMapping": [{"deviceName": "/dev/xvdb", "ebs": {"volumeSize": 100, "volumeType": "gp2"}}],
                 "component": [
                     {
                         "componentArnRef": {"name": "example-component"},
@@ -137,9 +135,7 @@ RESOURCES: dict[str, Resource] = {
                 "subnetIdRef": {"name": "example-subnet"},
                 "tags": {"foo": "bar"},
                 "terminateInstanceOnFailure": True,
-                "logging": [
-                    {"s3Logs": [{"s3BucketNameRef": {"name": "example-bucket-tfbridge"}, "s3KeyPrefix": "logs"}]}
-                ],
+                "logging": {"s3Logs": {"s3BucketNameRef": {"name": "example-bucket-tfbridge"}, "s3KeyPrefix": "logs"}},
             }
         ),
     ),

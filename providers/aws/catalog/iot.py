@@ -105,17 +105,13 @@ RESOURCES: dict[str, Resource] = {
                 "enabled": True,
                 "sql": "SELECT * FROM 'topic/test'",
                 "sqlVersion": "2016-03-23",
-                "errorAction": [
-                    {
-                        "sns": [
-                            {
-                                "messageFormat": "RAW",
-                                "roleArnRef": {"name": "example-role"},
-                                "targetArnRef": {"name": "example-topic"},
-                            }
-                        ]
+                "errorAction": {
+                    "sns": {
+                        "messageFormat": "RAW",
+                        "roleArnRef": {"name": "example-role"},
+                        "targetArnRef": {"name": "example-topic"},
                     }
-                ],
+                },
                 "sns": [
                     {
                         "messageFormat": "RAW",
@@ -137,14 +133,12 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "vpcConfiguration": [
-                    {
-                        "roleArnRef": {"name": "example-role"},
-                        "securityGroupRefs": [{"name": "example-sg"}],
-                        "subnetIdRefs": [{"name": "example-subnet"}],
-                        "vpcIdRef": {"name": "example-vpc"},
-                    }
-                ],
+                "vpcConfiguration": {
+                    "roleArnRef": {"name": "example-role"},
+                    "securityGroupRefs": [{"name": "example-sg"}],
+                    "subnetIdRefs": [{"name": "example-subnet"}],
+                    "vpcIdRef": {"name": "example-vpc"},
+                },
             }
         ),
     ),

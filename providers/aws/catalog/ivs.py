@@ -17,7 +17,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "name": "recording_configuration-1",
-                "destinationConfiguration": [{"s3": [{"bucketName": "ivs-stream-archive"}]}],
+                "destinationConfiguration": {"s3": {"bucketName": "ivs-stream-archive"}},
             }
         ),
     ),

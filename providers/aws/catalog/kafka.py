@@ -26,41 +26,27 @@ RESOURCES: dict[str, Resource] = {
                 "kafkaVersion": "3.8.x",
                 "numberOfBrokerNodes": 3,
                 "tags": {"foo": "bar"},
-                "brokerNodeGroupInfo": [
-                    {
-                        "clientSubnetRefs": [{"name": "example-subnet"}],
-                        "instanceType": "kafka.m5.large",
-                        "securityGroupRefs": [{"name": "example-sg"}],
-                        "storageInfo": [{"ebsStorageInfo": [{"volumeSize": 1000}]}],
+                "brokerNodeGroupInfo": {
+                    "clientSubnetRefs": [{"name": "example-subnet"}],
+                    "instanceType": "kafka.m5.large",
+                    "securityGroupRefs": [{"name": "example-sg"}],
+                    "storageInfo": {"ebsStorageInfo": {"volumeSize": 1000}},
+                },
+                "encryptionInfo": {"encryptionAtRestKmsKeyArnRef": {"name": "example-key"}},
+                "loggingInfo": {
+                    "brokerLogs": {
+                        "cloudwatchLogs": {"enabled": True, "logGroupRef": {"name": "example-log-group"}},
+                        "firehose": {"deliveryStreamRef": {"name": "example-deliverystream"}, "enabled": True},
+                        "s3": {
+                            "bucketRef": {"name": "example-bucket-tfbridge"},
+                            "enabled": True,
+                            "prefix": "logs/msk-",
+                        },
                     }
-                ],
-                "encryptionInfo": [{"encryptionAtRestKmsKeyArnRef": {"name": "example-key"}}],
-                "loggingInfo": [
-                    {
-                        "brokerLogs": [
-                            {
-                                "cloudwatchLogs": [{"enabled": True, "logGroupRef": {"name": "example-log-group"}}],
-                                "firehose": [
-                                    {"deliveryStreamRef": {"name": "example-deliverystream"}, "enabled": True}
-                                ],
-                                "s3": [
-                                    {
-                                        "bucketRef": {"name": "example-bucket-tfbridge"},
-                                        "enabled": True,
-                                        "prefix": "logs/msk-",
-                                    }
-                                ],
-                            }
-                        ]
-                    }
-                ],
-                "openMonitoring": [
-                    {
-                        "prometheus": [
-                            {"jmxExporter": [{"enabledInBroker": True}], "nodeExporter": [{"enabledInBroker": True}]}
-                        ]
-                    }
-                ],
+                },
+                "openMonitoring": {
+                    "prometheus": {"jmxExporter": {"enabledInBroker": True}, "nodeExporter": {"enabledInBroker": True}}
+                },
             }
         ),
     ),
@@ -104,29 +90,27 @@ RESOURCES: dict[str, Resource] = {
                 "serviceExecutionRoleArnRef": {"name": "example-role"},
                 "kafkaCluster": [
                     {
-                        "amazonMskCluster": [{"mskClusterArnRef": {"name": "example-cluster"}}],
-                        "vpcConfig": [{"subnetIdRefs": [{"name": "example-subnet"}]}],
+                        "amazonMskCluster": {"mskClusterArnRef": {"name": "example-cluster"}},
+                        "vpcConfig": {"subnetIdRefs": [{"name": "example-subnet"}]},
                     },
                     {
-                        "amazonMskCluster": [{"mskClusterArnRef": {"name": "example-cluster"}}],
-                        "vpcConfig": [{"subnetIdRefs": [{"name": "example-subnet"}]}],
+                        "amazonMskCluster": {"mskClusterArnRef": {"name": "example-cluster"}},
+                        "vpcConfig": {"subnetIdRefs": [{"name": "example-subnet"}]},
                     },
                 ],
-                "replicationInfoList": [
-                    {
-                        "sourceKafkaClusterArnRef": {"name": "example-cluster"},
-                        "targetCompressionType": "NONE",
-                        "targetKafkaClusterArnRef": {"name": "example-cluster"},
-                        "consumerGroupReplication": [{"consumerGroupsToReplicate": [".*"]}],
-                        "topicReplication": [
-                            {
-                                "topicsToReplicate": [".*"],
-                                "startingPosition": [{"type": "LATEST"}],
-                                "topicNameConfiguration": [{"type": "PREFIXED_WITH_SOURCE_CLUSTER_ALIAS"}],
-                            }
-                        ],
-                    }
-                ],
+                "replicationInfoList": {
+                    "sourceKafkaClusterArnRef": {"name": "example-cluster"},
+                    "targetCompressionType": "NONE",
+                    "targetKafkaClusterArnRef": {"name": "example-cluster"},
+                    "consumerGroupReplication": [{"consumerGroupsToReplicate": [".*"]}],
+                    "topicReplication": [
+                        {
+                            "topicsToReplicate": [".*"],
+                            "startingPosition": {"type": "LATEST"},
+                            "topicNameConfiguration": {"type": "PREFIXED_WITH_SOURCE_CLUSTER_ALIAS"},
+                        }
+                    ],
+                },
             }
         ),
     ),
@@ -155,7 +139,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "clusterName": "Example",
-                "clientAuthentication": [{"sasl": [{"iam": [{"enabled": True}]}]}],
+                "clientAuthentication": {"sasl": {"iam": {"enabled": True}}},
                 "vpcConfig": [
                     {"securityGroupIdRefs": [{"name": "example-sg"}], "subnetIdRefs": [{"name": "example-subnet"}]}
                 ],

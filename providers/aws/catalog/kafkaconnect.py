@@ -31,37 +31,27 @@ RESOURCES: dict[str, Resource] = {
                 "kafkaconnectVersion": "2.7.1",
                 "name": "example",
                 "serviceExecutionRoleArnRef": {"name": "example-role"},
-                "capacity": [
-                    {
-                        "autoscaling": [
-                            {
-                                "maxWorkerCount": 2,
-                                "mcuCount": 1,
-                                "minWorkerCount": 1,
-                                "scaleInPolicy": [{"cpuUtilizationPercentage": 20}],
-                                "scaleOutPolicy": [{"cpuUtilizationPercentage": 80}],
-                            }
-                        ]
+                "capacity": {
+                    "autoscaling": {
+                        "maxWorkerCount": 2,
+                        "mcuCount": 1,
+                        "minWorkerCount": 1,
+                        "scaleInPolicy": {"cpuUtilizationPercentage": 20},
+                        "scaleOutPolicy": {"cpuUtilizationPercentage": 80},
                     }
-                ],
-                "kafkaCluster": [
-                    {
-                        "apacheKafkaCluster": [
-                            {
-                                "bootstrapServers": "example",
-                                "vpc": [
-                                    {
-                                        "securityGroupRefs": [{"name": "example-sg"}],
-                                        "subnetRefs": [{"name": "example-subnet"}],
-                                    }
-                                ],
-                            }
-                        ]
+                },
+                "kafkaCluster": {
+                    "apacheKafkaCluster": {
+                        "bootstrapServers": "example",
+                        "vpc": {
+                            "securityGroupRefs": [{"name": "example-sg"}],
+                            "subnetRefs": [{"name": "example-subnet"}],
+                        },
                     }
-                ],
-                "kafkaClusterClientAuthentication": [{"authenticationType": "NONE"}],
-                "kafkaClusterEncryptionInTransit": [{"encryptionType": "TLS"}],
-                "plugin": [{"customPlugin": [{"arnRef": {"name": "example-customplugin"}, "revision": 1}]}],
+                },
+                "kafkaClusterClientAuthentication": {"authenticationType": "NONE"},
+                "kafkaClusterEncryptionInTransit": {"encryptionType": "TLS"},
+                "plugin": [{"customPlugin": {"arnRef": {"name": "example-customplugin"}, "revision": 1}}],
             }
         ),
     ),
@@ -76,16 +66,12 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "contentType": "ZIP",
                 "name": "debezium-example",
-                "location": [
-                    {
-                        "s3": [
-                            {
-                                "bucketArnRef": {"name": "example-bucket-tfbridge"},
-                                "fileKeyRef": {"name": "example-object"},
-                            }
-                        ]
+                "location": {
+                    "s3": {
+                        "bucketArnRef": {"name": "example-bucket-tfbridge"},
+                        "fileKeyRef": {"name": "example-object"},
                     }
-                ],
+                },
             }
         ),
     ),

@@ -40,16 +40,15 @@ RESOURCES: dict[str, Resource] = {
                 "indexIdRef": {"name": "example-index"},
                 "name": "example",
                 "roleArnRef": {"name": "example-role"},
-                "configuration": [
-                    {
-                        "contentSourceConfiguration": [
-                            {"directPutContent": True, "faqIds": ["${aws_kendra_faq.example.faq_id}"]}
-                        ],
-                        "userIdentityConfiguration": [
-                            {"identityAttributeName": "12345ec453-1546651e-79c4-4554-91fa-00b43ccfa245"}
-                        ],
-                    }
-                ],
+                "configuration": {
+                    "contentSourceConfiguration": {
+                        "directPutContent": True,
+                        "faqIds": ["${aws_kendra_faq.example.faq_id}"],
+                    },
+                    "userIdentityConfiguration": {
+                        "identityAttributeName": "12345ec453-1546651e-79c4-4554-91fa-00b43ccfa245"
+                    },
+                },
             }
         ),
     ),
@@ -85,7 +84,7 @@ RESOURCES: dict[str, Resource] = {
                 "name": "Example",
                 "roleArnRef": {"name": "example-role"},
                 "tags": {"Name": "Example Kendra Index"},
-                "sourceS3Path": [{"bucketRef": {"name": "example-bucket-tfbridge"}, "key": "example/suggestions.txt"}],
+                "sourceS3Path": {"bucketRef": {"name": "example-bucket-tfbridge"}, "key": "example/suggestions.txt"},
             }
         ),
     ),
@@ -104,9 +103,10 @@ RESOURCES: dict[str, Resource] = {
                 "name": "Example",
                 "roleArnRef": {"name": "example-role"},
                 "tags": {"Name": "Example Kendra Thesaurus"},
-                "sourceS3Path": [
-                    {"bucketRef": {"name": "example-bucket-tfbridge"}, "keyRef": {"name": "example-object"}}
-                ],
+                "sourceS3Path": {
+                    "bucketRef": {"name": "example-bucket-tfbridge"},
+                    "keyRef": {"name": "example-object"},
+                },
             }
         ),
     ),

@@ -17,9 +17,10 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "keyspaceNameRef": {"name": "example-keyspace"},
                 "tableName": "my_table",
-                "schemaDefinition": [
-                    {"column": [{"name": "Message", "type": "ASCII"}], "partitionKey": [{"name": "Message"}]}
-                ],
+                "schemaDefinition": {
+                    "column": [{"name": "Message", "type": "ASCII"}],
+                    "partitionKey": [{"name": "Message"}],
+                },
             }
         ),
     ),

@@ -29,7 +29,7 @@ RESOURCES: dict[str, Resource] = {
                 "shardCount": 1,
                 "shardLevelMetrics": ["IncomingBytes", "OutgoingBytes"],
                 "tags": {"Environment": "test"},
-                "streamModeDetails": [{"streamMode": "PROVISIONED"}],
+                "streamModeDetails": {"streamMode": "PROVISIONED"},
             }
         ),
     ),

@@ -19,22 +19,19 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "name": "example",
-                "inputs": [
-                    {
-                        "namePrefix": "test_prefix",
-                        "kinesisStream": [
-                            {"resourceArnRef": {"name": "example-stream"}, "roleArnRef": {"name": "example-role"}}
-                        ],
-                        "parallelism": [{"count": 1}],
-                        "schema": [
-                            {
-                                "recordEncoding": "UTF-8",
-                                "recordColumns": [{"mapping": "$.test", "name": "test", "sqlType": "VARCHAR(8)"}],
-                                "recordFormat": [{"mappingParameters": [{"json": [{"recordRowPath": "$"}]}]}],
-                            }
-                        ],
-                    }
-                ],
+                "inputs": {
+                    "namePrefix": "test_prefix",
+                    "kinesisStream": {
+                        "resourceArnRef": {"name": "example-stream"},
+                        "roleArnRef": {"name": "example-role"},
+                    },
+                    "parallelism": {"count": 1},
+                    "schema": {
+                        "recordEncoding": "UTF-8",
+                        "recordColumns": [{"mapping": "$.test", "name": "test", "sqlType": "VARCHAR(8)"}],
+                        "recordFormat": {"mappingParameters": {"json": {"recordRowPath": "$"}}},
+                    },
+                },
             }
         ),
     ),

@@ -40,52 +40,40 @@ RESOURCES: dict[str, Resource] = {
                 "runtimeEnvironment": "FLINK-1_8",
                 "serviceExecutionRoleRef": {"name": "example-role"},
                 "tags": {"Environment": "test"},
-                "applicationConfiguration": [
-                    {
-                        "applicationCodeConfiguration": [
-                            {
-                                "codeContentType": "ZIPFILE",
-                                "codeContent": [
-                                    {
-                                        "s3ContentLocation": [
-                                            {
-                                                "bucketArnRef": {"name": "example-bucket-tfbridge"},
-                                                "fileKeyRef": {"name": "example-object"},
-                                            }
-                                        ]
-                                    }
-                                ],
+                "applicationConfiguration": {
+                    "applicationCodeConfiguration": {
+                        "codeContentType": "ZIPFILE",
+                        "codeContent": {
+                            "s3ContentLocation": {
+                                "bucketArnRef": {"name": "example-bucket-tfbridge"},
+                                "fileKeyRef": {"name": "example-object"},
                             }
-                        ],
-                        "environmentProperties": [
+                        },
+                    },
+                    "environmentProperties": {
+                        "propertyGroup": [
+                            {"propertyGroupId": "PROPERTY-GROUP-1", "propertyMap": {"Key1": "Value1"}},
                             {
-                                "propertyGroup": [
-                                    {"propertyGroupId": "PROPERTY-GROUP-1", "propertyMap": {"Key1": "Value1"}},
-                                    {
-                                        "propertyGroupId": "PROPERTY-GROUP-2",
-                                        "propertyMap": {"KeyA": "ValueA", "KeyB": "ValueB"},
-                                    },
-                                ]
-                            }
-                        ],
-                        "flinkApplicationConfiguration": [
-                            {
-                                "checkpointConfiguration": [{"configurationType": "DEFAULT"}],
-                                "monitoringConfiguration": [
-                                    {"configurationType": "CUSTOM", "logLevel": "DEBUG", "metricsLevel": "TASK"}
-                                ],
-                                "parallelismConfiguration": [
-                                    {
-                                        "autoScalingEnabled": True,
-                                        "configurationType": "CUSTOM",
-                                        "parallelism": 10,
-                                        "parallelismPerKpu": 4,
-                                    }
-                                ],
-                            }
-                        ],
-                    }
-                ],
+                                "propertyGroupId": "PROPERTY-GROUP-2",
+                                "propertyMap": {"KeyA": "ValueA", "KeyB": "ValueB"},
+                            },
+                        ]
+                    },
+                    "flinkApplicationConfiguration": {
+                        "checkpointConfiguration": {"configurationType": "DEFAULT"},
+                        "monitoringConfiguration": {
+                            "configurationType": "CUSTOM",
+                            "logLevel": "DEBUG",
+                            "metricsLevel": "TASK",
+                        },
+                        "parallelismConfiguration": {
+                            "autoScalingEnabled": True,
+                            "configurationType": "CUSTOM",
+                            "parallelism": 10,
+                            "parallelismPerKpu": 4,
+                        },
+                    },
+                },
             }
         ),
     ),

@@ -50,8 +50,8 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "description": "Code signing configuration for Lambda functions",
                 "tags": {"Environment": "production", "Purpose": "code-signing"},
-                "allowedPublishers": [{"signingProfileVersionArnRefs": [{"name": "example-signingprofile"}]}],
-                "policies": [{"untrustedArtifactOnDeployment": "Enforce"}],
+                "allowedPublishers": {"signingProfileVersionArnRefs": [{"name": "example-signingprofile"}]},
+                "policies": {"untrustedArtifactOnDeployment": "Enforce"},
             }
         ),
     ),
@@ -89,7 +89,6 @@ RESOURCES: dict[str, Resource] = {
             "code_sha256",
             "source_code_hash",
         ),
-        removed_parameters=("filename",),
         example=Example(
             {
                 "region": "us-east-1",
@@ -97,7 +96,7 @@ RESOURCES: dict[str, Resource] = {
                 "roleRef": {"name": "example-role"},
                 "runtime": "nodejs24.x",
                 "tags": {"Application": "example", "Environment": "production"},
-                "environment": [{"variables": {"ENVIRONMENT": "production", "LOG_LEVEL": "info"}}],
+                "environment": {"variables": {"ENVIRONMENT": "production", "LOG_LEVEL": "info"}},
             }
         ),
     ),
@@ -113,12 +112,10 @@ RESOURCES: dict[str, Resource] = {
                 "functionName": "example",
                 "maximumEventAgeInSeconds": 300,
                 "maximumRetryAttempts": 1,
-                "destinationConfig": [
-                    {
-                        "onFailure": [{"destinationRef": {"name": "example-queue"}}],
-                        "onSuccess": [{"destinationRef": {"name": "example-topic"}}],
-                    }
-                ],
+                "destinationConfig": {
+                    "onFailure": {"destinationRef": {"name": "example-queue"}},
+                    "onSuccess": {"destinationRef": {"name": "example-topic"}},
+                },
             }
         ),
     ),
@@ -137,7 +134,6 @@ RESOURCES: dict[str, Resource] = {
     "aws_lambda_layer_version": Resource(
         external_name=PROBED,
         references={"s3_bucket": Reference("aws_s3_object", "bucket"), "s3_key": Reference("aws_s3_object", "key")},
-        removed_parameters=("filename",),
         example=Example(
             {"region": "us-east-1", "compatibleRuntimes": ["nodejs24.x"], "layerName": "lambda_layer_name"}
         ),

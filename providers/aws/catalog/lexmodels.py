@@ -17,24 +17,15 @@ RESOURCES: dict[str, Resource] = {
                 "locale": "en-US",
                 "processBehavior": "BUILD",
                 "voiceId": "Salli",
-                "abortStatement": [
-                    {
-                        "message": [
-                            {"content": "Sorry, I am not able to assist at this time", "contentType": "PlainText"}
-                        ]
-                    }
-                ],
-                "clarificationPrompt": [
-                    {
-                        "maxAttempts": 2,
-                        "message": [
-                            {
-                                "content": "I didn't understand you, what would you like to do?",
-                                "contentType": "PlainText",
-                            }
-                        ],
-                    }
-                ],
+                "abortStatement": {
+                    "message": [{"content": "Sorry, I am not able to assist at this time", "contentType": "PlainText"}]
+                },
+                "clarificationPrompt": {
+                    "maxAttempts": 2,
+                    "message": [
+                        {"content": "I didn't understand you, what would you like to do?", "contentType": "PlainText"}
+                    ],
+                },
                 "intent": [{"intentName": "OrderFlowers", "intentVersion": "1"}],
             }
         ),
@@ -67,21 +58,19 @@ RESOURCES: dict[str, Resource] = {
                 "createVersion": False,
                 "description": "Intent to order a bouquet of flowers for pick up",
                 "sampleUtterances": ["I would like to order some flowers", "I would like to pick up flowers"],
-                "confirmationPrompt": [
-                    {
-                        "maxAttempts": 2,
-                        "message": [
-                            {
-                                "content": "Okay, your {FlowerType} will be ready for pickup by {PickupTime} on {PickupDate}.  Does this sound okay?",
-                                "contentType": "PlainText",
-                            }
-                        ],
-                    }
-                ],
-                "fulfillmentActivity": [{"type": "ReturnIntent"}],
-                "rejectionStatement": [
-                    {"message": [{"content": "Okay, I will not place your order.", "contentType": "PlainText"}]}
-                ],
+                "confirmationPrompt": {
+                    "maxAttempts": 2,
+                    "message": [
+                        {
+                            "content": "Okay, your {FlowerType} will be ready for pickup by {PickupTime} on {PickupDate}.  Does this sound okay?",
+                            "contentType": "PlainText",
+                        }
+                    ],
+                },
+                "fulfillmentActivity": {"type": "ReturnIntent"},
+                "rejectionStatement": {
+                    "message": [{"content": "Okay, I will not place your order.", "contentType": "PlainText"}]
+                },
                 "slot": [
                     {
                         "description": "The type of flowers to pick up",
@@ -91,17 +80,12 @@ RESOURCES: dict[str, Resource] = {
                         "slotConstraint": "Required",
                         "slotType": "FlowerTypes",
                         "slotTypeVersion": "$$LATEST",
-                        "valueElicitationPrompt": [
-                            {
-                                "maxAttempts": 2,
-                                "message": [
-                                    {
-                                        "content": "What type of flowers would you like to order?",
-                                        "contentType": "PlainText",
-                                    }
-                                ],
-                            }
-                        ],
+                        "valueElicitationPrompt": {
+                            "maxAttempts": 2,
+                            "message": [
+                                {"content": "What type of flowers would you like to order?", "contentType": "PlainText"}
+                            ],
+                        },
                     },
                     {
                         "description": "The date to pick up the flowers",
@@ -111,17 +95,15 @@ RESOURCES: dict[str, Resource] = {
                         "slotConstraint": "Required",
                         "slotType": "AMAZON.DATE",
                         "slotTypeVersion": "$$LATEST",
-                        "valueElicitationPrompt": [
-                            {
-                                "maxAttempts": 2,
-                                "message": [
-                                    {
-                                        "content": "What day do you want the {FlowerType} to be picked up?",
-                                        "contentType": "PlainText",
-                                    }
-                                ],
-                            }
-                        ],
+                        "valueElicitationPrompt": {
+                            "maxAttempts": 2,
+                            "message": [
+                                {
+                                    "content": "What day do you want the {FlowerType} to be picked up?",
+                                    "contentType": "PlainText",
+                                }
+                            ],
+                        },
                     },
                     {
                         "description": "The time to pick up the flowers",
@@ -131,17 +113,15 @@ RESOURCES: dict[str, Resource] = {
                         "slotConstraint": "Required",
                         "slotType": "AMAZON.TIME",
                         "slotTypeVersion": "$$LATEST",
-                        "valueElicitationPrompt": [
-                            {
-                                "maxAttempts": 2,
-                                "message": [
-                                    {
-                                        "content": "Pick up the {FlowerType} at what time on {PickupDate}?",
-                                        "contentType": "PlainText",
-                                    }
-                                ],
-                            }
-                        ],
+                        "valueElicitationPrompt": {
+                            "maxAttempts": 2,
+                            "message": [
+                                {
+                                    "content": "Pick up the {FlowerType} at what time on {PickupDate}?",
+                                    "contentType": "PlainText",
+                                }
+                            ],
+                        },
                     },
                 ],
             }

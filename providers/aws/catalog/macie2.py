@@ -18,9 +18,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "jobType": "ONE_TIME",
                 "name": "NAME OF THE CLASSIFICATION JOB",
-                "s3JobDefinition": [
-                    {"bucketDefinitions": [{"accountId": "ACCOUNT ID", "buckets": ["S3 BUCKET NAME"]}]}
-                ],
+                "s3JobDefinition": {"bucketDefinitions": [{"accountId": "ACCOUNT ID", "buckets": ["S3 BUCKET NAME"]}]},
             }
         ),
     ),
@@ -36,7 +34,7 @@ RESOURCES: dict[str, Resource] = {
                 "description": "DESCRIPTION",
                 "name": "NAME OF THE FINDINGS FILTER",
                 "position": 1,
-                "findingCriteria": [{"criterion": [{"eq": ["${data.aws_region.current.region}"], "field": "region"}]}],
+                "findingCriteria": {"criterion": [{"eq": ["${data.aws_region.current.region}"], "field": "region"}]},
             }
         ),
     ),

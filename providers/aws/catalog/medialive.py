@@ -21,42 +21,34 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example-channel",
                 "roleArnRef": {"name": "example-role"},
                 "destinations": [{"settings": [{}, {}]}],
-                "encoderSettings": [
-                    {
-                        "audioDescriptions": [
-                            {"audioSelectorName": "example audio selector", "name": "audio-selector"}
-                        ],
-                        "outputGroups": [
-                            {
-                                "outputGroupSettings": [
-                                    {"archiveGroupSettings": [{"destination": [{"destinationRefId": "destination"}]}]}
-                                ],
-                                "outputs": [
-                                    {
-                                        "audioDescriptionNames": ["audio-selector"],
-                                        "outputName": "example-name",
-                                        "videoDescriptionName": "example-video",
-                                        "outputSettings": [
-                                            {
-                                                "archiveOutputSettings": [
-                                                    {
-                                                        "extension": "m2ts",
-                                                        "nameModifier": "_1",
-                                                        "containerSettings": [{}],
-                                                    }
-                                                ]
-                                            }
-                                        ],
-                                    }
-                                ],
-                            }
-                        ],
-                        "timecodeConfig": [{"source": "EMBEDDED"}],
-                        "videoDescriptions": [{"name": "example-video"}],
-                    }
-                ],
+                "encoderSettings": {
+                    "audioDescriptions": [{"audioSelectorName": "example audio selector", "name": "audio-selector"}],
+                    "outputGroups": [
+                        {
+                            "outputGroupSettings": {
+                                "archiveGroupSettings": [{"destination": {"destinationRefId": "destination"}}]
+                            },
+                            "outputs": [
+                                {
+                                    "audioDescriptionNames": ["audio-selector"],
+                                    "outputName": "example-name",
+                                    "videoDescriptionName": "example-video",
+                                    "outputSettings": {
+                                        "archiveOutputSettings": {
+                                            "extension": "m2ts",
+                                            "nameModifier": "_1",
+                                            "containerSettings": {},
+                                        }
+                                    },
+                                }
+                            ],
+                        }
+                    ],
+                    "timecodeConfig": {"source": "EMBEDDED"},
+                    "videoDescriptions": [{"name": "example-video"}],
+                },
                 "inputAttachments": [{"inputAttachmentName": "example-input", "inputIdRef": {"name": "example-input"}}],
-                "inputSpecification": [{"codec": "AVC", "inputResolution": "HD", "maximumBitrate": "MAX_20_MBPS"}],
+                "inputSpecification": {"codec": "AVC", "inputResolution": "HD", "maximumBitrate": "MAX_20_MBPS"},
             }
         ),
     ),
@@ -88,14 +80,12 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example-multiplex-changed",
                 "startMultiplex": True,
                 "tags": {"tag1": "value1"},
-                "multiplexSettings": [
-                    {
-                        "maximumVideoBufferDelayMilliseconds": 1000,
-                        "transportStreamBitrate": 1000000,
-                        "transportStreamId": 1,
-                        "transportStreamReservedBitrate": 1,
-                    }
-                ],
+                "multiplexSettings": {
+                    "maximumVideoBufferDelayMilliseconds": 1000,
+                    "transportStreamBitrate": 1000000,
+                    "transportStreamId": 1,
+                    "transportStreamReservedBitrate": 1,
+                },
             }
         ),
     ),

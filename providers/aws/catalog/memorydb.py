@@ -63,7 +63,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_memorydb_user": Resource(
         external_name=by_name("user_name"),
         example=Example(
-            {"region": "us-east-1", "accessString": "on ~* &* +@all", "authenticationMode": [{"type": "password"}]}
+            {"region": "us-east-1", "accessString": "on ~* &* +@all", "authenticationMode": {"type": "password"}}
         ),
     ),
 }

@@ -23,7 +23,7 @@ RESOURCES: dict[str, Resource] = {
                 "engineVersion": "5.17.6",
                 "hostInstanceType": "mq.t2.micro",
                 "securityGroupRefs": [{"name": "example-sg"}],
-                "configuration": [{}],
+                "configuration": {},
                 "user": [
                     {
                         "passwordSecretRef": {

@@ -21,9 +21,10 @@ RESOURCES: dict[str, Resource] = {
                 "dagS3Path": "dags/",
                 "executionRoleArnRef": {"name": "example-role"},
                 "sourceBucketArnRef": {"name": "example-bucket-tfbridge"},
-                "networkConfiguration": [
-                    {"securityGroupIdRefs": [{"name": "example-sg"}], "subnetIdRefs": [{"name": "example-subnet"}]}
-                ],
+                "networkConfiguration": {
+                    "securityGroupIdRefs": [{"name": "example-sg"}],
+                    "subnetIdRefs": [{"name": "example-subnet"}],
+                },
             }
         ),
     ),

@@ -40,15 +40,11 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "name": "example",
                 "tags": {"Tag1": "Value1", "Tag2": "Value2"},
-                "firewallPolicy": [
-                    {
-                        "statelessDefaultActions": ["aws:pass"],
-                        "statelessFragmentDefaultActions": ["aws:drop"],
-                        "statelessRuleGroupReference": [
-                            {"priority": 1, "resourceArnRef": {"name": "example-rulegroup"}}
-                        ],
-                    }
-                ],
+                "firewallPolicy": {
+                    "statelessDefaultActions": ["aws:pass"],
+                    "statelessFragmentDefaultActions": ["aws:drop"],
+                    "statelessRuleGroupReference": [{"priority": 1, "resourceArnRef": {"name": "example-rulegroup"}}],
+                },
             }
         ),
     ),
@@ -59,20 +55,15 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "firewallArnRef": {"name": "example-firewall"},
-                "loggingConfiguration": [
-                    {
-                        "logDestinationConfig": [
-                            {
-                                "logDestination": {
-                                    "bucketName": "${aws_s3_bucket.example.bucket}",
-                                    "prefix": "example",
-                                },
-                                "logDestinationType": "S3",
-                                "logType": "FLOW",
-                            }
-                        ]
-                    }
-                ],
+                "loggingConfiguration": {
+                    "logDestinationConfig": [
+                        {
+                            "logDestination": {"bucketName": "${aws_s3_bucket.example.bucket}", "prefix": "example"},
+                            "logDestinationType": "S3",
+                            "logType": "FLOW",
+                        }
+                    ]
+                },
             }
         ),
     ),
@@ -93,21 +84,15 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example",
                 "tags": {"Tag1": "Value1", "Tag2": "Value2"},
                 "type": "STATEFUL",
-                "ruleGroup": [
-                    {
-                        "rulesSource": [
-                            {
-                                "rulesSourceList": [
-                                    {
-                                        "generatedRulesType": "DENYLIST",
-                                        "targetTypes": ["HTTP_HOST"],
-                                        "targets": ["test.example.com"],
-                                    }
-                                ]
-                            }
-                        ]
+                "ruleGroup": {
+                    "rulesSource": {
+                        "rulesSourceList": {
+                            "generatedRulesType": "DENYLIST",
+                            "targetTypes": ["HTTP_HOST"],
+                            "targets": ["test.example.com"],
+                        }
                     }
-                ],
+                },
             }
         ),
     ),

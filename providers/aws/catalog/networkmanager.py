@@ -18,7 +18,7 @@ RESOURCES: dict[str, Resource] = {
                 "coreNetworkIdRef": {"name": "example-corenetwork"},
                 "edgeLocationRef": {"name": "example-vpcattachment"},
                 "transportAttachmentIdRef": {"name": "example-vpcattachment"},
-                "options": [{"protocol": "GRE"}],
+                "options": {"protocol": "GRE"},
             }
         ),
     ),
@@ -104,7 +104,7 @@ RESOURCES: dict[str, Resource] = {
                 "globalNetworkIdRef": {"name": "example-globalnetwork"},
                 "providerName": "MegaCorp",
                 "siteIdRef": {"name": "example-site"},
-                "bandwidth": [{"downloadSpeed": 50, "uploadSpeed": 10}],
+                "bandwidth": {"downloadSpeed": 50, "uploadSpeed": 10},
             }
         ),
     ),

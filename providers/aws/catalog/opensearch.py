@@ -25,7 +25,7 @@ RESOURCES: dict[str, Resource] = {
                 "domainName": "example",
                 "engineVersion": "Elasticsearch_7.10",
                 "tags": {"Domain": "TestDomain"},
-                "clusterConfig": [{"instanceType": "r4.large.search"}],
+                "clusterConfig": {"instanceType": "r4.large.search"},
             }
         ),
     ),
@@ -36,9 +36,10 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "domainNameRef": {"name": "example-domain"},
-                "samlOptions": [
-                    {"enabled": True, "idp": [{"entityId": "https://example.com", "metadataContent": "example"}]}
-                ],
+                "samlOptions": {
+                    "enabled": True,
+                    "idp": {"entityId": "https://example.com", "metadataContent": "example"},
+                },
             }
         ),
     ),

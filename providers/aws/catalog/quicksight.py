@@ -10,12 +10,6 @@ RESOURCES: dict[str, Resource] = {
             "probe", "the importer takes the value of aws_account_id"
         ),
     ),
-    "aws_quicksight_analysis": Resource(
-        external_name=PROBED,
-    ),
-    "aws_quicksight_dashboard": Resource(
-        external_name=PROBED,
-    ),
     "aws_quicksight_data_set": Resource(
         external_name=PROBED,
     ),
@@ -63,9 +57,6 @@ RESOURCES: dict[str, Resource] = {
                 source="docs",
             ),
         ),
-    ),
-    "aws_quicksight_template": Resource(
-        external_name=PROBED,
     ),
     "aws_quicksight_template_alias": Resource(
         external_name=PROBED,

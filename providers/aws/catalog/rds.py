@@ -168,15 +168,13 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "dbProxyNameRef": {"name": "example-proxy"},
-                "connectionPoolConfig": [
-                    {
-                        "connectionBorrowTimeout": 120,
-                        "initQuery": "SET x=1, y=2",
-                        "maxConnectionsPercent": 100,
-                        "maxIdleConnectionsPercent": 50,
-                        "sessionPinningFilters": ["EXCLUDE_VARIABLE_SETS"],
-                    }
-                ],
+                "connectionPoolConfig": {
+                    "connectionBorrowTimeout": 120,
+                    "initQuery": "SET x=1, y=2",
+                    "maxConnectionsPercent": 100,
+                    "maxIdleConnectionsPercent": 50,
+                    "sessionPinningFilters": ["EXCLUDE_VARIABLE_SETS"],
+                },
             }
         ),
     ),
@@ -354,7 +352,6 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_rds_custom_db_engine_version": Resource(
         external_name=PROBED,
-        removed_parameters=("filename",),
     ),
     "aws_rds_export_task": Resource(
         external_name=identifier_from_provider().sourced(

@@ -133,7 +133,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "iamRoleRef": {"name": "example-role"},
                 "schedule": "cron(00 23 * * ? *)",
-                "targetAction": [{"pauseCluster": [{"clusterIdentifier": "tf-redshift001"}]}],
+                "targetAction": {"pauseCluster": {"clusterIdentifier": "tf-redshift001"}},
             }
         ),
     ),

@@ -10,11 +10,9 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "resourceQuery": [
-                    {
-                        "query": '{\n  "ResourceTypeFilters": [\n    "AWS::EC2::Instance"\n  ],\n  "TagFilters": [\n    {\n      "Key": "Stage",\n      "Values": ["Test"]\n    }\n  ]\n}\n'
-                    }
-                ],
+                "resourceQuery": {
+                    "query": '{\n  "ResourceTypeFilters": [\n    "AWS::EC2::Instance"\n  ],\n  "TagFilters": [\n    {\n      "Key": "Stage",\n      "Values": ["Test"]\n    }\n  ]\n}\n'
+                },
             }
         ),
     ),

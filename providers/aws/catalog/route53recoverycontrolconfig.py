@@ -36,7 +36,7 @@ RESOURCES: dict[str, Resource] = {
                 "controlPanelArnRef": {"name": "example-controlpanel"},
                 "name": "daisyguttridge",
                 "waitPeriodMs": 5000,
-                "ruleConfig": [{"inverted": False, "threshold": 1, "type": "ATLEAST"}],
+                "ruleConfig": {"inverted": False, "threshold": 1, "type": "ATLEAST"},
             }
         ),
     ),

@@ -32,17 +32,11 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "bucketRef": {"name": "example-bucket-tfbridge"},
                 "name": "EntireBucket",
-                "storageClassAnalysis": [
-                    {
-                        "dataExport": [
-                            {
-                                "destination": [
-                                    {"s3BucketDestination": [{"bucketArnRef": {"name": "example-bucket-tfbridge"}}]}
-                                ]
-                            }
-                        ]
+                "storageClassAnalysis": {
+                    "dataExport": {
+                        "destination": {"s3BucketDestination": {"bucketArnRef": {"name": "example-bucket-tfbridge"}}}
                     }
-                ],
+                },
             }
         ),
     ),
@@ -93,8 +87,8 @@ RESOURCES: dict[str, Resource] = {
                 "bucketRef": {"name": "example-bucket-tfbridge"},
                 "includedObjectVersions": "All",
                 "name": "EntireBucketDaily",
-                "destination": [{"bucket": [{"bucketArnRef": {"name": "example-bucket-tfbridge"}, "format": "ORC"}]}],
-                "schedule": [{"frequency": "Daily"}],
+                "destination": {"bucket": {"bucketArnRef": {"name": "example-bucket-tfbridge"}, "format": "ORC"}},
+                "schedule": {"frequency": "Daily"},
             }
         ),
     ),
@@ -114,7 +108,7 @@ RESOURCES: dict[str, Resource] = {
                 "bucketRef": {"name": "example-bucket-tfbridge"},
                 "targetBucketRef": {"name": "example-bucket-tfbridge"},
                 "targetPrefix": "log/",
-                "targetObjectKeyFormat": [{"partitionedPrefix": [{"partitionDateSource": "EventTime"}]}],
+                "targetObjectKeyFormat": {"partitionedPrefix": {"partitionDateSource": "EventTime"}},
             }
         ),
     ),
@@ -157,7 +151,6 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={"bucket": Reference("aws_s3_bucket"), "kms_key_id": Reference("aws_kms_key")},
-        removed_parameters=("source",),
         example=Example(
             {"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}, "key": "new_object_key"}
         ),
@@ -169,7 +162,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "bucketRef": {"name": "example-bucket-tfbridge"},
-                "rule": [{"defaultRetention": [{"days": 5, "mode": "COMPLIANCE"}]}],
+                "rule": {"defaultRetention": {"days": 5, "mode": "COMPLIANCE"}},
             }
         ),
     ),
@@ -180,7 +173,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "bucketRef": {"name": "example-bucket-tfbridge"},
-                "rule": [{"objectOwnership": "BucketOwnerPreferred"}],
+                "rule": {"objectOwnership": "BucketOwnerPreferred"},
             }
         ),
     ),
@@ -225,8 +218,8 @@ RESOURCES: dict[str, Resource] = {
                 "rule": [
                     {
                         "status": "Enabled",
-                        "destination": [{"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "STANDARD"}],
-                        "filter": [{"prefix": "example"}],
+                        "destination": {"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "STANDARD"},
+                        "filter": {"prefix": "example"},
                     }
                 ],
             }
@@ -251,9 +244,10 @@ RESOURCES: dict[str, Resource] = {
                 "bucketRef": {"name": "example-bucket-tfbridge"},
                 "rule": [
                     {
-                        "applyServerSideEncryptionByDefault": [
-                            {"kmsMasterKeyIdRef": {"name": "example-key"}, "sseAlgorithm": "aws:kms"}
-                        ]
+                        "applyServerSideEncryptionByDefault": {
+                            "kmsMasterKeyIdRef": {"name": "example-key"},
+                            "sseAlgorithm": "aws:kms",
+                        }
                     }
                 ],
             }
@@ -266,7 +260,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "bucketRef": {"name": "example-bucket-tfbridge"},
-                "versioningConfiguration": [{"status": "Enabled"}],
+                "versioningConfiguration": {"status": "Enabled"},
             }
         ),
     ),
@@ -281,10 +275,10 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "bucketRef": {"name": "example-bucket-tfbridge"},
-                "errorDocument": [{"key": "error.html"}],
-                "indexDocument": [{"suffix": "index.html"}],
+                "errorDocument": {"key": "error.html"},
+                "indexDocument": {"suffix": "index.html"},
                 "routingRule": [
-                    {"condition": [{"keyPrefixEquals": "docs/"}], "redirect": [{"replaceKeyPrefixWith": "documents/"}]}
+                    {"condition": {"keyPrefixEquals": "docs/"}, "redirect": {"replaceKeyPrefixWith": "documents/"}}
                 ],
             }
         ),
@@ -315,7 +309,6 @@ RESOURCES: dict[str, Resource] = {
             "etag",
             "kms_key_id",
         ),
-        removed_parameters=("source",),
         example=Example(
             {"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}, "key": "new_object_key"}
         ),

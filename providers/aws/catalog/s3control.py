@@ -72,15 +72,13 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "details": [
-                    {
-                        "name": "example",
-                        "region": [
-                            {"bucketRef": {"name": "example-bucket-tfbridge"}},
-                            {"bucketRef": {"name": "example-bucket-tfbridge"}},
-                        ],
-                    }
-                ],
+                "details": {
+                    "name": "example",
+                    "region": [
+                        {"bucketRef": {"name": "example-bucket-tfbridge"}},
+                        {"bucketRef": {"name": "example-bucket-tfbridge"}},
+                    ],
+                },
             }
         ),
     ),
@@ -89,12 +87,10 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "details": [
-                    {
-                        "name": "example",
-                        "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
-                    }
-                ],
+                "details": {
+                    "name": "example",
+                    "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                },
             }
         ),
     ),
@@ -110,19 +106,15 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "name": "example",
-                "configuration": [
-                    {
-                        "supportingAccessPointRef": {"name": "example-accesspoint"},
-                        "transformationConfiguration": [
-                            {
-                                "actions": ["GetObject"],
-                                "contentTransformation": [
-                                    {"awsLambda": [{"functionArnRef": {"name": "example-function"}}]}
-                                ],
-                            }
-                        ],
-                    }
-                ],
+                "configuration": {
+                    "supportingAccessPointRef": {"name": "example-accesspoint"},
+                    "transformationConfiguration": [
+                        {
+                            "actions": ["GetObject"],
+                            "contentTransformation": {"awsLambda": {"functionArnRef": {"name": "example-function"}}},
+                        }
+                    ],
+                },
             }
         ),
     ),
@@ -147,32 +139,24 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "configId": "example-1",
-                "storageLensConfiguration": [
-                    {
-                        "enabled": True,
-                        "accountLevel": [
-                            {
-                                "activityMetrics": [{"enabled": True}],
-                                "bucketLevel": [{"activityMetrics": [{"enabled": True}]}],
-                            }
-                        ],
-                        "dataExport": [
-                            {
-                                "cloudWatchMetrics": [{"enabled": True}],
-                                "s3BucketDestination": [
-                                    {
-                                        "accountId": "example",
-                                        "arnRef": {"name": "example-bucket-tfbridge"},
-                                        "format": "CSV",
-                                        "outputSchemaVersion": "V_1",
-                                        "encryption": [{}],
-                                    }
-                                ],
-                            }
-                        ],
-                        "exclude": [{"regions": ["us-east-2"]}],
-                    }
-                ],
+                "storageLensConfiguration": {
+                    "enabled": True,
+                    "accountLevel": {
+                        "activityMetrics": {"enabled": True},
+                        "bucketLevel": {"activityMetrics": {"enabled": True}},
+                    },
+                    "dataExport": {
+                        "cloudWatchMetrics": {"enabled": True},
+                        "s3BucketDestination": {
+                            "accountId": "example",
+                            "arnRef": {"name": "example-bucket-tfbridge"},
+                            "format": "CSV",
+                            "outputSchemaVersion": "V_1",
+                            "encryption": {},
+                        },
+                    },
+                    "exclude": {"regions": ["us-east-2"]},
+                },
             }
         ),
     ),

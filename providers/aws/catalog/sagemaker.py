@@ -23,7 +23,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sagemaker_app_image_config": Resource(
         external_name=by_name("app_image_config_name"),
-        example=Example({"region": "us-east-1", "kernelGatewayImageConfig": [{"kernelSpec": [{"name": "example"}]}]}),
+        example=Example({"region": "us-east-1", "kernelGatewayImageConfig": {"kernelSpec": [{"name": "example"}]}}),
     ),
     "aws_sagemaker_code_repository": Resource(
         external_name=by_name("code_repository_name"),
@@ -31,7 +31,7 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "gitConfig": [{"repositoryUrl": "https://github.com/hashicorp/terraform-provider-aws.git"}],
+                "gitConfig": {"repositoryUrl": "https://github.com/hashicorp/terraform-provider-aws.git"},
             }
         ),
     ),
@@ -45,7 +45,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "deviceFleetNameRef": {"name": "example-devicefleet"},
-                "device": [{"deviceName": "example"}],
+                "device": {"deviceName": "example"},
             }
         ),
     ),
@@ -56,7 +56,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "roleArnRef": {"name": "example-role"},
-                "outputConfig": [{"s3OutputLocation": "example"}],
+                "outputConfig": {"s3OutputLocation": "example"},
             }
         ),
     ),
@@ -82,7 +82,7 @@ RESOURCES: dict[str, Resource] = {
                 "domainName": "example",
                 "subnetIdRefs": [{"name": "example-subnet"}],
                 "vpcIdRef": {"name": "example-vpc"},
-                "defaultUserSettings": [{"executionRoleRef": {"name": "example-role"}}],
+                "defaultUserSettings": {"executionRoleRef": {"name": "example-role"}},
             }
         ),
     ),
@@ -129,7 +129,7 @@ RESOURCES: dict[str, Resource] = {
                 "recordIdentifierFeatureName": "example",
                 "roleArnRef": {"name": "example-role"},
                 "featureDefinition": [{"featureName": "example", "featureType": "String"}],
-                "onlineStoreConfig": [{"enableOnlineStore": True}],
+                "onlineStoreConfig": {"enableOnlineStore": True},
             }
         ),
     ),
@@ -173,7 +173,7 @@ RESOURCES: dict[str, Resource] = {
         external_name=by_name(),
         references={"execution_role_arn": Reference("aws_iam_role", "arn")},
         example=Example(
-            {"region": "us-east-1", "executionRoleArnRef": {"name": "example-role"}, "primaryContainer": [{}]}
+            {"region": "us-east-1", "executionRoleArnRef": {"name": "example-role"}, "primaryContainer": {}}
         ),
     ),
     "aws_sagemaker_model_package_group": Resource(
@@ -258,12 +258,10 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "cognitoConfig": [
-                    {
-                        "clientIdRef": {"name": "example-userpoolclient"},
-                        "userPoolRef": {"name": "example-userpooldomain"},
-                    }
-                ],
+                "cognitoConfig": {
+                    "clientIdRef": {"name": "example-userpoolclient"},
+                    "userPoolRef": {"name": "example-userpooldomain"},
+                },
             }
         ),
     ),
@@ -284,13 +282,11 @@ RESOURCES: dict[str, Resource] = {
                 "workforceNameRef": {"name": "example-workforce"},
                 "memberDefinition": [
                     {
-                        "cognitoMemberDefinition": [
-                            {
-                                "clientIdRef": {"name": "example-userpoolclient"},
-                                "userGroupRef": {"name": "example-usergroup"},
-                                "userPoolRef": {"name": "example-userpooldomain"},
-                            }
-                        ]
+                        "cognitoMemberDefinition": {
+                            "clientIdRef": {"name": "example-userpoolclient"},
+                            "userGroupRef": {"name": "example-usergroup"},
+                            "userPoolRef": {"name": "example-userpooldomain"},
+                        }
                     }
                 ],
             }

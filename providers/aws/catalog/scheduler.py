@@ -18,8 +18,8 @@ RESOURCES: dict[str, Resource] = {
                 "groupName": "default",
                 "name": "my-schedule",
                 "scheduleExpression": "rate(1 hours)",
-                "flexibleTimeWindow": [{"mode": "OFF"}],
-                "target": [{"arnRef": {"name": "example-queue"}, "roleArnRef": {"name": "example-role"}}],
+                "flexibleTimeWindow": {"mode": "OFF"},
+                "target": {"arnRef": {"name": "example-queue"}, "roleArnRef": {"name": "example-role"}},
             }
         ),
     ),

@@ -27,7 +27,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "rotationLambdaArnRef": {"name": "example-function"},
                 "secretIdRef": {"name": "example-secret"},
-                "rotationRules": [{"automaticallyAfterDays": 30}],
+                "rotationRules": {"automaticallyAfterDays": 30},
             }
         ),
     ),

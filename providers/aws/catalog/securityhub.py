@@ -39,14 +39,12 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "groupByAttribute": "AwsAccountId",
                 "name": "example-insight",
-                "filters": [
-                    {
-                        "awsAccountId": [
-                            {"comparison": "EQUALS", "value": "1234567890"},
-                            {"comparison": "EQUALS", "value": "09876543210"},
-                        ]
-                    }
-                ],
+                "filters": {
+                    "awsAccountId": [
+                        {"comparison": "EQUALS", "value": "1234567890"},
+                        {"comparison": "EQUALS", "value": "09876543210"},
+                    ]
+                },
             }
         ),
     ),

@@ -84,9 +84,9 @@ RESOURCES: dict[str, Resource] = {
                 "owner": "example-owner",
                 "tags": {"foo": "bar"},
                 "type": "CLOUD_FORMATION_TEMPLATE",
-                "provisioningArtifactParameters": [
-                    {"templateUrl": "https://s3.amazonaws.com/cf-templates-ozkq9d3hgiq2-us-east-1/temp1.json"}
-                ],
+                "provisioningArtifactParameters": {
+                    "templateUrl": "https://s3.amazonaws.com/cf-templates-ozkq9d3hgiq2-us-east-1/temp1.json"
+                },
             }
         ),
     ),
@@ -126,7 +126,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "description": "Motor generator unit",
                 "name": "MGU",
-                "definition": [{"name": "AWS-RestartEC2Instance", "version": "example"}],
+                "definition": {"name": "AWS-RestartEC2Instance", "version": "example"},
             }
         ),
     ),

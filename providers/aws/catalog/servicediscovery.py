@@ -48,14 +48,12 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "name": "example",
-                "dnsConfig": [
-                    {
-                        "namespaceIdRef": {"name": "example-privatednsnamespace"},
-                        "routingPolicy": "MULTIVALUE",
-                        "dnsRecords": [{"ttl": 10, "type": "A"}],
-                    }
-                ],
-                "healthCheckConfig": [{"failureThreshold": 1}],
+                "dnsConfig": {
+                    "namespaceIdRef": {"name": "example-privatednsnamespace"},
+                    "routingPolicy": "MULTIVALUE",
+                    "dnsRecords": [{"ttl": 10, "type": "A"}],
+                },
+                "healthCheckConfig": {"failureThreshold": 1},
             }
         ),
     ),

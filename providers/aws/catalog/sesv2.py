@@ -16,11 +16,11 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "deliveryOptions": [{"maxDeliverySeconds": 300, "tlsPolicy": "REQUIRE"}],
-                "reputationOptions": [{"reputationMetricsEnabled": False}],
-                "sendingOptions": [{"sendingEnabled": True}],
-                "suppressionOptions": [{"suppressedReasons": ["BOUNCE", "COMPLAINT"]}],
-                "trackingOptions": [{"customRedirectDomain": "example.com", "httpsPolicy": "REQUIRE"}],
+                "deliveryOptions": {"maxDeliverySeconds": 300, "tlsPolicy": "REQUIRE"},
+                "reputationOptions": {"reputationMetricsEnabled": False},
+                "sendingOptions": {"sendingEnabled": True},
+                "suppressionOptions": {"suppressedReasons": ["BOUNCE", "COMPLAINT"]},
+                "trackingOptions": {"customRedirectDomain": "example.com", "httpsPolicy": "REQUIRE"},
             }
         ),
     ),
@@ -40,23 +40,19 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "configurationSetNameRef": {"name": "example-configurationset"},
                 "eventDestinationName": "example",
-                "eventDestination": [
-                    {
-                        "enabled": True,
-                        "matchingEventTypes": ["SEND"],
-                        "cloudWatchDestination": [
+                "eventDestination": {
+                    "enabled": True,
+                    "matchingEventTypes": ["SEND"],
+                    "cloudWatchDestination": {
+                        "dimensionConfiguration": [
                             {
-                                "dimensionConfiguration": [
-                                    {
-                                        "defaultDimensionValue": "example",
-                                        "dimensionName": "example",
-                                        "dimensionValueSource": "MESSAGE_TAG",
-                                    }
-                                ]
+                                "defaultDimensionValue": "example",
+                                "dimensionName": "example",
+                                "dimensionValueSource": "MESSAGE_TAG",
                             }
-                        ],
-                    }
-                ],
+                        ]
+                    },
+                },
             }
         ),
     ),

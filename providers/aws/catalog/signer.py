@@ -13,18 +13,14 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "ignoreSigningJobFailure": True,
                 "profileNameRef": {"name": "example-signingprofile"},
-                "destination": [{"s3": [{"bucket": "s3-bucket-name", "prefix": "signed/"}]}],
-                "source": [
-                    {
-                        "s3": [
-                            {
-                                "bucket": "s3-bucket-name",
-                                "key": "object-to-be-signed.zip",
-                                "version": "jADjFYYYEXAMPLETszPjOmCMFDzd9dN1",
-                            }
-                        ]
+                "destination": {"s3": {"bucket": "s3-bucket-name", "prefix": "signed/"}},
+                "source": {
+                    "s3": {
+                        "bucket": "s3-bucket-name",
+                        "key": "object-to-be-signed.zip",
+                        "version": "jADjFYYYEXAMPLETszPjOmCMFDzd9dN1",
                     }
-                ],
+                },
             }
         ),
     ),

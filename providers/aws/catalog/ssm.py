@@ -98,16 +98,12 @@ RESOURCES: dict[str, Resource] = {
                 "taskType": "AUTOMATION",
                 "windowIdRef": {"name": "example-maintenancewindow"},
                 "targets": [{"key": "InstanceIds", "valueRefs": [{"name": "example-instance"}]}],
-                "taskInvocationParameters": [
-                    {
-                        "automationParameters": [
-                            {
-                                "documentVersion": "$LATEST",
-                                "parameter": [{"name": "InstanceId", "valueRefs": [{"name": "example-instance"}]}],
-                            }
-                        ]
+                "taskInvocationParameters": {
+                    "automationParameters": {
+                        "documentVersion": "$LATEST",
+                        "parameter": [{"name": "InstanceId", "valueRefs": [{"name": "example-instance"}]}],
                     }
-                ],
+                },
             }
         ),
     ),
@@ -128,12 +124,10 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "s3Destination": [
-                    {
-                        "bucketNameRef": {"name": "example-bucket-tfbridge"},
-                        "regionRef": {"name": "example-bucket-tfbridge"},
-                    }
-                ],
+                "s3Destination": {
+                    "bucketNameRef": {"name": "example-bucket-tfbridge"},
+                    "regionRef": {"name": "example-bucket-tfbridge"},
+                },
             }
         ),
     ),

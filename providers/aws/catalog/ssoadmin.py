@@ -46,7 +46,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "instanceArn": "arn:aws:iam::123456789012:role/example",
                 "permissionSetArnRef": {"name": "example-permissionset"},
-                "customerManagedPolicyReference": [{"nameRef": {"name": "example-policy"}, "path": "/"}],
+                "customerManagedPolicyReference": {"nameRef": {"name": "example-policy"}, "path": "/"},
             }
         ),
     ),
@@ -111,9 +111,9 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "instanceArn": "arn:aws:iam::123456789012:role/example",
                 "permissionSetArnRef": {"name": "example-permissionset"},
-                "permissionsBoundary": [
-                    {"customerManagedPolicyReference": [{"nameRef": {"name": "example-policy"}, "path": "/"}]}
-                ],
+                "permissionsBoundary": {
+                    "customerManagedPolicyReference": {"nameRef": {"name": "example-policy"}, "path": "/"}
+                },
             }
         ),
     ),

@@ -9,7 +9,6 @@ RESOURCES: dict[str, Resource] = {
         external_name=identifier_from_provider().sourced(
             "probe", "upjet names it by name but lists it as not tested: the state id is used"
         ),
-        removed_parameters=("zip_file",),
     ),
     "aws_synthetics_group": Resource(
         external_name=PROBED,

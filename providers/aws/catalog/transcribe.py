@@ -14,7 +14,7 @@ RESOURCES: dict[str, Resource] = {
                 "baseModelName": "NarrowBand",
                 "languageCode": "en-US",
                 "tags": {"ENVIRONMENT": "development"},
-                "inputDataConfig": [{"dataAccessRoleArnRef": {"name": "example-role"}, "s3Uri": "https://example.com"}],
+                "inputDataConfig": {"dataAccessRoleArnRef": {"name": "example-role"}, "s3Uri": "https://example.com"},
             }
         ),
     ),

@@ -25,18 +25,16 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "accessRoleRef": {"name": "example-role"},
                 "url": "http://www.test.com",
-                "as2Config": [
-                    {
-                        "compression": "DISABLED",
-                        "encryptionAlgorithm": "AWS128_CBC",
-                        "localProfileId": "example",
-                        "mdnResponse": "NONE",
-                        "mdnSigningAlgorithm": "NONE",
-                        "messageSubject": "For Connector",
-                        "partnerProfileId": "example",
-                        "signingAlgorithm": "NONE",
-                    }
-                ],
+                "as2Config": {
+                    "compression": "DISABLED",
+                    "encryptionAlgorithm": "AWS128_CBC",
+                    "localProfileId": "example",
+                    "mdnResponse": "NONE",
+                    "mdnSigningAlgorithm": "NONE",
+                    "messageSubject": "For Connector",
+                    "partnerProfileId": "example",
+                    "signingAlgorithm": "NONE",
+                },
             }
         ),
     ),
@@ -96,7 +94,7 @@ RESOURCES: dict[str, Resource] = {
         external_name=PROBED,
         references={"steps.custom_step_details.target": Reference("aws_lambda_function", "arn")},
         example=Example(
-            {"region": "us-east-1", "steps": [{"type": "DELETE", "deleteStepDetails": [{"name": "example"}]}]}
+            {"region": "us-east-1", "steps": [{"type": "DELETE", "deleteStepDetails": {"name": "example"}}]}
         ),
     ),
 }

@@ -28,9 +28,7 @@ RESOURCES: dict[str, Resource] = {
                 "endpointType": "load-balancer",
                 "securityGroupIdRefs": [{"name": "example-sg"}],
                 "verifiedAccessGroupIdRef": {"name": "example-group"},
-                "loadBalancerOptions": [
-                    {"loadBalancerArnRef": {"name": "example-lb"}, "port": 443, "protocol": "https"}
-                ],
+                "loadBalancerOptions": {"loadBalancerArnRef": {"name": "example-lb"}, "port": 443, "protocol": "https"},
             }
         ),
     ),
@@ -59,7 +57,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "verifiedaccessInstanceIdRef": {"name": "example-instance"},
-                "accessLogs": [{"cloudwatchLogs": [{"enabled": True, "logGroupRef": {"name": "example-log-group"}}]}],
+                "accessLogs": {"cloudwatchLogs": {"enabled": True, "logGroupRef": {"name": "example-log-group"}}},
             }
         ),
     ),

@@ -39,7 +39,7 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example",
                 "protocol": "HTTPS",
                 "serviceIdentifierRef": {"name": "example-service"},
-                "defaultAction": [{"fixedResponse": [{"statusCode": 404}]}],
+                "defaultAction": {"fixedResponse": {"statusCode": 404}},
             }
         ),
     ),
@@ -75,34 +75,22 @@ RESOURCES: dict[str, Resource] = {
                 "name": "example",
                 "priority": 20,
                 "serviceIdentifierRef": {"name": "example-service"},
-                "action": [
-                    {
-                        "forward": [
-                            {
-                                "targetGroups": [
-                                    {"targetGroupIdentifierRef": {"name": "example-targetgroup"}, "weight": 1},
-                                    {"targetGroupIdentifierRef": {"name": "example-targetgroup"}, "weight": 2},
-                                ]
-                            }
+                "action": {
+                    "forward": {
+                        "targetGroups": [
+                            {"targetGroupIdentifierRef": {"name": "example-targetgroup"}, "weight": 1},
+                            {"targetGroupIdentifierRef": {"name": "example-targetgroup"}, "weight": 2},
                         ]
                     }
-                ],
-                "match": [
-                    {
-                        "httpMatch": [
-                            {
-                                "headerMatches": [
-                                    {
-                                        "caseSensitive": False,
-                                        "name": "example-header",
-                                        "match": [{"exact": "example-contains"}],
-                                    }
-                                ],
-                                "pathMatch": [{"caseSensitive": True, "match": [{"prefix": "/example-path"}]}],
-                            }
-                        ]
+                },
+                "match": {
+                    "httpMatch": {
+                        "headerMatches": [
+                            {"caseSensitive": False, "name": "example-header", "match": {"exact": "example-contains"}}
+                        ],
+                        "pathMatch": {"caseSensitive": True, "match": {"prefix": "/example-path"}},
                     }
-                ],
+                },
             }
         ),
     ),
@@ -217,7 +205,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "name": "example",
                 "type": "INSTANCE",
-                "config": [{"port": 443, "protocol": "HTTPS", "vpcIdentifierRef": {"name": "example-vpc"}}],
+                "config": {"port": 443, "protocol": "HTTPS", "vpcIdentifierRef": {"name": "example-vpc"}},
             }
         ),
     ),

@@ -16,7 +16,7 @@ RESOURCES: dict[str, Resource] = {
                         "positionalConstraint": "CONTAINS",
                         "targetString": "badrefer1",
                         "textTransformation": "NONE",
-                        "fieldToMatch": [{"data": "referer", "type": "HEADER"}],
+                        "fieldToMatch": {"data": "referer", "type": "HEADER"},
                     }
                 ],
             }
@@ -70,7 +70,7 @@ RESOURCES: dict[str, Resource] = {
                     {
                         "regexPatternSetIdRef": {"name": "example-regexpatternset"},
                         "textTransformation": "NONE",
-                        "fieldToMatch": [{"data": "User-Agent", "type": "HEADER"}],
+                        "fieldToMatch": {"data": "User-Agent", "type": "HEADER"},
                     }
                 ],
             }
@@ -106,7 +106,7 @@ RESOURCES: dict[str, Resource] = {
                         "comparisonOperator": "EQ",
                         "size": 1,
                         "textTransformation": "NONE",
-                        "fieldToMatch": [{"type": "BODY"}],
+                        "fieldToMatch": {"type": "BODY"},
                     }
                 ],
             }
@@ -119,7 +119,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "name": "tf-sql_injection_match_set",
                 "sqlInjectionMatchTuple": [
-                    {"textTransformation": "URL_DECODE", "fieldToMatch": [{"type": "QUERY_STRING"}]}
+                    {"textTransformation": "URL_DECODE", "fieldToMatch": {"type": "QUERY_STRING"}}
                 ],
             }
         ),
@@ -135,13 +135,13 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "metricName": "tfWebACL",
                 "name": "tfWebACL",
-                "defaultAction": [{"type": "ALLOW"}],
+                "defaultAction": {"type": "ALLOW"},
                 "rule": [
                     {
                         "priority": 1,
                         "ruleIdRef": {"name": "example-rule"},
                         "type": "REGULAR",
-                        "action": [{"type": "BLOCK"}],
+                        "action": {"type": "BLOCK"},
                     }
                 ],
             }
@@ -157,8 +157,8 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "name": "xss_match_set",
                 "xssMatchTuple": [
-                    {"textTransformation": "NONE", "fieldToMatch": [{"type": "URI"}]},
-                    {"textTransformation": "NONE", "fieldToMatch": [{"type": "QUERY_STRING"}]},
+                    {"textTransformation": "NONE", "fieldToMatch": {"type": "URI"}},
+                    {"textTransformation": "NONE", "fieldToMatch": {"type": "QUERY_STRING"}},
                 ],
             }
         ),

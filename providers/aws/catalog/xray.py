@@ -17,7 +17,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "filterExpression": "responsetime > 5",
                 "groupName": "example",
-                "insightsConfiguration": [{"insightsEnabled": True, "notificationsEnabled": True}],
+                "insightsConfiguration": {"insightsEnabled": True, "notificationsEnabled": True},
             }
         ),
     ),

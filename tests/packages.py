@@ -1,0 +1,16 @@
+"""The shipped providers as the runtime loads them, once per test process (loading reads the schema).
+
+The scenarios use the hand-tuned AWS kinds (:data:`AWS_CURATED`); a provider process they start runs
+the families those kinds belong to (:data:`AWS_FAMILIES`), since a process runs whole families.
+"""
+
+import dataclasses
+
+from bridge.api import registry
+from providers.aws.config import CURATED
+
+AWS = registry.load("aws")
+BUILTIN = registry.load("builtin")
+AWS_CURATED = dataclasses.replace(AWS, kinds=tuple(k for k in AWS.kinds if k.config.tf_type in CURATED))
+AWS_FAMILIES = ",".join((registry.CONFIG_FAMILY, *AWS_CURATED.families))
+AWS_SCENARIO = AWS.family(AWS_FAMILIES)
