@@ -135,7 +135,7 @@ def _admit(key: tuple[str, str], for_provider: dict[str, Any], **spec: Any) -> l
 def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones(key: tuple[str, str]) -> None:
     spec = schema_of(CRDS[key])["properties"]["spec"]
     for_provider = spec["properties"]["forProvider"]["properties"]
-    if "region" in for_provider:
+    if (for_provider.get("region") or {}).get("type") == "string":  # a block of that name is a resource argument
         assert [r for r in REGIONS if _admit(key, {"region": r})] == [], "every real region is admitted"
         assert [r for r in HOSTILE_REGIONS if not _admit(key, {"region": r})] == [], "no hostile one is"
     assert _admit(key, {}, providerConfigRef={"name": "../../../../api/v1/namespaces/x/secrets/aws-creds"})
@@ -144,11 +144,10 @@ def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones(key: 
     assert _admit(key, {}, writeConnectionSecretToRef={"name": "a", "namespace": "kube-system/../x"})
     assert _admit(key, {}, writeConnectionSecretToRef={"name": "A_B", "namespace": "x"})
     assert not _admit(key, {}, writeConnectionSecretToRef={"name": "conn.v1", "namespace": "team-a"})
-    refs = [name for name, sub in for_provider.items()
-            if name.endswith(("Ref", "Refs", "Selector")) and not name.endswith("SecretRef")]
+    refs = [name for name, sub in for_provider.items() if _reference_shape(sub)]
     for name in refs:
         many = for_provider[name].get("type") == "array"
-        if name.endswith("Selector"):
+        if _reference_shape(for_provider[name]) == "selector":
             hostile: Any = {"matchLabels": {"team": "a,team!=a"}}
             good: Any = {"matchLabels": {"team": "a", "example.com/tier": "web-1"}}
         else:
@@ -157,8 +156,22 @@ def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones(key: 
         assert _admit(key, {name: hostile}), f"{name} refuses {hostile}"
         assert not _admit(key, {name: good}), f"{name} admits {good}"
     for path, node in _walk(spec):
-        if node.get("type") == "object" and {"name", "namespace"} <= set(node.get("properties") or {}):
+        props = set(node.get("properties") or {})
+        # A Secret's key or a whole Secret (a schema argument may have name and namespace fields of its own).
+        if node.get("type") == "object" and {"name", "namespace"} <= props <= {"key", "name", "namespace"}:
             assert node["properties"]["namespace"]["pattern"] and node["properties"]["name"]["maxLength"], path
+
+
+def _reference_shape(node: dict[str, Any]) -> str | None:
+    """"reference" or "selector" for the fields tfbridge adds to pick another object, by their schema's shape
+    (a schema argument may be named like one: cloudtrail's advancedEventSelector)."""
+    item = node.get("items", node)
+    props = set(item.get("properties") or {})
+    if props == {"name", "policy"} and item["properties"]["policy"].get("type") == "object":
+        return "reference"
+    if {"matchLabels", "matchControllerRef"} <= props:
+        return "selector"
+    return None
 
 
 def test_every_reference_and_secret_name_carries_kubernetes_syntax() -> None:

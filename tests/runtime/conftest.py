@@ -20,14 +20,16 @@ from bridge.managed.providerconfig import ClientFactory, ConfigResources
 from bridge.managed.reconciler import kind_resource
 from bridge.manager import Manager, RunSettings
 from tests.conftest import Cluster, executor_under_test, wait_for
+from tests.crds import without_patterns
 from tests.rbac import cluster_role, role, uncovered
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def install(kube: HTTPKube, package: ProviderPackage, provider_dir: str) -> None:
+def install(kube: HTTPKube, package: ProviderPackage, provider_dir: str, *, patterns: bool = True) -> None:
     """The CRDs of ``package``'s kinds and its ProviderConfig kinds (not the whole provider's: a cluster
-    with every AWS CRD takes the local API server seconds to load), a namespace and a ProviderConfig."""
+    with every AWS CRD takes the local API server seconds to load), a namespace and a ProviderConfig.
+    Without ``patterns``, the CRDs are an older release's (see tests/crds.py)."""
     crds = ROOT / "providers" / provider_dir / "crds"
     wanted = {(k.config.group, k.config.plural) for k in package.kinds}
     for group in sorted({k.config.short_group for k in package.kinds} | {CONFIG_FAMILY}):
@@ -35,7 +37,7 @@ def install(kube: HTTPKube, package: ProviderPackage, provider_dir: str) -> None
             spec = doc["spec"]
             if spec["group"] == package.provider.root_group or (spec["group"], spec["names"]["plural"]) in wanted:
                 with contextlib.suppress(errors.Conflict):
-                    kube.create(CRDS, doc)
+                    kube.create(CRDS, doc if patterns else without_patterns(doc))
     for ns in ("crossplane-system",):
         with contextlib.suppress(errors.Conflict):
             kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})

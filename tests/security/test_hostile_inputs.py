@@ -6,6 +6,10 @@ Secrets, nesting, size, Unicode); real terraform, the aws provider and moto wher
 that echoes its configuration). Every case ends on its own object (``Synced=False`` naming the
 field, or Ready when the input is harmless), and a well-behaved neighbour created afterwards still
 becomes Ready: no bad object stalls its kind.
+
+The current CRDs refuse most of these inputs at admission already (tests/codegen proves it); here the
+provider serves an older release's CRDs, without the patterns, so what each case proves is the
+runtime's own refusal.
 """
 
 from __future__ import annotations
