@@ -76,8 +76,19 @@ printf 'provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\
   "$PREFIX/bin/terraform" init -input=false -no-color >/dev/null)
 
 step "tfbridge into $PREFIX/venv"
+# Only the packages the image runs: the local API server (devserver/) is a development tool for tests
+# and demos, and the image leaves it out.
+build="$scratch/src"
+mkdir -p "$build"
+for part in pyproject.toml README.md bridge codegen tfconfig tfbridge templates providers; do
+  cp -R "$SRC/$part" "$build/"
+done
 "$PYTHON" -m venv "$PREFIX/venv"
-"$PREFIX/venv/bin/pip" install --quiet "$SRC"
+"$PREFIX/venv/bin/pip" install --quiet "$build"
+if (cd / && "$PREFIX/venv/bin/python" -c "import devserver" 2>/dev/null); then
+  echo "image-install: the local API server (devserver) must not be installed in the image" >&2
+  exit 1
+fi
 provider_module="providers.$(basename "$PROVIDER_DIR")"
 (cd / && "$PREFIX/venv/bin/python" -c "import ${provider_module}.zz_registry as r; assert r.PACKAGE.kinds")
 (cd / && "$PREFIX/venv/bin/tfbridge" run --help >/dev/null)

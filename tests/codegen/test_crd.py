@@ -4,10 +4,10 @@ from typing import Any
 import pytest
 import yaml
 
-from bridge.devserver import openapi
-from bridge.devserver.manifests import crd_manifests
 from codegen import pipeline, structural
 from codegen import schema as s
+from devserver import openapi
+from devserver.manifests import crd_manifests
 from tests.codegen import synthetic
 
 AWS = Path(__file__).resolve().parents[2] / "providers" / "aws"

@@ -11,7 +11,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from bridge.devserver.manifests import crd_manifests
+from devserver.manifests import crd_manifests
 from providers.aws import zz_registry as aws
 from tests.rbac import cluster_role, uncovered
 

@@ -6,7 +6,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bridge.devserver.manifests import crd_manifests
 from bridge.kube.client import CRDS, EVENTS
 from bridge.kube.controller import Result
 from bridge.managed.events import Recorder
@@ -14,6 +13,7 @@ from bridge.managed.operations import Operations
 from bridge.managed.providerconfig import ConfigResources, Connector
 from bridge.managed.reconciler import ManagedReconciler, kind_resource
 from bridge.testing import FakeCloud, StoreKube
+from devserver.manifests import crd_manifests
 from providers.aws import zz_registry as aws
 from tests.conftest import wait_for
 
