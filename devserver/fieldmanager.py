@@ -62,8 +62,10 @@ def _child(schema: Schema, key: str) -> Schema:
     return dict(extra) if isinstance(extra, dict) else None
 
 
-def _is_struct(schema: Schema) -> bool:
-    return bool(schema and schema.get("properties") and not isinstance(schema.get("additionalProperties"), dict))
+def _is_map(schema: Schema) -> bool:
+    """A typed map (``additionalProperties``) is a member itself; an object with properties, or one that
+    preserves unknown fields, is a struct whose fields alone are members."""
+    return bool(schema) and isinstance(schema.get("additionalProperties"), dict)  # type: ignore[union-attr]
 
 
 def _list_type(schema: Schema) -> tuple[str, list[str]]:
@@ -83,7 +85,7 @@ def value_key(item: Any) -> str:
 
 def _walk(value: Any, schema: Schema, path: Path, out: dict[Path, Any]) -> None:
     if isinstance(value, dict) and value:
-        if not _is_struct(schema):
+        if _is_map(schema):
             out[path] = NODE
         for key, child in value.items():
             _walk(child, _child(schema, key), (*path, f"f:{key}"), out)
@@ -186,11 +188,15 @@ def decode(raw: Any) -> list[Entry]:
     return out
 
 
-def _encode(entries: list[Entry]) -> list[Obj]:
+def _store(obj: Obj, entries: list[Entry]) -> None:
     kept = [e for e in entries if e.members]
     # As the API server orders them: appliers first, then by time and name.
     kept.sort(key=lambda e: (e.operation != "Apply", e.time, e.manager))
-    return [e.encode() for e in kept]
+    meta = obj.setdefault("metadata", {})
+    if kept:
+        meta["managedFields"] = [e.encode() for e in kept]
+    else:
+        meta.pop("managedFields", None)
 
 
 def _scope(subresource: str, status_subresource: bool) -> str:
@@ -217,7 +223,7 @@ class Writer:
 def on_create(obj: Obj, writer: Writer, now: str) -> None:
     members = set(fields(obj, writer.schema, scope=writer.scope))
     entries = [Entry(writer.manager, "Update", writer.api_version, now, members, writer.subresource)]
-    obj.setdefault("metadata", {})["managedFields"] = _encode(entries)
+    _store(obj, entries)
 
 
 def _base(old: Obj, new: Obj) -> list[Entry]:
@@ -251,7 +257,7 @@ def on_update(old: Obj, new: Obj, writer: Writer, now: str) -> None:
         mine.time, mine.api_version = now, writer.api_version
     elif mine is not None and mine.members & touched:
         mine.members -= touched
-    new.setdefault("metadata", {})["managedFields"] = _encode(entries)
+    _store(new, entries)
 
 
 def merge(live: Any, applied: Any, schema: Schema) -> Any:
@@ -354,7 +360,7 @@ def apply(live: Obj | None, applied: Obj, writer: Writer, now: str, *, force: bo
     if mine.members != set(intent):
         mine.members, mine.time = set(intent), now
     mine.api_version = writer.api_version
-    merged.setdefault("metadata", {})["managedFields"] = _encode(entries)
+    _store(merged, entries)
     return merged
 
 

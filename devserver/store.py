@@ -9,6 +9,7 @@ event history serves watches, and a watch from before it gets 410 Gone.
 
 from __future__ import annotations
 
+import base64
 import collections
 import copy
 import dataclasses
@@ -201,7 +202,14 @@ class Store:
         if rt.schema is None:
             return obj
         if not rt.custom:
-            return dict(openapi.prune(rt.schema, obj, root=True))
+            pruned = dict(openapi.prune(rt.schema, obj, root=True))
+            if rt.key == ("", "secrets") and isinstance(pruned.get("stringData"), dict):
+                # As the API server does: stringData is write-only, merged into data base64-encoded.
+                data = dict(pruned.get("data") or {})
+                string_data = pruned.pop("stringData")
+                data.update({k: base64.b64encode(str(v).encode()).decode() for k, v in string_data.items()})
+                pruned["data"] = data
+            return pruned
         admitted, errors = openapi.admit(rt.schema, obj)
         found = [(e.split(":", 1)[0], "FieldValueInvalid", e.split(": ", 1)[1] if ": " in e else e) for e in errors]
         if rt.rules and not errors:
