@@ -30,7 +30,7 @@ from typing import Any
 
 import yaml
 
-from devserver import discovery, names, openapi, patch, selectors, tables, tls
+from devserver import discovery, names, openapi, patch, protobuf, selectors, tables, tls
 from devserver.errors import ApiError
 from devserver.store import Obj, ResourceType, Store
 
@@ -96,6 +96,13 @@ def _media_type(value: str | None) -> str:
     return (value or "").split(";")[0].strip().lower()
 
 
+def _dry_run(query: dict[str, str]) -> bool:
+    value = query.get("dryRun")
+    if value not in (None, "", "All"):
+        raise ApiError(400, "BadRequest", f"dryRun may only be All, not {value!r}")
+    return value == "All"
+
+
 def _manager_from(user_agent: str) -> str:
     """The default field manager: the User-Agent up to its first '/', as kube-apiserver derives it."""
     return (user_agent.split("/", 1)[0] or "unknown")[:128]
@@ -134,6 +141,8 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if self._content_type == _APPLY:
                 return yaml.safe_load(raw)
+            if self._content_type == protobuf.MEDIA_TYPE:
+                return protobuf.decode(raw)
             return json.loads(raw)
         except (json.JSONDecodeError, yaml.YAMLError, UnicodeDecodeError) as exc:
             raise ApiError(400, "BadRequest", f"cannot decode body: {exc}") from exc
@@ -151,7 +160,9 @@ class _Handler(BaseHTTPRequestHandler):
         if self._length > MAX_BODY:
             raise ApiError(413, "RequestEntityTooLarge", f"the request body is larger than {MAX_BODY} bytes")
         if self._length:
-            allowed = _PATCHES if method == "PATCH" else (_JSON,)
+            # Never a type a web page may send across origins unasked (text/plain, forms): JSON, kubectl's
+            # protobuf for the built-in kinds it creates with it, and the patch types.
+            allowed = _PATCHES if method == "PATCH" else (_JSON, protobuf.MEDIA_TYPE)
             if self._content_type not in allowed:
                 raise ApiError(415, "UnsupportedMediaType",
                                f"the body of the request was in an unknown format ({self._content_type or 'none'}) - "
@@ -281,24 +292,27 @@ class _Handler(BaseHTTPRequestHandler):
                     "resourceVersion", "")}))
             return self._send(200, obj)
         manager = query.get("fieldManager") or _manager_from(self.headers.get("User-Agent") or "")
+        dry_run = _dry_run(query)
         if method == "POST" and not name:
             faults.check("create", rt.plural)
-            return self._send(201, store.create(rt, ns, self._validated(rt, self._body(), query), manager=manager))
+            body = self._validated(rt, self._body(), query)
+            return self._send(201, store.create(rt, ns, body, manager=manager, dry_run=dry_run))
         if method == "PUT" and name:
             faults.check("update", rt.plural)
             body = self._validated(rt, self._body(), query)
-            return self._send(200, store.update(rt, ns, name, body, subresource=sub, manager=manager))
+            return self._send(200, store.update(rt, ns, name, body, subresource=sub, manager=manager, dry_run=dry_run))
         if method == "PATCH" and name:
             faults.check("patch", rt.plural)
             if self._content_type == _APPLY:
-                return self._apply(rt, ns, name, sub, query)
-            return self._send(200, self._patch(rt, ns, name, sub, query, manager))
+                return self._apply(rt, ns, name, sub, query, dry_run)
+            return self._send(200, self._patch(rt, ns, name, sub, query, manager, dry_run))
         if method == "DELETE" and name:
             faults.check("delete", rt.plural)
             opts = self._body() or {}
             propagation = opts.get("propagationPolicy") or query.get("propagationPolicy") or "Background"
             uid = (opts.get("preconditions") or {}).get("uid")
-            return self._send(200, store.delete(rt, ns, name, propagation=propagation, uid=uid))
+            dry_run = dry_run or opts.get("dryRun") == ["All"]
+            return self._send(200, store.delete(rt, ns, name, propagation=propagation, uid=uid, dry_run=dry_run))
         raise ApiError(405, "MethodNotAllowed", f"{method} is not supported here")
 
     def _field_selector(self, rt: ResourceType, query: dict[str, str]) -> tuple[selectors.Requirement, ...]:
@@ -327,16 +341,17 @@ class _Handler(BaseHTTPRequestHandler):
             self._warnings += [f'unknown field \\"{u}\\"' for u in unknown]
         return body
 
-    def _apply(self, rt: ResourceType, ns: str, name: str, sub: str, query: dict[str, str]) -> None:
+    def _apply(self, rt: ResourceType, ns: str, name: str, sub: str, query: dict[str, str], dry_run: bool) -> None:
         manager = query.get("fieldManager")
         if not manager:
             raise ApiError(400, "BadRequest", "PATCH requests of apply type must set fieldManager")
         body = self._validated(rt, self._body(), query)
         obj, created = self.server.api.store.apply(rt, ns, name, body, manager=manager, force=_flag(query.get("force")),
-                                                   subresource=sub)
+                                                   subresource=sub, dry_run=dry_run)
         self._send(201 if created else 200, obj)
 
-    def _patch(self, rt: ResourceType, ns: str, name: str, sub: str, query: dict[str, str], manager: str) -> Obj:
+    def _patch(self, rt: ResourceType, ns: str, name: str, sub: str, query: dict[str, str], manager: str,
+               dry_run: bool) -> Obj:
         kind = self._content_type
         if kind == "application/strategic-merge-patch+json" and rt.custom:
             raise ApiError(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted "
@@ -356,7 +371,8 @@ class _Handler(BaseHTTPRequestHandler):
             if not (isinstance(body, dict) and (body.get("metadata") or {}).get("resourceVersion")):
                 meta["resourceVersion"] = current["metadata"]["resourceVersion"]
             try:
-                return self.server.api.store.update(rt, ns, name, patched, subresource=sub, manager=manager)
+                return self.server.api.store.update(rt, ns, name, patched, subresource=sub, manager=manager,
+                                                    dry_run=dry_run)
             except ApiError as exc:
                 if exc.code != 409 or (isinstance(body, dict) and (body.get("metadata") or {}).get("resourceVersion")):
                     raise

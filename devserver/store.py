@@ -231,8 +231,9 @@ class Store:
                                                           f'Invalid value: "{name}": {"; ".join(errors)}')])
         return name
 
-    def create(self, rt: ResourceType, ns: str, obj: Obj, *, manager: str = "") -> Obj:
-        """Store a new object; ``manager`` (when given) owns every field it set."""
+    def create(self, rt: ResourceType, ns: str, obj: Obj, *, manager: str = "", dry_run: bool = False) -> Obj:
+        """Store a new object; ``manager`` (when given) owns every field it set. A dry run answers what
+        would be stored, and stores nothing."""
         with self.cond:
             obj = copy.deepcopy(obj)
             meta = obj.setdefault("metadata", {})
@@ -256,9 +257,11 @@ class Store:
                 meta["generation"] = 1
             obj = self._admit(rt, obj)
             if rt.key == CRD_KEY:
-                obj["status"] = self._register_crd(obj)
+                obj["status"] = self._register_crd(obj, dry_run=dry_run)
             if manager:
                 fieldmanager.on_create(obj, self._writer(rt, manager), now())
+            if dry_run:
+                return obj
             return self._commit(rt, obj, "ADDED")
 
     @staticmethod
@@ -266,7 +269,7 @@ class Store:
         return fieldmanager.Writer(manager, rt.api_version, rt.schema, rt.status_subresource, subresource)
 
     def apply(self, rt: ResourceType, ns: str, name: str, applied: Obj, *, manager: str, force: bool,
-              subresource: str = "") -> tuple[Obj, bool]:
+              subresource: str = "", dry_run: bool = False) -> tuple[Obj, bool]:
         """Server-side apply of ``applied`` by ``manager``: (the object, whether it was created)."""
         with self.cond:
             current = self.objects[rt.key].get((ns if rt.namespaced else "", name))
@@ -281,12 +284,12 @@ class Store:
                     raise ApiError(404, "NotFound", f'{rt.plural}.{rt.group or "core"} "{name}" not found',
                                    kind=rt.plural, name=name, group=rt.group)
                 merged = fieldmanager.apply(None, applied, writer, now(), force=force)
-                return self.create(rt, ns, merged), True
+                return self.create(rt, ns, merged, dry_run=dry_run), True
             merged = fieldmanager.apply(copy.deepcopy(current), applied, writer, now(), force=force)
             merged["metadata"]["resourceVersion"] = current["metadata"]["resourceVersion"]
-            return self.update(rt, ns, name, merged, subresource=subresource), False
+            return self.update(rt, ns, name, merged, subresource=subresource, dry_run=dry_run), False
 
-    def _register_crd(self, crd: Obj) -> Obj:
+    def _register_crd(self, crd: Obj, *, dry_run: bool = False) -> Obj:
         new = self._crd_type(crd)
         name = crd["metadata"]["name"]
         if name != f"{new.plural}.{new.group}":
@@ -296,13 +299,14 @@ class Store:
         old = self.types.get(new.key)
         if old is not None and old.kind != new.kind:
             raise ApiError(409, "Conflict", f"{new.plural}.{new.group} is already served as {old.kind}")
-        self.register(new)
+        if not dry_run:
+            self.register(new)
         return {"conditions": [{"type": t, "status": "True", "reason": r, "lastTransitionTime": now(), "message": ""}
                                for t, r in (("NamesAccepted", "NoConflicts"), ("Established", "InitialNamesAccepted"))],
                 "acceptedNames": crd["spec"]["names"], "storedVersions": [new.version]}
 
     def update(self, rt: ResourceType, ns: str, name: str, obj: Obj, *, subresource: str = "",
-               manager: str = "") -> Obj:
+               manager: str = "", dry_run: bool = False) -> Obj:
         """Replace an object (or its status); ``manager`` (when given) owns the fields it changed."""
         with self.cond:
             current = self.objects[rt.key].get((ns if rt.namespaced else "", name))
@@ -349,15 +353,17 @@ class Store:
             elif "managedFields" not in new["metadata"] and "managedFields" in current["metadata"]:
                 new["metadata"]["managedFields"] = copy.deepcopy(current["metadata"]["managedFields"])
             if rt.key == CRD_KEY and subresource != "status":
-                new["status"] = self._register_crd(new)
+                new["status"] = self._register_crd(new, dry_run=dry_run)
             if _without_rv(new) == _without_rv(current):
                 return copy.deepcopy(current)  # a no-op write changes nothing, resourceVersion included
+            if dry_run:
+                return new
             if new["metadata"].get("deletionTimestamp") and not new["metadata"].get("finalizers"):
                 return self._remove(rt, new)
             return self._commit(rt, new, "MODIFIED")
 
     def delete(self, rt: ResourceType, ns: str, name: str, *, propagation: str = "Background",
-               uid: str | None = None) -> Obj:
+               uid: str | None = None, dry_run: bool = False) -> Obj:
         with self.cond:
             current = self.objects[rt.key].get((ns if rt.namespaced else "", name))
             if current is None:
@@ -372,7 +378,9 @@ class Store:
                 new = copy.deepcopy(current)
                 new["metadata"]["deletionTimestamp"] = now()
                 new["metadata"]["deletionGracePeriodSeconds"] = 0
-                return self._commit(rt, new, "MODIFIED")
+                return new if dry_run else self._commit(rt, new, "MODIFIED")
+            if dry_run:
+                return copy.deepcopy(current)
             return self._remove(rt, copy.deepcopy(current), propagation=propagation)
 
     def _remove(self, rt: ResourceType, obj: Obj, *, propagation: str = "Background") -> Obj:

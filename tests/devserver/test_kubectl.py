@@ -250,3 +250,15 @@ def test_strategic_merge_patch_on_a_builtin_kind(kubectl: Kubectl, server: tuple
     header, *rows = kubectl("get", "secrets").splitlines()
     assert header.split() == ["NAME", "TYPE", "DATA", "AGE"]
     assert [r.split()[:3] for r in rows if r.startswith("patched-secret ")] == [["patched-secret", "Opaque", "1"]]
+
+
+def test_server_side_dry_run_and_diff(kubectl: Kubectl, tmp_path: Path) -> None:
+    (tmp_path / "vpc.yaml").write_text(vpc("dry-vpc"))
+    assert "(server dry run)" in kubectl("apply", "--dry-run=server", "-f", str(tmp_path / "vpc.yaml"))
+    assert kubectl.run("get", "vpc", "dry-vpc").returncode != 0, "a dry run stores nothing"
+    kubectl("apply", "-f", str(tmp_path / "vpc.yaml"))
+    (tmp_path / "vpc.yaml").write_text(vpc("dry-vpc", cidrBlock="10.7.0.0/16"))
+    diff = kubectl.run("diff", "-f", str(tmp_path / "vpc.yaml"))
+    assert diff.returncode == 1, diff.stderr
+    assert "+    cidrBlock: 10.7.0.0/16" in diff.stdout and "-    cidrBlock: 10.0.0.0/16" in diff.stdout
+    assert kubectl("get", "vpc", "dry-vpc", "-o", "jsonpath={.spec.forProvider.cidrBlock}") == "10.0.0.0/16"
