@@ -81,10 +81,14 @@ def _fields(data: bytes) -> list[tuple[int, int | bytes]]:
     return out
 
 
-def _text(value: int | bytes) -> str:
+def _bytes(value: int | bytes) -> bytes:
     if not isinstance(value, bytes):
-        raise _Malformed("expected bytes")
-    return value.decode()
+        raise _Malformed("expected a length-delimited field")
+    return value
+
+
+def _text(value: int | bytes) -> str:
+    return _bytes(value).decode()
 
 
 def _message(name: str, data: bytes) -> Obj:
@@ -99,18 +103,15 @@ def _message(name: str, data: bytes) -> Obj:
         elif kind == "bool":
             out[field] = bool(value)
         elif kind.startswith("map:"):
-            entry = dict(_fields(value if isinstance(value, bytes) else b""))
-            key, item = _text(entry.get(1, b"")), entry.get(2, b"")
-            if not isinstance(item, bytes):
-                raise _Malformed("map value")
+            entry = dict(_fields(_bytes(value)))
+            key, item = _text(entry.get(1, b"")), _bytes(entry.get(2, b""))
             out.setdefault(field, {})[key] = base64.b64encode(item).decode() if kind == "map:bytes" else item.decode()
         elif kind == "list:str":
             out.setdefault(field, []).append(_text(value))
         elif kind.startswith("list:msg:"):
-            out.setdefault(field, []).append(_message(kind[len("list:msg:"):], value if isinstance(value, bytes)
-                                                      else b""))
+            out.setdefault(field, []).append(_message(kind[len("list:msg:"):], _bytes(value)))
         elif kind.startswith("msg:"):
-            out[field] = _message(kind[len("msg:"):], value if isinstance(value, bytes) else b"")
+            out[field] = _message(kind[len("msg:"):], _bytes(value))
     return out
 
 
@@ -120,13 +121,12 @@ def decode(body: bytes) -> Obj:
         if not body.startswith(_MAGIC):
             raise _Malformed("no k8s envelope")
         envelope = dict(_fields(body[len(_MAGIC):]))
-        type_meta = dict(_fields(envelope.get(1, b"") if isinstance(envelope.get(1), bytes) else b""))
+        type_meta = dict(_fields(_bytes(envelope.get(1, b""))))
         api_version, kind = _text(type_meta.get(1, b"")), _text(type_meta.get(2, b""))
         if (api_version, kind) not in KINDS:
             raise ApiError(415, "UnsupportedMediaType", f"{MEDIA_TYPE} is accepted only for "
                                                         f"{', '.join(sorted(k for _, k in KINDS))}; send JSON")
-        raw = envelope.get(2, b"")
-        obj = _message(kind, raw if isinstance(raw, bytes) else b"")
+        obj = _message(kind, _bytes(envelope.get(2, b"")))
     except (_Malformed, UnicodeDecodeError) as exc:
         raise ApiError(400, "BadRequest", f"cannot decode the protobuf body: {exc}") from exc
     return {"apiVersion": api_version, "kind": kind, **obj}
