@@ -90,6 +90,9 @@ def test_apply_validates_on_the_client_and_the_server_with_no_flags(kubectl: Kub
     out = kubectl("apply", *(a for path in examples for a in ("-f", path)))
     assert out.count(" created") == len(examples), out
     assert " unchanged" in kubectl("apply", "-f", str(AWS / "examples/ec2/v1beta1/vpc.yaml"))
+    changed = (AWS / "examples/ec2/v1beta1/vpc.yaml").read_text().replace("10.0.0.0/16", "10.3.0.0/16")
+    assert " configured" in kubectl("apply", "-f", "-", stdin=changed), "an update is sent as a JSON merge patch"
+    assert kubectl("get", "vpc", "example-vpc", "-o", "jsonpath={.spec.forProvider.cidrBlock}") == "10.3.0.0/16"
     typo = kubectl.run("apply", "-f", "-", stdin=vpc("typo-vpc", cidrBlok="10.0.0.0/16"))
     assert typo.returncode != 0 and 'unknown field "spec.forProvider.cidrBlok"' in typo.stderr
 
