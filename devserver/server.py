@@ -14,12 +14,15 @@ into its kubeconfig (0600), and only JSON bodies and patches.
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import hmac
 import json
 import os
 import secrets
 import socket
+import ssl
+import sys
 import tempfile
 import threading
 import time
@@ -116,9 +119,11 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
     def setup(self) -> None:
-        super().setup()
         # Headers and body are separate writes: without this, Nagle + delayed ACK stall each reply ~40 ms.
-        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        # Set before the stream files exist: a peer already gone must not leave them (and the socket) open.
+        with contextlib.suppress(OSError):
+            self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        super().setup()
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -454,6 +459,43 @@ class _Server(ThreadingHTTPServer):
     allow_reuse_address = True
     api: APIServer
 
+    def shutdown_request(self, request: Any) -> None:
+        # End TLS with close_notify, without waiting for the peer's: the client reads a clean end of stream
+        # (not "EOF in violation of protocol") and closes its side as it would on a real API server.
+        if isinstance(request, ssl.SSLSocket):
+            with contextlib.suppress(OSError, ValueError):
+                request.setblocking(False)
+                request.unwrap()
+        super().shutdown_request(request)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that goes away mid-handshake or mid-request is routine (watches are cut, tests stop).
+        if isinstance(sys.exc_info()[1], OSError):
+            return
+        super().handle_error(request, client_address)
+
+
+def _drain(listener: socket.socket) -> None:
+    """Close the connections still waiting to be accepted with a FIN, after reading what they sent.
+
+    Closing the listening socket would reset them, and a TLS client reset between connect and its
+    handshake may be left with a socket it never closes (Python's ssl module then wraps it as not
+    connected); a FIN instead ends its handshake with an error its client library handles.
+    """
+    listener.setblocking(False)
+    while True:
+        try:
+            conn, _ = socket.socket.accept(listener)  # the plain connection: no TLS for a goodbye
+        except OSError:
+            return
+        with conn:
+            conn.setblocking(False)
+            with contextlib.suppress(OSError):
+                while conn.recv(65536):
+                    pass
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_WR)
+
 
 class APIServer:
     """Start with :meth:`start`; ``url`` and :meth:`write_kubeconfig` tell clients where it is."""
@@ -495,6 +537,7 @@ class APIServer:
         self.drop_watches()
         if self._httpd is not None:
             self._httpd.shutdown()
+            _drain(self._httpd.socket)
             self._httpd.server_close()
             self._httpd = None
 
