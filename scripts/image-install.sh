@@ -91,11 +91,22 @@ printf 'provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\
   "$PREFIX/bin/terraform" init -input=false -no-color >/dev/null)
 
 step "tfbridge into $PREFIX/venv"
+# Only the packages the image runs: the local API server (devserver/) is a development tool for tests
+# and demos, and the image leaves it out.
+build="$scratch/src"
+mkdir -p "$build"
+for part in pyproject.toml README.md bridge codegen tfconfig tfschema tfbridge templates providers; do
+  cp -R "$SRC/$part" "$build/"
+done
 "$PYTHON" -m venv "$PREFIX/venv"
 # Every dependency pinned and hashed; then tfbridge itself, built with the locked setuptools and
 # no index at all, so nothing arrives unchecked.
 "$PREFIX/venv/bin/pip" install --quiet --require-hashes --no-deps -r "$SRC/requirements.lock"
-"$PREFIX/venv/bin/pip" install --quiet --no-deps --no-build-isolation --no-index "$SRC"
+"$PREFIX/venv/bin/pip" install --quiet --no-deps --no-build-isolation --no-index "$build"
+if (cd / && "$PREFIX/venv/bin/python" -c "import devserver" 2>/dev/null); then
+  echo "image-install: the local API server (devserver) must not be installed in the image" >&2
+  exit 1
+fi
 provider_name="$(basename "$PROVIDER_DIR")"
 (cd / && "$PREFIX/venv/bin/python" -c "from bridge.api import registry; assert registry.load('${provider_name}').kinds")
 (cd / && "$PREFIX/venv/bin/tfbridge" run --help >/dev/null)

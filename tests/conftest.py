@@ -201,7 +201,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
     if real:
         yield Cluster(Path(real), None)
         return
-    from bridge.devserver.server import APIServer
+    from devserver.server import APIServer
 
     server = APIServer(bookmark_interval=0.5).start()
     try:

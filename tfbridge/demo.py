@@ -6,7 +6,8 @@
 4. run the provider (real terraform, the real aws provider);
 5. apply example resources: a VPC, a subnet and a security group that reference it, a bucket, a role
    and a queue;
-6. show them becoming Ready in a live table;
+6. show them becoming Ready in a live table, then as `kubectl get managed` shows them (when kubectl is
+   installed);
 7. print `tfbridge workspaces list`;
 8. delete everything and show it gone from moto;
 9. stop every process it started, and say where the time went.
@@ -215,6 +216,14 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
                     if time.monotonic() - started > timeout:
                         raise click.ClickException(f"not all resources became Ready within {timeout:.0f}s")
                     time.sleep(1)
+        kubectl = shutil.which("kubectl")
+        if kubectl:
+            with steps.step("kubectl get managed"):
+                # What a user sees from the same cluster: the CRDs' printer columns, served as a Table.
+                env = {**os.environ, "KUBECONFIG": str(kubeconfig), "KUBECACHEDIR": str(work / "kubectl-cache")}
+                shown = subprocess.run([kubectl, "get", "managed"], env=env, capture_output=True, text=True,
+                                       timeout=60)
+                console.print(shown.stdout.rstrip() or shown.stderr.rstrip(), markup=False, highlight=False)
         with steps.step("tfbridge workspaces list"):
             rows = [summary(ws) for ws in WorkspaceStore(work / "workspaces").all()]
             t = Table()

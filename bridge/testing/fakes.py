@@ -11,10 +11,10 @@ from bridge.api.errors import OperationTimedOut, TerraformFailed
 from bridge.api.external import Creation, ExternalClient, Observation, ProviderSetup, SecretReader, Update
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind
-from bridge.devserver import patch as patching
-from bridge.devserver import store as st
 from bridge.kube import errors
 from bridge.kube.client import Obj, Resource
+from devserver import patch as patching
+from devserver import store as st
 
 
 def _translate(exc: st.ApiError) -> errors.APIError:
@@ -22,7 +22,7 @@ def _translate(exc: st.ApiError) -> errors.APIError:
 
 
 class StoreKube:
-    """The Kube protocol over a :class:`~bridge.devserver.store.Store`, for fast reconciler tests."""
+    """The Kube protocol over a :class:`~devserver.store.Store`, for fast reconciler tests."""
 
     def __init__(self, store: st.Store | None = None) -> None:
         self.store = store or st.Store()
@@ -55,7 +55,7 @@ class StoreKube:
         return dict(self._do(self.store.get, self._rt(res), namespace, name))
 
     def list(self, res: Resource, namespace: str = "", label_selector: str = "") -> tuple[list[Obj], str]:
-        from bridge.devserver import selectors
+        from devserver import selectors
 
         reqs = selectors.parse(label_selector)
         items, rv = self.store.list_objects(self._rt(res), namespace or None,

@@ -280,7 +280,7 @@ def _generated(tf_type: str) -> tuple[dict[str, Any], dict[str, Any]]:
 def test_every_kinds_example_fits_its_crd() -> None:
     """Every kind's example (hand-written or synthesised) is admitted unchanged, and its required
     arguments are set, as the API server's schema and CEL rules would check them."""
-    from bridge.devserver import openapi
+    from devserver import openapi
 
     bad = []
     for tf_type in included():

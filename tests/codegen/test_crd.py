@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 import yaml
 
-from bridge.devserver import openapi
-from bridge.devserver.manifests import crd_manifests
 from codegen import pipeline, structural
+from devserver import openapi
+from devserver.manifests import crd_manifests
 from tests.codegen import synthetic
 from tests.packages import AWS
 from tfconfig import Exclusion, Reason

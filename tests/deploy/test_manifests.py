@@ -13,7 +13,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from bridge.devserver.manifests import crd_manifests
+from devserver.manifests import crd_manifests
 from tests.conftest import _missing
 from tests.packages import AWS, AWS_CURATED
 from tests.rbac import cluster_role, role, uncovered

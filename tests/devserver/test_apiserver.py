@@ -47,7 +47,8 @@ def test_discovery_serves_crd_groups(api: Any) -> None:
     groups = {g.name for g in client.ApisApi(api).get_api_versions().groups}
     assert {GROUP, "apiextensions.k8s.io", "coordination.k8s.io"} <= groups
     resources = client.CustomObjectsApi(api).api_client.call_api(
-        f"/apis/{GROUP}/{VERSION}", "GET", response_type="object", _return_http_data_only=True)
+        f"/apis/{GROUP}/{VERSION}", "GET", response_type="object", auth_settings=["BearerToken"],
+        _return_http_data_only=True)
     assert {"datas", "datas/status"} <= {r["name"] for r in resources["resources"]}
 
 
@@ -109,7 +110,8 @@ def test_json_patch(api: Any) -> None:
     raw = api.call_api(f"/apis/{GROUP}/{VERSION}/{PLURAL}/{name}", "PATCH", header_params={
         "Content-Type": "application/json-patch+json"}, body=[
         {"op": "add", "path": "/metadata/finalizers", "value": ["a", "b"]},
-        {"op": "remove", "path": "/metadata/finalizers/0"}], response_type="object", _return_http_data_only=True)
+        {"op": "remove", "path": "/metadata/finalizers/0"}], response_type="object", auth_settings=["BearerToken"],
+        _return_http_data_only=True)
     assert raw["metadata"]["finalizers"] == ["b"]
 
 

@@ -25,3 +25,5 @@ def test_demo_runs_end_to_end(terraform_bin: str, plugin_dir: Path, moto: object
     for kind in ("VPC", "Subnet", "SecurityGroup", "Bucket", "Role", "Queue"):
         assert f"{kind}/example-" in out, f"{kind} missing from the workspaces list"
     assert "where the time went" in out
+    shown = [line.split() for line in out.splitlines() if line.startswith("vpc.ec2.aws.tfbridge.io/example-vpc ")]
+    assert shown and shown[0][1:3] == ["True", "True"], "kubectl get managed shows the VPC Ready and Synced"

@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bridge.devserver.manifests import crd_manifests
 from bridge.kube import errors
 from bridge.kube.client import CRDS, EVENTS, NAMESPACES, Kube
 from bridge.kube.controller import Result
@@ -19,6 +18,7 @@ from bridge.managed.providerconfig import ConfigResources, Connector
 from bridge.managed.reconciler import ManagedReconciler, kind_resource
 from bridge.managed.secrets import SecretAccess
 from bridge.testing import FakeCloud, StoreKube
+from devserver.manifests import crd_manifests
 from tests.conftest import wait_for
 from tests.packages import AWS_CURATED as AWS
 

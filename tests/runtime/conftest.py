@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from bridge.api.registry import CONFIG_FAMILY, ProviderPackage
-from bridge.devserver.manifests import crd_manifests
 from bridge.kube import errors
 from bridge.kube.client import CRDS, NAMESPACES, HTTPKube, Resource
 from bridge.managed.providerconfig import ClientFactory, ConfigResources
 from bridge.managed.reconciler import kind_resource
 from bridge.manager import Manager, RunSettings
+from devserver.manifests import crd_manifests
 from tests.conftest import Cluster, executor_under_test, wait_for
 from tests.crds import without_patterns
 from tests.rbac import cluster_role, role, uncovered

@@ -28,11 +28,11 @@ import pytest
 import yaml
 
 from bridge.api.managed import CREATE_PENDING
-from bridge.devserver.manifests import crd_manifests
 from bridge.kube import errors
 from bridge.kube.client import CRDS, EVENTS, SECRETS, HTTPKube
 from bridge.managed.reconciler import SPEC_DEPTH
 from bridge.testing import FakeCloud
+from devserver.manifests import crd_manifests
 from tests.conftest import MOTO_CONFIGURATION, Cluster, Moto
 from tests.packages import AWS_CURATED
 from tests.runtime.conftest import Running, until

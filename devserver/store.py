@@ -4,14 +4,18 @@ One global, monotonic resourceVersion; uid and creationTimestamp on create; ``ge
 only when something other than metadata and status changes; 409 on an existing name or a stale
 resourceVersion; finalizers hold a deleted object (with ``deletionTimestamp``) until the last one
 is removed; owners take their dependents with them (ownerReference garbage collection); a bounded
-event history serves watches, and a watch from before it gets 410 Gone.
+event history serves watches, and a watch from before it gets 410 Gone. Every write is admitted as
+the API server admits it (names checked, custom resources pruned, defaulted, validated and their CEL
+rules evaluated), records who wrote which fields when a manager is named, and may be a dry run.
 """
 
 from __future__ import annotations
 
+import base64
 import collections
 import copy
 import dataclasses
+import functools
 import itertools
 import threading
 import time
@@ -19,25 +23,12 @@ import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from bridge.devserver import openapi
+from devserver import builtin, fieldmanager, names, openapi, rules, tables
+from devserver.errors import ApiError as ApiError
+from devserver.errors import invalid
 
 Obj = dict[str, Any]
 TypeKey = tuple[str, str]  # (group, plural)
-
-
-class ApiError(Exception):
-    def __init__(self, code: int, reason: str, message: str, *, causes: list[dict[str, str]] | None = None,
-                 kind: str = "", name: str = "", group: str = "") -> None:
-        super().__init__(message)
-        self.code, self.reason, self.message = code, reason, message
-        self.causes, self.kind, self.name, self.group = causes or [], kind, name, group
-
-    def status(self) -> Obj:
-        details: Obj = {"name": self.name, "group": self.group, "kind": self.kind}
-        if self.causes:
-            details["causes"] = self.causes
-        return {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure", "message": self.message,
-                "reason": self.reason, "details": details, "code": self.code}
 
 
 @dataclasses.dataclass
@@ -51,6 +42,9 @@ class ResourceType:
     status_subresource: bool = False
     short_names: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
+    custom: bool = False  # served from a CRD: validated and defaulted by its schema, no strategic merge
+    columns: tuple[tables.Column, ...] = ()
+    rules: bool = False  # its schema carries CEL rules
 
     @property
     def key(self) -> TypeKey:
@@ -64,6 +58,10 @@ class ResourceType:
     def singular(self) -> str:
         return self.kind.lower()
 
+    def name_errors(self, name: str) -> list[str]:
+        check = names.label_errors if self.key == ("", "namespaces") else names.subdomain_errors
+        return names.path_segment_errors(name) + check(name)
+
 
 @dataclasses.dataclass(frozen=True)
 class Event:
@@ -73,16 +71,19 @@ class Event:
     obj: Obj
 
 
-BUILTIN = [
-    ResourceType("", "v1", "namespaces", "Namespace", False, short_names=("ns",)),
-    ResourceType("", "v1", "secrets", "Secret", True),
-    ResourceType("", "v1", "configmaps", "ConfigMap", True, short_names=("cm",)),
-    ResourceType("", "v1", "events", "Event", True, short_names=("ev",)),
-    ResourceType("", "v1", "serviceaccounts", "ServiceAccount", True, short_names=("sa",)),
-    ResourceType("coordination.k8s.io", "v1", "leases", "Lease", True),
-    ResourceType("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", False,
-                 short_names=("crd", "crds"), status_subresource=True),
-]
+@functools.cache
+def _builtin_schema(b: builtin.Builtin) -> Obj:
+    name, definitions = b.definitions()
+    schema: Obj = builtin.inline({"$ref": f"#/definitions/{name}"}, definitions)
+    return schema
+
+
+def _builtin_type(b: builtin.Builtin) -> ResourceType:
+    schema = copy.deepcopy(_builtin_schema(b))
+    return ResourceType(b.group, b.version, b.plural, b.kind, b.namespaced, schema=schema,
+                        status_subresource=b.status_subresource, short_names=b.short_names, columns=b.columns)
+
+
 CRD_KEY = ("apiextensions.k8s.io", "customresourcedefinitions")
 
 
@@ -107,8 +108,9 @@ class Store:
         self.objects: dict[TypeKey, dict[tuple[str, str], Obj]] = {}
         self.history: collections.deque[Event] = collections.deque(maxlen=history)
         self.compacted_rv = 0
-        for rt in BUILTIN:
-            self.register(rt)
+        self.types_version = 0  # bumped whenever the set of served kinds changes
+        for b in builtin.BUILTINS:
+            self.register(_builtin_type(b))
         for ns in ("default", "kube-system", "kube-public"):
             self.create(self.types[("", "namespaces")], "", {"apiVersion": "v1", "kind": "Namespace",
                                                                "metadata": {"name": ns}})
@@ -119,6 +121,7 @@ class Store:
         with self.cond:
             self.types[rt.key] = rt
             self.objects.setdefault(rt.key, {})
+            self.types_version += 1
 
     def find(self, group: str, version: str, plural: str) -> ResourceType:
         rt = self.types.get((group, plural))
@@ -129,15 +132,18 @@ class Store:
 
     def _crd_type(self, crd: Obj) -> ResourceType:
         spec = crd.get("spec") or {}
-        names = spec.get("names") or {}
+        spec_names = spec.get("names") or {}
         versions = spec.get("versions") or []
         version = next((v for v in versions if v.get("storage")), versions[0] if versions else {})
+        schema = (version.get("schema") or {}).get("openAPIV3Schema")
         return ResourceType(
-            group=spec.get("group", ""), version=version.get("name", "v1"), plural=names.get("plural", ""),
-            kind=names.get("kind", ""), namespaced=spec.get("scope") == "Namespaced",
-            schema=(version.get("schema") or {}).get("openAPIV3Schema"),
+            group=spec.get("group", ""), version=version.get("name", "v1"), plural=spec_names.get("plural", ""),
+            kind=spec_names.get("kind", ""), namespaced=spec.get("scope") == "Namespaced", schema=schema,
             status_subresource="status" in (version.get("subresources") or {}),
-            short_names=tuple(names.get("shortNames") or ()), categories=tuple(names.get("categories") or ()))
+            short_names=tuple(spec_names.get("shortNames") or ()),
+            categories=tuple(spec_names.get("categories") or ()), custom=True,
+            columns=tuple(tables.crd_columns(version.get("additionalPrinterColumns"))),
+            rules=rules.has_rules(schema))
 
     # -- reads ------------------------------------------------------------------------------
 
@@ -191,28 +197,53 @@ class Store:
         self.cond.notify_all()
         return copy.deepcopy(obj)
 
-    def _admit(self, rt: ResourceType, obj: Obj) -> Obj:
+    def _admit(self, rt: ResourceType, obj: Obj, old: Obj | None = None) -> Obj:
+        """Prune, default and validate, as the API server does on create and update. Built-in kinds are
+        only pruned (as decoding into their Go types drops unknown fields)."""
+        name = obj.get("metadata", {}).get("name", "")
         if rt.schema is None:
             return obj
+        if not rt.custom:
+            pruned = dict(openapi.prune(rt.schema, obj, root=True))
+            if rt.key == ("", "secrets") and isinstance(pruned.get("stringData"), dict):
+                # As the API server does: stringData is write-only, merged into data base64-encoded.
+                data = dict(pruned.get("data") or {})
+                string_data = pruned.pop("stringData")
+                data.update({k: base64.b64encode(str(v).encode()).decode() for k, v in string_data.items()})
+                pruned["data"] = data
+            if rt.key == ("", "secrets"):
+                pruned.setdefault("type", "Opaque")
+            if rt.key == ("", "namespaces"):
+                pruned.setdefault("status", {}).setdefault("phase", "Active")
+            return pruned
         admitted, errors = openapi.admit(rt.schema, obj)
-        if errors:
-            name = obj.get("metadata", {}).get("name", "")
-            causes = [{"reason": "FieldValueInvalid", "message": e, "field": e.split(":", 1)[0]} for e in errors]
-            raise ApiError(422, "Invalid", f'{rt.kind}.{rt.group} "{name}" is invalid: {"; ".join(errors)}',
-                           causes=causes, kind=rt.kind, name=name, group=rt.group)
+        found = [(e.split(":", 1)[0], "FieldValueInvalid", e.split(": ", 1)[1] if ": " in e else e) for e in errors]
+        if rt.rules and not errors:
+            found += [(v.field, v.reason, v.message) for v in rules.violations(rt.schema, admitted, old)]
+        if found:
+            raise invalid(rt.kind, rt.group, name, found)
         return admitted
 
-    def create(self, rt: ResourceType, ns: str, obj: Obj) -> Obj:
+    def _name(self, rt: ResourceType, meta: Obj) -> str:
+        if not meta.get("name") and meta.get("generateName"):
+            meta["name"] = f"{meta['generateName']}{uuid.uuid4().hex[:5]}"
+        name = meta.get("name")
+        if not name:
+            raise invalid(rt.kind, rt.group, "", [("metadata.name", "FieldValueRequired",
+                                                   "Required value: name or generateName is required")])
+        if not isinstance(name, str) or (errors := rt.name_errors(name)):
+            field = "metadata.generateName" if meta.get("generateName") else "metadata.name"
+            raise invalid(rt.kind, rt.group, str(name), [(field, "FieldValueInvalid",
+                                                          f'Invalid value: "{name}": {"; ".join(errors)}')])
+        return name
+
+    def create(self, rt: ResourceType, ns: str, obj: Obj, *, manager: str = "", dry_run: bool = False) -> Obj:
+        """Store a new object; ``manager`` (when given) owns every field it set. A dry run answers what
+        would be stored, and stores nothing."""
         with self.cond:
             obj = copy.deepcopy(obj)
             meta = obj.setdefault("metadata", {})
-            if not meta.get("name") and meta.get("generateName"):
-                meta["name"] = f"{meta['generateName']}{uuid.uuid4().hex[:5]}"
-            name = meta.get("name")
-            if not name:
-                raise ApiError(422, "Invalid", f"{rt.kind}: metadata.name: Required value",
-                               causes=[{"reason": "FieldValueRequired", "message": "Required value",
-                                        "field": "metadata.name"}], kind=rt.kind)
+            name = self._name(rt, meta)
             if rt.namespaced:
                 if (ns, "") != ("", "") and ("", ns) not in self.objects[("", "namespaces")]:
                     raise ApiError(404, "NotFound", f'namespaces "{ns}" not found', kind="namespaces", name=ns)
@@ -228,24 +259,61 @@ class Store:
                 meta.pop(server_field, None)
             if rt.status_subresource:
                 obj.pop("status", None)
-            if rt.schema is not None or "spec" in obj:
+            if rt.custom or "spec" in obj:
                 meta["generation"] = 1
             obj = self._admit(rt, obj)
             if rt.key == CRD_KEY:
-                obj["status"] = self._register_crd(obj)
+                obj["status"] = self._register_crd(obj, dry_run=dry_run)
+            if manager:
+                fieldmanager.on_create(obj, self._writer(rt, manager), now())
+            if dry_run:
+                return obj
             return self._commit(rt, obj, "ADDED")
 
-    def _register_crd(self, crd: Obj) -> Obj:
+    @staticmethod
+    def _writer(rt: ResourceType, manager: str, subresource: str = "") -> fieldmanager.Writer:
+        return fieldmanager.Writer(manager, rt.api_version, rt.schema, rt.status_subresource, subresource)
+
+    def apply(self, rt: ResourceType, ns: str, name: str, applied: Obj, *, manager: str, force: bool,
+              subresource: str = "", dry_run: bool = False) -> tuple[Obj, bool]:
+        """Server-side apply of ``applied`` by ``manager``: (the object, whether it was created)."""
+        with self.cond:
+            current = self.objects[rt.key].get((ns if rt.namespaced else "", name))
+            meta = applied.get("metadata") or {}
+            if meta.get("name") not in (None, name):
+                raise ApiError(400, "BadRequest", f'the name of the object ({meta.get("name")}) does not match the '
+                                                  f"name on the URL ({name})")
+            applied = {**applied, "metadata": {**meta, "name": name}}
+            writer = self._writer(rt, manager, subresource)
+            if current is None:
+                if subresource:
+                    raise ApiError(404, "NotFound", f'{rt.plural}.{rt.group or "core"} "{name}" not found',
+                                   kind=rt.plural, name=name, group=rt.group)
+                merged = fieldmanager.apply(None, applied, writer, now(), force=force)
+                return self.create(rt, ns, merged, dry_run=dry_run), True
+            merged = fieldmanager.apply(copy.deepcopy(current), applied, writer, now(), force=force)
+            merged["metadata"]["resourceVersion"] = current["metadata"]["resourceVersion"]
+            return self.update(rt, ns, name, merged, subresource=subresource, dry_run=dry_run), False
+
+    def _register_crd(self, crd: Obj, *, dry_run: bool = False) -> Obj:
         new = self._crd_type(crd)
+        name = crd["metadata"]["name"]
+        if name != f"{new.plural}.{new.group}":
+            message = f'Invalid value: "{name}": must be spec.names.plural+"."+spec.group'
+            raise invalid("CustomResourceDefinition", "apiextensions.k8s.io", name,
+                          [("metadata.name", "FieldValueInvalid", message)])
         old = self.types.get(new.key)
         if old is not None and old.kind != new.kind:
             raise ApiError(409, "Conflict", f"{new.plural}.{new.group} is already served as {old.kind}")
-        self.register(new)
+        if not dry_run:
+            self.register(new)
         return {"conditions": [{"type": t, "status": "True", "reason": r, "lastTransitionTime": now(), "message": ""}
                                for t, r in (("NamesAccepted", "NoConflicts"), ("Established", "InitialNamesAccepted"))],
                 "acceptedNames": crd["spec"]["names"], "storedVersions": [new.version]}
 
-    def update(self, rt: ResourceType, ns: str, name: str, obj: Obj, *, subresource: str = "") -> Obj:
+    def update(self, rt: ResourceType, ns: str, name: str, obj: Obj, *, subresource: str = "",
+               manager: str = "", dry_run: bool = False) -> Obj:
+        """Replace an object (or its status); ``manager`` (when given) owns the fields it changed."""
         with self.cond:
             current = self.objects[rt.key].get((ns if rt.namespaced else "", name))
             if current is None:
@@ -285,17 +353,23 @@ class Store:
                         new.pop("status", None)
                 if "generation" in meta and _body(new) != _body(current):
                     meta["generation"] = int(meta["generation"]) + 1
-            new = self._admit(rt, new)
+            new = self._admit(rt, new, current)
+            if manager:
+                fieldmanager.on_update(current, new, self._writer(rt, manager, subresource), now())
+            elif "managedFields" not in new["metadata"] and "managedFields" in current["metadata"]:
+                new["metadata"]["managedFields"] = copy.deepcopy(current["metadata"]["managedFields"])
             if rt.key == CRD_KEY and subresource != "status":
-                new["status"] = self._register_crd(new)
+                new["status"] = self._register_crd(new, dry_run=dry_run)
             if _without_rv(new) == _without_rv(current):
                 return copy.deepcopy(current)  # a no-op write changes nothing, resourceVersion included
+            if dry_run:
+                return new
             if new["metadata"].get("deletionTimestamp") and not new["metadata"].get("finalizers"):
                 return self._remove(rt, new)
             return self._commit(rt, new, "MODIFIED")
 
     def delete(self, rt: ResourceType, ns: str, name: str, *, propagation: str = "Background",
-               uid: str | None = None) -> Obj:
+               uid: str | None = None, dry_run: bool = False) -> Obj:
         with self.cond:
             current = self.objects[rt.key].get((ns if rt.namespaced else "", name))
             if current is None:
@@ -310,7 +384,9 @@ class Store:
                 new = copy.deepcopy(current)
                 new["metadata"]["deletionTimestamp"] = now()
                 new["metadata"]["deletionGracePeriodSeconds"] = 0
-                return self._commit(rt, new, "MODIFIED")
+                return new if dry_run else self._commit(rt, new, "MODIFIED")
+            if dry_run:
+                return copy.deepcopy(current)
             return self._remove(rt, copy.deepcopy(current), propagation=propagation)
 
     def _remove(self, rt: ResourceType, obj: Obj, *, propagation: str = "Background") -> Obj:
@@ -321,6 +397,7 @@ class Store:
                 self._commit(gone, copy.deepcopy(self.objects[gone.key][(ons, oname)]), "DELETED")
             self.types.pop(gone.key, None)
             self.objects.pop(gone.key, None)
+            self.types_version += 1
         if rt.key == ("", "namespaces"):
             for key, objs in list(self.objects.items()):
                 for (ons, oname) in [k for k in objs if k[0] == obj["metadata"]["name"]]:
