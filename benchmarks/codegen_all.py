@@ -1,7 +1,7 @@
 """Generate every resource of the AWS schema (not only the curated ones) into a temp dir.
 
 Prints wall time, peak RSS (this process and its workers) and how many CRDs are structural.
-Targets (issue 2): under 20 s and under 1 GB on 2 cores, all 1526 structural.
+Targets: under 20 s and under 1 GB on 2 cores, all 1526 structural.
 
     python -m benchmarks.codegen_all [--jobs 2]
 """

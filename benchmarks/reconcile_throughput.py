@@ -17,10 +17,12 @@ from pathlib import Path
 
 from benchmarks.apiserver import local_apiserver
 from bridge.kube.client import CRDS
+from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
-from bridge.managed.reconciler import kind_resource
-from bridge.manager import Manager, RunSettings
+from bridge.manager import Manager
+from bridge.settings import ExecutorSettings, Settings
 from bridge.testing import FakeCloud
+from bridge.testing.cloud import provider_config
 from providers.aws import zz_registry as aws
 
 
@@ -38,14 +40,13 @@ def main() -> None:
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tfbridge-bench-"))
     with local_apiserver(tmp) as kube:
-        kube.create(ConfigResources.of(aws.PACKAGE).configs, {
-            "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "default"},
-            "spec": {"credentials": {"source": "None"}}})
+        configs = ConfigResources.of(aws.PACKAGE).configs
+        kube.create(configs, provider_config(aws.PROVIDER.root_group, secret=None))
         assert kube.list(CRDS)[0]
         baseline = rss_mb()
         cloud = FakeCloud()
-        manager = Manager(RunSettings(workspace_root=tmp / "ws", health_port=0, poll=3600,
-                                      max_concurrent_reconciles=args.workers, max_concurrent_operations=args.workers),
+        manager = Manager(Settings(executors=ExecutorSettings(workspace_root=tmp / "ws"), health_port=0, poll=3600,
+                                   max_concurrent_reconciles=args.workers, max_concurrent_operations=args.workers),
                           aws.PACKAGE, kube, client_factory=cloud.client)
         thread = threading.Thread(target=manager.run, daemon=True)
         thread.start()

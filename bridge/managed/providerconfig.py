@@ -23,8 +23,6 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
-import pydantic
-
 from bridge.api.errors import InvalidSpec, Retryable
 from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
 from bridge.api.managed import Managed
@@ -34,6 +32,7 @@ from bridge.kube.client import SECRETS, Kube, Resource
 from bridge.kube.controller import Result
 from bridge.managed import conditions
 from bridge.managed.connection import owner_reference
+from bridge.workspace.values import provider_configuration
 from tfconfig import Provider
 
 IN_USE = "in-use.crossplane.io"
@@ -121,11 +120,8 @@ class Connector:
         except errors.NotFound as exc:
             raise Retryable(f"ProviderConfig {name!r} not found", delay=10.0) from exc
         spec = pc.get("spec") or {}
-        try:
-            configuration = self.package.configuration.from_cr(spec.get("configuration") or {}).to_terraform()
-        except pydantic.ValidationError as exc:
-            fields = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors(include_url=False))
-            raise InvalidSpec(f"ProviderConfig/{name}: spec.configuration: invalid fields: {fields}") from exc
+        configuration = provider_configuration(self.package.configuration, spec.get("configuration") or {},
+                                               f"ProviderConfig/{name}: spec.configuration")
         creds = spec.get("credentials") or {}
         env: dict[str, str] = {}
         if creds.get("source", "Secret") == "Secret":

@@ -13,7 +13,7 @@ import yaml
 
 from bridge.devserver.manifests import crd_manifests
 from providers.aws import zz_registry as aws
-from tests.rbac import cluster_role, uncovered
+from tests.support.rbac import cluster_role, uncovered
 
 ROOT = Path(__file__).resolve().parents[2]
 PROVIDERS = sorted(p.parent for p in (ROOT / "providers").glob("*/config.py"))

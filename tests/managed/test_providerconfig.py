@@ -11,7 +11,7 @@ from bridge.kube import errors
 from bridge.kube.client import SECRETS
 from bridge.managed.providerconfig import Connector
 from providers.aws import zz_registry as aws
-from tests.managed.harness import Bench
+from tests.support.bench import Bench
 
 VPC_KIND = aws.PACKAGE.by_type("aws_vpc")
 

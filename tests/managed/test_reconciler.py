@@ -11,10 +11,13 @@ import pytest
 from bridge.api.errors import Retryable
 from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, EXTERNAL_NAME, FINALIZER, PAUSED
 from bridge.kube import errors
+from bridge.kube.cache import CachedReader
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.kube.informer import Informer
 from bridge.managed.reconciler import INCOMPLETE
-from tests.managed.harness import Bench
+from bridge.testing.cloud import provider_config
+from providers.aws import zz_registry as aws
+from tests.support.bench import Bench
 
 VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
 
@@ -363,9 +366,7 @@ def test_credentials_never_reach_conditions_or_events() -> None:
     b.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "creds", "namespace": "default"},
                             "data": {"creds": base64.b64encode(b"hunter2-not-json").decode()}})
     pcs = b.connector.res.configs
-    b.kube.create(pcs, {"apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "bad"},
-                        "spec": {"credentials": {"source": "Secret", "secretRef": {
-                            "name": "creds", "namespace": "default", "key": "creds"}}}})
+    b.kube.create(pcs, provider_config(aws.PROVIDER.root_group, "bad", secret=("default", "creds", "creds")))
     b.apply("VPC", "v", VPC, providerConfigRef={"name": "bad"})
     with pytest.raises(Exception, match="is not a JSON object"):
         b.reconcile("VPC", "v")
@@ -390,9 +391,9 @@ def test_an_object_read_from_a_stale_cache_starts_no_cloud_operation(due: Callab
     b.apply("VPC", "v", VPC)
     b.settle("VPC", "v")
     due(b)
-    informer = Informer(b.kube, b.res("VPC"), lambda kind, obj: None)
+    informer = Informer(b.kube, b.res("VPC"))
     informer._list()  # a cache that hears of no later write
-    b.reconcilers["VPC"].use_cache(informer)
+    b.reconcilers["VPC"] = b.reconciler("VPC", reader=CachedReader(b.kube, b.res("VPC"), informer))
     obj = b.get("VPC", "v")
     obj["metadata"]["labels"] = {"touched-by": "someone-else"}  # say, a finalizer a referencing object added
     b.kube.update(b.res("VPC"), obj)

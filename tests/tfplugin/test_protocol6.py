@@ -1,4 +1,4 @@
-"""The direct executor's protocol-6 path, against a protocol-6 plugin (tests/tfplugin/fakeprovider.py).
+"""The direct executor's protocol-6 path, against a protocol-6 plugin (tests/support/fakeprovider.py).
 
 It is started and spoken to exactly as a real provider is: handshake, reflection, schema with a
 nested attribute type, validation, configure, plan/apply/read/import/upgrade, private state.
@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from bridge.api.errors import TerraformFailed
+from bridge.api.errors import OperationFailed
 from bridge.tfplugin import cty, plan
 from bridge.tfplugin.provider import Provider
+from tests.support.executors import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,7 +27,7 @@ def plugin(tmp_path: Path) -> Path:
     """An executable that runs the fake provider, as a provider binary is an executable."""
     path = tmp_path / "terraform-provider-fake"
     path.write_text(f"#!{sys.executable}\nimport runpy, sys\nsys.path.insert(0, {str(ROOT)!r})\n"
-                    "runpy.run_module('tests.tfplugin.fakeprovider', run_name='__main__')\n")
+                    "runpy.run_module('tests.support.fakeprovider', run_name='__main__')\n")
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
     return path
 
@@ -39,7 +40,7 @@ def provider(plugin: Path) -> Iterator[Provider]:
 
 
 def test_schema_of_a_protocol_6_provider(provider: Provider) -> None:
-    assert provider.protocol.version == 6 and provider.process.healthy()
+    assert provider.protocol.version == 6 and serving(provider.process)
     schema = provider.schema("fake_thing")
     disks = schema.block.attribute("disks")
     assert schema.version == 2 and provider.plan_destroy
@@ -85,5 +86,5 @@ def test_older_state_is_upgraded(provider: Provider) -> None:
 
 
 def test_a_refused_configuration_names_the_reason(plugin: Path) -> None:
-    with pytest.raises(TerraformFailed, match="validate the provider configuration: Invalid region: no region nowhere"):
+    with pytest.raises(OperationFailed, match="validate the provider configuration: Invalid region: no region nowhere"):
         Provider(plugin, dict(os.environ), {"region": "nowhere"})

@@ -7,48 +7,42 @@ from pathlib import Path
 from typing import Any
 
 from bridge.devserver.manifests import crd_manifests
-from bridge.kube.client import CRDS, EVENTS
+from bridge.kube.client import CRDS, EVENTS, Resource
 from bridge.kube.controller import Result
 from bridge.managed.events import Recorder
 from bridge.managed.operations import Operations
 from bridge.managed.providerconfig import ConfigResources, Connector
-from bridge.managed.reconciler import ManagedReconciler, kind_resource
+from bridge.managed.reconciler import ManagedReconciler
 from bridge.testing import FakeCloud, StoreKube
+from bridge.testing.cloud import provider_config
 from providers.aws import zz_registry as aws
-from tests.conftest import wait_for
+from tests.support.objects import Objects
+from tests.support.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 CRDS_YAML = crd_manifests(ROOT / "providers/aws/crds")
 
 
-class Bench:
+class Bench(Objects):
     def __init__(self, *, max_operations: int = 4) -> None:
-        self.kube = StoreKube()
+        kube = StoreKube()
+        super().__init__(kube, aws.PACKAGE)
+        self.kube: StoreKube = kube
         for crd in CRDS_YAML:
-            self.kube.create(CRDS, crd)
+            kube.create(CRDS, crd)
         self.cloud = FakeCloud()
-        self.done: list[Any] = []
+        self.done: list[Any] = []  # keys of the operations that ended, in order
         self.ops = Operations(max_concurrent=max_operations, on_done=self.done.append)
-        self.connector = Connector(self.kube, aws.PACKAGE, self.cloud.client)
-        self.kube.create(ConfigResources.of(aws.PACKAGE).configs, {
-            "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "default"},
-            "spec": {"credentials": {"source": "None"}, "configuration": {"region": "us-east-1"}}})
-        self.reconcilers = {k.kind: ManagedReconciler(kube=self.kube, kind=k, package=aws.PACKAGE,
-                                                      connect=self.connector.connect, operations=self.ops,
-                                                      recorder=Recorder(self.kube, component="test"))
-                            for k in aws.KINDS}
+        self.connector = Connector(kube, aws.PACKAGE, self.cloud.client)
+        kube.create(ConfigResources.of(aws.PACKAGE).configs,
+                    provider_config(aws.PROVIDER.root_group, secret=None, configuration={"region": "us-east-1"}))
+        self.reconcilers = {k.kind: self.reconciler(k.kind) for k in aws.KINDS}
 
-    def res(self, kind: str) -> Any:
-        return kind_resource(self.reconcilers[kind].kind)
-
-    def apply(self, kind: str, name: str, for_provider: dict[str, Any], **extra: Any) -> dict[str, Any]:
-        k = self.reconcilers[kind].kind
-        metadata = {"name": name, **extra.pop("metadata", {})}
-        return self.kube.create(self.res(kind), {"apiVersion": k.api_version, "kind": kind, "metadata": metadata,
-                                                 "spec": {"forProvider": for_provider, **extra}})
-
-    def get(self, kind: str, name: str) -> dict[str, Any]:
-        return self.kube.get(self.res(kind), name)
+    def reconciler(self, kind: str, **options: Any) -> ManagedReconciler:
+        """A reconciler of ``kind`` on this bench; ``options`` replace its collaborators."""
+        return ManagedReconciler(kube=self.kube, kind=self.kind(kind), package=aws.PACKAGE,
+                                 connect=self.connector.connect, operations=self.ops,
+                                 recorder=Recorder(self.kube, component="test"), **options)
 
     def reconcile(self, kind: str, name: str) -> Result:
         return self.reconcilers[kind].reconcile(("", name))
@@ -63,7 +57,7 @@ class Bench:
     def wait_out_backoff(self, kind: str, name: str) -> None:
         op_key = self.reconcilers[kind].op_key(("", name))
         generation = self.get(kind, name)["metadata"]["generation"]
-        wait_for(lambda: self.ops.retry_in(op_key, generation) == 0, what="the backoff to pass", timeout=5)
+        wait_for(lambda: self.ops.retry_in(op_key, generation) == 0, "the backoff to pass", 5)
 
     def drain(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
@@ -72,21 +66,25 @@ class Bench:
             time.sleep(0.01)
 
     def settle(self, kind: str, name: str, rounds: int = 6) -> Result | None:
-        """Reconcile and let operations finish, until a reconcile starts none."""
+        """Reconcile and let operations finish, until a reconcile starts none and none ended uncollected."""
         result = None
         for _ in range(rounds):
+            ended = len(self.done)
             result = self.reconcile(kind, name)
-            op_key = self.reconcilers[kind].op_key(("", name))
-            idle = not self.ops.in_flight() and not self.ops.has_outcome(op_key)
+            idle = not self.ops.in_flight() and len(self.done) == ended
             if idle and (result.done or result.requeue_after is None):
                 return result
             self.drain()
         return result
 
-    def condition(self, kind: str, name: str, ctype: str) -> dict[str, Any]:
-        conds = {c["type"]: c for c in (self.get(kind, name).get("status") or {}).get("conditions") or []}
-        return conds.get(ctype, {})
-
     def events(self, name: str) -> list[tuple[str, str]]:
         items, _ = self.kube.list(EVENTS, "default")
         return [(e["type"], e["reason"]) for e in items if e["involvedObject"]["name"] == name]
+
+VPCS = Resource("ec2.aws.tfbridge.io", "v1beta1", "vpcs", "VPC")
+
+
+def vpc(name: str) -> dict[str, object]:
+    """A VPC with just enough spec to be valid."""
+    return {"apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC", "metadata": {"name": name},
+            "spec": {"forProvider": {"region": "us-east-1"}}}

@@ -7,7 +7,7 @@ forces replacement, an optional ``size``, a protocol-6 nested attribute ``disks`
 with a computed ``id``) and a set block ``rule``. Message and field names follow the protocol; as
 the client reads the descriptors from the server, field numbers are this file's own.
 
-    python -m tests.tfplugin.fakeprovider   (with TF_PLUGIN_MAGIC_COOKIE set)
+    python -m tests.support.fakeprovider   (with TF_PLUGIN_MAGIC_COOKIE set)
 """
 
 from __future__ import annotations

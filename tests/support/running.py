@@ -1,0 +1,83 @@
+"""A manager running in a thread against the local API server (or KUBECONFIG's cluster)."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import uuid
+from pathlib import Path
+from typing import Any
+
+from bridge.api.registry import ProviderPackage
+from bridge.devserver.manifests import crd_manifests
+from bridge.kube import errors
+from bridge.kube.client import CRDS, NAMESPACES, HTTPKube, Kube
+from bridge.managed.providerconfig import ClientFactory, ConfigResources
+from bridge.manager import Manager
+from bridge.settings import ExecutorSettings, Settings
+from bridge.testing.cloud import provider_config
+from tests.support.cluster import Cluster
+from tests.support.external import executor_under_test
+from tests.support.objects import Objects
+from tests.support.rbac import cluster_role, uncovered
+from tests.support.waiting import wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
+# Settings that belong to the executors, when a test names them beside the manager's own.
+_EXECUTOR_FIELDS = ("workspace_root", "terraform", "plugin_dir", "executor", "processes")
+
+
+def install(kube: Kube, package: ProviderPackage, provider_dir: str) -> None:
+    """The provider's CRDs, the crossplane-system namespace, and a `default` ProviderConfig without credentials."""
+    for doc in crd_manifests(ROOT / "providers" / provider_dir / "crds"):
+        with contextlib.suppress(errors.Conflict):
+            kube.create(CRDS, doc)
+    with contextlib.suppress(errors.Conflict):
+        kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
+    with contextlib.suppress(errors.Conflict):
+        kube.create(ConfigResources.of(package).configs, provider_config(package.provider.root_group,
+                                                                         secret=None))
+
+
+class Running(Objects):
+    def __init__(self, kube: HTTPKube, package: ProviderPackage, manager: Manager | None) -> None:
+        super().__init__(kube, package)
+        self.kube: HTTPKube = kube
+        self.manager = manager
+        self.suffix = uuid.uuid4().hex[:5]
+
+
+class Managers:
+    """Starts managers for a test; :meth:`stop` stops them and checks every API call each made
+    against the ClusterRole generated for it (its family's, if it runs one): RBAC checked against real use."""
+
+    def __init__(self, cluster: Cluster, tmp_path: Path) -> None:
+        self.cluster, self.tmp_path = cluster, tmp_path
+        self.started: list[tuple[Manager, threading.Thread, HTTPKube, str, str | None]] = []
+
+    def start(self, package: ProviderPackage, provider_dir: str, *, client_factory: ClientFactory | None = None,
+              family: str | None = None, **settings: Any) -> Running:
+        kube = HTTPKube(self.cluster.api_client())
+        install(kube, package, provider_dir)
+        executors: dict[str, Any] = {
+            "workspace_root": self.tmp_path / f"ws-{len(self.started)}",
+            "executor": "cli" if package.provider.builtin else executor_under_test(),
+            **{k: settings.pop(k) for k in _EXECUTOR_FIELDS if k in settings}}
+        grace = settings.setdefault("grace", 20.0)
+        run_settings = Settings(**{"health_port": 0, "poll": 60.0, **settings},
+                                executors=ExecutorSettings(**executors, interrupt_grace=min(30.0, grace)))
+        provider_kube = HTTPKube(self.cluster.api_client())
+        manager = Manager(run_settings, package, provider_kube, client_factory=client_factory)
+        thread = threading.Thread(target=manager.run, daemon=True)
+        thread.start()
+        self.started.append((manager, thread, provider_kube, provider_dir, family))
+        wait_for(manager.ready, "the manager's informers to sync", 30)
+        return Running(kube, package, manager)
+
+    def stop(self) -> None:
+        for manager, thread, *_ in self.started:
+            manager.stop()
+            thread.join(60)
+        for _, _, provider_kube, provider_dir, family in self.started:
+            missing = uncovered(provider_kube.calls, cluster_role(provider_dir, family))
+            assert missing == [], f"the generated ClusterRole of {provider_dir} {family or ''} does not allow {missing}"
