@@ -60,6 +60,8 @@ class _Slot(Generic[P]):
 class ProcessPool(Generic[P]):
     def __init__(self, limits: ProviderProcesses, *, clock: Callable[[], float] = time.monotonic,
                  reaper: bool = True) -> None:
+        """``clock`` measures how long a process has been idle; ``reaper`` runs a thread that stops
+        idle processes (without it, :meth:`reap` does when called)."""
         self.limits = limits
         self._clock = clock
         self._slots: dict[str, _Slot[P]] = {}
@@ -101,7 +103,8 @@ class ProcessPool(Generic[P]):
             self._release(slot)
 
     def _acquire(self, key: str) -> tuple[_Slot[P], bool]:
-        deadline = self._clock() + self.limits.wait
+        # Real time, whatever clock measures idleness: this is how long a caller is kept waiting.
+        deadline = time.monotonic() + self.limits.wait
         self._ensure_reaper()
         while True:
             victim: _Slot[P] | None = None
@@ -131,7 +134,7 @@ class ProcessPool(Generic[P]):
                         victim.retired = True
                         self._stopping += 1
                     else:
-                        remaining = deadline - self._clock()
+                        remaining = deadline - time.monotonic()
                         if remaining <= 0:
                             raise ProvidersBusy(
                                 f"all {self.limits.max_live} provider processes this provider may run are busy "

@@ -238,6 +238,16 @@ class Fake:
         return self.cls("Empty")()
 
 
+def executable(directory: Path) -> Path:
+    """An executable in ``directory`` that runs this plugin, as a provider binary is an executable."""
+    path = directory / "terraform-provider-fake"
+    root = Path(__file__).resolve().parents[2]
+    path.write_text(f"#!{sys.executable}\nimport runpy, sys\nsys.path.insert(0, {str(root)!r})\n"
+                    "runpy.run_module('tests.support.fakeprovider', run_name='__main__')\n")
+    path.chmod(0o755)
+    return path
+
+
 def main() -> None:
     if os.environ.get(MAGIC_COOKIE_KEY) != MAGIC_COOKIE_VALUE:
         sys.exit("This binary is a plugin. These are not meant to be executed directly.")

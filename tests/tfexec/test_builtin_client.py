@@ -117,3 +117,21 @@ def test_eight_workspaces_at_once(executor: CLIBackend) -> None:
         mr.set_external_name(cr.external_name)
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
         assert all(o.exists and o.up_to_date for o in pool.map(c.observe, mrs))
+
+
+def test_a_workspace_written_before_the_metadata_was_typed_is_observed(executor: CLIBackend) -> None:
+    c = client(executor)
+    mr = data("old", {"input": "x"}, uid="uid-old-format")
+    mr.set_external_name(c.create(mr).external_name)
+    ws = executor.store.get(mr.api_version, mr.kind, mr.name)
+    # As the untyped version wrote it: only the keys it had set (no executor yet), indent 1, sorted.
+    old = {"apiVersion": KIND.api_version, "address": "terraform_data.this", "fresh_state": None, "kind": "Data",
+           "last_error": "", "last_operation": "create", "last_result": "ok", "name": "old", "namespace": "",
+           "sensitive_arguments": [], "sensitive_provider_arguments": [], "uid": "uid-old-format"}
+    (ws.dir / ".tfbridge-meta.json").write_text(json.dumps(old, indent=1, sort_keys=True))
+    seen = c.observe(mr)
+    assert (seen.exists, seen.up_to_date, seen.recovered) == (True, True, ()), "the state is ours: no import"
+    assert seen.at_provider["output"] == "x"
+    meta = json.loads((ws.dir / ".tfbridge-meta.json").read_text())
+    assert {k: meta[k] for k in old if k != "last_operation"} == {k: v for k, v in old.items() if k != "last_operation"}
+    assert (meta["last_operation"], meta["executor"]) == ("observe", "cli")

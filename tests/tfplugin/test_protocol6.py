@@ -7,8 +7,6 @@ nested attribute type, validation, configure, plan/apply/read/import/upgrade, pr
 from __future__ import annotations
 
 import os
-import stat
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +15,7 @@ import pytest
 from bridge.api.errors import OperationFailed
 from bridge.tfplugin import cty, plan
 from bridge.tfplugin.provider import Provider
+from tests.support import fakeprovider
 from tests.support.executors import serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,12 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def plugin(tmp_path: Path) -> Path:
-    """An executable that runs the fake provider, as a provider binary is an executable."""
-    path = tmp_path / "terraform-provider-fake"
-    path.write_text(f"#!{sys.executable}\nimport runpy, sys\nsys.path.insert(0, {str(ROOT)!r})\n"
-                    "runpy.run_module('tests.support.fakeprovider', run_name='__main__')\n")
-    path.chmod(path.stat().st_mode | stat.S_IXUSR)
-    return path
+    return fakeprovider.executable(tmp_path)
 
 
 @pytest.fixture
