@@ -6,8 +6,8 @@ process serves one configuration (region and credentials included), and each cos
 MB. One :class:`ProcessPool`, shared by both executors:
 
 * hands out leases by configuration key, starting a process on first use and replacing one that
-  died; a process is recycled after ``max_uses`` leases, and one retired (dead, used up, found
-  unusable) is stopped when its last lease ends;
+  died; a process started with ``max_uses`` is recycled after that many leases, and one retired
+  (dead, used up, found unusable) is stopped when its last lease ends;
 * counts every process it started and has not stopped yet against ``max_live``: at the cap a new
   key takes the place of the process idle longest (least recently used); when every process is
   leased it waits ``wait`` seconds at most, then raises :class:`ProvidersBusy` for that one
@@ -53,6 +53,7 @@ class _Slot(Generic[P]):
     process: P | None = None  # None while the lease that reserved the slot starts it
     active: int = 0
     uses: int = 0
+    max_uses: int | None = None
     idle_since: float = 0.0
     retired: bool = False
 
@@ -77,10 +78,11 @@ class ProcessPool(Generic[P]):
     # -- leases ---------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def lease(self, key: str, start: Callable[[], P]) -> Iterator[P]:
-        """A live process for ``key``, started with ``start()`` when there is none; raises
-        ProvidersBusy when the pool is at its cap and every process stays leased for ``wait``."""
-        slot, fresh = self._acquire(key)
+    def lease(self, key: str, start: Callable[[], P], *, max_uses: int | None = None) -> Iterator[P]:
+        """A live process for ``key``, started with ``start()`` when there is none (and then replaced
+        after ``max_uses`` leases, if given); raises ProvidersBusy when the pool is at its cap and
+        every process stays leased for ``wait``."""
+        slot, fresh = self._acquire(key, max_uses)
         if fresh:
             try:
                 process = start()
@@ -102,7 +104,7 @@ class ProcessPool(Generic[P]):
         finally:
             self._release(slot)
 
-    def _acquire(self, key: str) -> tuple[_Slot[P], bool]:
+    def _acquire(self, key: str, max_uses: int | None) -> tuple[_Slot[P], bool]:
         # Real time, whatever clock measures idleness: this is how long a caller is kept waiting.
         deadline = time.monotonic() + self.limits.wait
         self._ensure_reaper()
@@ -113,7 +115,7 @@ class ProcessPool(Generic[P]):
                     raise ProvidersBusy("the provider is shutting down; no new provider process", delay=5.0)
                 slot = self._slots.get(key)
                 if slot is not None and slot.process is not None and (
-                        not slot.process.alive() or slot.uses >= self.limits.max_uses):
+                        not slot.process.alive() or (slot.max_uses is not None and slot.uses >= slot.max_uses)):
                     victim = self._retire(slot)
                     slot = None
                 if slot is not None and slot.process is None:
@@ -125,7 +127,7 @@ class ProcessPool(Generic[P]):
                     return slot, False
                 if victim is None:
                     if self._count() < self.limits.max_live:
-                        slot = _Slot(key, active=1, uses=1)
+                        slot = _Slot(key, active=1, uses=1, max_uses=max_uses)
                         self._slots[key] = slot
                         return slot, True
                     victim = self._least_recently_used()

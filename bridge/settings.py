@@ -38,7 +38,8 @@ class ProviderProcesses:
     idle_timeout: float = 900.0
     # Short: a worker waiting here is a worker not reconciling anything else.
     wait: float = 5.0
-    # A CLI-shared process is replaced after this many terraform runs have reattached to it.
+    # A process terraform runs reattach to is replaced after this many runs (a direct executor's
+    # process, which tfbridge speaks to itself, lives until it dies, idles out or makes room).
     max_uses: int = 500
 
 

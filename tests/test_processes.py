@@ -60,7 +60,8 @@ class Clock:
 class Pool:
     """A pool of FakeProcesses that remembers every process it started."""
 
-    def __init__(self, **limits: float) -> None:
+    def __init__(self, max_uses: int | None = None, **limits: float) -> None:
+        self.max_uses = max_uses
         self.clock = Clock()
         self.pool: ProcessPool[FakeProcess] = ProcessPool(ProviderProcesses(**limits), clock=self.clock,  # type: ignore[arg-type]
                                                           reaper=False)
@@ -73,7 +74,7 @@ class Pool:
 
     @contextlib.contextmanager
     def lease(self, key: str) -> Iterator[FakeProcess]:
-        with self.pool.lease(key, lambda: self.start(key)) as process:
+        with self.pool.lease(key, lambda: self.start(key), max_uses=self.max_uses) as process:
             yield process
 
     def use(self, key: str, at: float | None = None) -> FakeProcess:
@@ -149,6 +150,12 @@ def test_a_used_up_process_is_recycled() -> None:
     first = p.use("a")
     assert p.use("a") is first
     assert p.use("a") is not first and first.stopped
+
+
+def test_a_process_started_without_a_use_limit_is_not_recycled() -> None:
+    p = Pool()
+    first = p.use("a")
+    assert all(p.use("a") is first for _ in range(1000))
 
 
 def test_a_retired_process_is_stopped_when_its_last_lease_ends() -> None:

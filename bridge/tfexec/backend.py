@@ -84,7 +84,8 @@ class CLIBackend:
             self.started += 1
             return started
 
-        with self.pool.lease(f"cli/{config_key(provider, setup)}", start) as process:
+        with self.pool.lease(f"cli/{config_key(provider, setup)}", start,
+                             max_uses=self.settings.processes.max_uses) as process:
             env["TF_REATTACH_PROVIDERS"] = process.reattach
             yield env, process
 

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
 
 from bridge.api.errors import Retryable
-from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, EXTERNAL_NAME, FINALIZER, PAUSED
+from bridge.api.managed import (
+    CREATE_FAILED,
+    CREATE_PENDING,
+    CREATE_SUCCEEDED,
+    EXTERNAL_NAME,
+    FINALIZER,
+    PAUSED,
+    Managed,
+)
 from bridge.kube import errors
 from bridge.kube.cache import CachedReader
 from bridge.kube.client import EVENTS, SECRETS
@@ -403,3 +411,23 @@ def test_an_object_read_from_a_stale_cache_starts_no_cloud_operation(due: Callab
     informer._list()  # the watch catches up
     b.settle("VPC", "v")
     assert b.cloud.calls[verb] == 1
+
+
+class RecordingPublisher:
+    def __init__(self) -> None:
+        self.published: list[tuple[str, dict[str, bytes]]] = []
+
+    def publish(self, mr: Managed, details: Mapping[str, bytes]) -> bool:
+        self.published.append((mr.name, dict(details)))
+        return True
+
+
+def test_a_collaborator_is_swapped_as_with_crossplane_runtimes_options() -> None:
+    b = Bench()
+    publisher = RecordingPublisher()
+    b.reconcilers["VPC"] = b.reconciler("VPC", publisher=publisher)
+    b.apply("VPC", "v", VPC, writeConnectionSecretToRef={"name": "conn", "namespace": "default"})
+    b.settle("VPC", "v")
+    assert ("v", {"attribute.password": b"s3cret"}) in publisher.published
+    with pytest.raises(errors.NotFound):
+        b.kube.get(SECRETS, "conn", "default")  # the API-backed publisher it replaced never ran

@@ -36,8 +36,11 @@ def test_executor_choice(tmp_path: Path, flag: str, vpc_config: str, direct_need
     setup = ProviderSetup(configuration={})
     try:
         assert (ex.direct is not None) == direct_needed, "a direct executor only where a kind runs on it"
-        assert type(ex.client(package.by_type("aws_vpc"), setup)) is vpc
-        assert type(ex.client(package.by_type("aws_subnet"), setup)) is subnet
+        for tf_type, wanted in (("aws_vpc", vpc), ("aws_subnet", subnet)):
+            client = ex.client(package.by_type(tf_type), setup)
+            assert type(client) is wanted
+            # Its lookups and identity reads go through its own executor, whatever other kinds use.
+            assert client.backend is (ex.direct if wanted is DirectClient else ex.cli)  # type: ignore[attr-defined]
     finally:
         ex.shutdown()
 
