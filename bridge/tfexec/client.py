@@ -61,13 +61,10 @@ class CLIClient:
 
     def observe(self, mr: Managed) -> Observation:
         timeout = self.config.timeouts.observe
-        with self.floor.hold(mr, "observe") as ws:
-            rendered = self.floor.render(mr)
-            current = ws.read_state()
-            if current is None and not mr.external_name:
-                # Nothing to refresh and no ID to import: the answer needs no terraform, and the
-                # first reconcile of a new object stays fast (Creating shows at once).
+        with self.floor.observing(mr) as observing:
+            if observing is None:
                 return Observation(exists=False)
+            ws, rendered, current = observing
             fresh = self._fresh_after_apply(ws, mr, rendered, current)
             if fresh is not None:
                 return self.floor.observation(mr, rendered, fresh, None, ())

@@ -199,11 +199,10 @@ class DirectClient:
 
     def _observe(self, mr: Managed) -> Observation:
         timeout = self.config.timeouts.observe
-        with self.floor.hold(mr, "observe") as ws:
-            rendered = self.floor.render(mr)
-            current = ws.read_state()
-            if current is None and not mr.external_name:
+        with self.floor.observing(mr) as observing:
+            if observing is None:
                 return Observation(exists=False)
+            ws, rendered, current = observing
             if self.floor.prepare(ws, mr, rendered):
                 current = None  # another object's state, now set aside
             with self.backend.session(rendered.provider, self.floor.setup) as p:

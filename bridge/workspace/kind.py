@@ -109,6 +109,16 @@ class KindWorkspaces:
                 raise
             ws.record(operation=operation, result="ok", error="", executor=self.executor)
 
+    @contextlib.contextmanager
+    def observing(self, mr: Managed) -> Iterator[tuple[Workspace, Rendered, dict[str, Any] | None] | None]:
+        """How every observe begins: the workspace held (its outcome recorded), the spec rendered, the
+        state read. None when there is no state to refresh and no external name to import by: the
+        answer, "does not exist", then needs no provider, and a new object shows Creating at once."""
+        with self.hold(mr, "observe") as ws:
+            rendered = self.render(mr)
+            current = ws.read_state()
+            yield (ws, rendered, current) if current is not None or mr.external_name else None
+
     def prepare(self, ws: Workspace, mr: Managed, rendered: Rendered) -> bool:
         """Make the workspace ``mr``'s, its main.tf.json current; True if another object's state was set aside."""
         meta = ws.meta()
