@@ -1,6 +1,6 @@
 """Crash mid-create: the provider is SIGKILLed after the cloud made the object, before the ID was recorded.
 
-The cloud's answer to the create is held back by a proxy (tests/cloudproxy.py) until the provider
+The cloud's answer to the create is held back by a proxy (tests/support/cloudproxy.py) until the provider
 is dead, so the crash falls exactly in the window where the outcome is lost. On restart (empty
 workspace root, as a new pod), nothing may be created twice:
 

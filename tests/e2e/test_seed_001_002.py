@@ -1,6 +1,6 @@
 """Seeds 001 and 002 against moto with real terraform, on one set of resources (they share the cost).
 
-001, long operations: five VPC creates are held by a slow cloud (tests/cloudproxy.py) while fifty
+001, long operations: five VPC creates are held by a slow cloud (tests/support/cloudproxy.py) while fifty
 fast objects (a VPC, twenty subnets that reference it, twenty-nine KMS keys) become Ready: no
 starvation. Creating shows within a second of applying; a spec change made during a slow create is
 what ends up in moto.
@@ -33,6 +33,7 @@ from tests.support.aws import configure_aws
 from tests.support.cloud import Moto
 from tests.support.cloudproxy import CloudProxy
 from tests.support.cluster import Cluster
+from tests.support.external import executor_under_test
 from tests.support.running import Running
 from tests.support.waiting import wait_for
 
@@ -90,7 +91,8 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
     print(f"fifty fast objects Ready after {time.monotonic() - started:.0f}s; terraform runs "
           f"{executors.stats().terraform_runs}")
     assert executors.direct is not None and executors.direct.started >= 1, "keys and subnets went direct"
-    assert executors.stats().terraform_runs.get("apply", 0) >= 6, "the VPCs went through the terraform CLI"
+    if executor_under_test() == "auto":  # TFBRIDGE_TEST_EXECUTOR=direct puts the VPCs on it too
+        assert executors.stats().terraform_runs.get("apply", 0) >= 6, "the VPCs went through the terraform CLI"
     assert all(creating(f"slow-{i}") for i in range(5)), \
         "the slow creates are still running: the fast ones were not starved"
     for hold in holds:

@@ -1,6 +1,6 @@
 """Seed 003: a long operation is waited for on its real status, with a deadline that holds.
 
-Against moto behind a proxy that makes CreateVpc slow (tests/cloudproxy.py), with real terraform:
+Against moto behind a proxy that makes CreateVpc slow (tests/support/cloudproxy.py), with real terraform:
 
 * a create that outlives many reconciles shows Creating at once and becomes Ready only once the
   cloud has answered: it is followed to its real end, never assumed done;
