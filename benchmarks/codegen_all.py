@@ -2,7 +2,7 @@
 
 Prints wall time, peak RSS (this process and its workers), how many CRDs are structural, and the
 size of the generated tree: in total, per kind (distribution and the largest), and by kind of file.
-Targets (issue 15): under 10 s and under 1 GB on 2 cores; every CRD under 1.5 MiB or excluded.
+Targets: under 10 s and under 1 GB on 2 cores; every CRD under 1.5 MiB or excluded.
 
     python -m benchmarks.codegen_all [--jobs 2] [--keep DIR]
 """

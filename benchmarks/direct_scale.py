@@ -22,8 +22,6 @@ Needs terraform, TFBRIDGE_PLUGIN_DIR (or /opt/tf-plugins) and moto.
 from __future__ import annotations
 
 import argparse
-import base64
-import json
 import os
 import tempfile
 import threading
@@ -31,13 +29,14 @@ import time
 from pathlib import Path
 
 from benchmarks.apiserver import local_apiserver
-from benchmarks.observe_cpu import children_cpu, proc_cpu, start_moto
+from benchmarks.observe_cpu import children_cpu, proc_cpu
 from bridge.api import registry
 from bridge.kube.client import SECRETS, HTTPKube
+from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
-from bridge.managed.reconciler import kind_resource
-from bridge.manager import Manager, RunSettings
-from bridge.tfplugin.client import DirectExecutor
+from bridge.manager import Manager
+from bridge.settings import ExecutorSettings, Settings
+from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config, start_moto
 
 AWS = registry.load("aws")
 
@@ -53,9 +52,7 @@ def ready_count(kube: HTTPKube, prefix: str) -> int:
 
 def plugins_cpu(manager: Manager) -> float:
     """CPU so far of the live provider plugin processes (direct and shared CLI)."""
-    ex = manager.executor
-    pids = (ex.providers.pids() if isinstance(ex, DirectExecutor) else []) + (ex.pool.pids() if ex else [])
-    return proc_cpu(pids)
+    return proc_cpu(list(manager.executors.stats().provider_pids) if manager.executors else [])
 
 
 def provider_cpu(manager: Manager) -> float:
@@ -67,9 +64,9 @@ class Provider:
     def __init__(self, kube: HTTPKube, root: Path, mode: str) -> None:
         self.kube, self.mode = kube, mode
         plugin_dir = Path(os.environ.get("TFBRIDGE_PLUGIN_DIR") or "/opt/tf-plugins")
-        self.manager = Manager(RunSettings(workspace_root=root / mode, health_port=0, poll=3600,
-                                           max_concurrent_reconciles=10, max_concurrent_operations=10,
-                                           executor=mode, plugin_dir=plugin_dir), AWS, kube)
+        executors = ExecutorSettings(workspace_root=root / mode, executor=mode, plugin_dir=plugin_dir)
+        self.manager = Manager(Settings(executors=executors, health_port=0, poll=3600, max_concurrent_reconciles=10,
+                                        max_concurrent_operations=10), AWS, kube)
         self.thread = threading.Thread(target=self.manager.run, daemon=True)
         self.thread.start()
         self.count = 0
@@ -129,15 +126,9 @@ def main() -> None:
     ready: dict[str, float] = {}
     try:
         with local_apiserver(tmp) as kube:
-            creds = base64.b64encode(json.dumps({"access_key": "test", "secret_key": "test"}).encode()).decode()
-            kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "data": {"credentials": creds},
-                                  "metadata": {"name": "aws-creds", "namespace": "crossplane-system"}})
-            kube.create(ConfigResources.of(AWS).configs, {
-                "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "default"},
-                "spec": {"credentials": {"source": "Secret", "secretRef": {"namespace": "crossplane-system",
-                                                                           "name": "aws-creds", "key": "credentials"}},
-                         "configuration": {"skipCredentialsValidation": True, "skipMetadataApiCheck": "true",
-                                           "skipRequestingAccountId": True, "s3UsePathStyle": True}}})
+            kube.create(SECRETS, credentials_secret())
+            kube.create(ConfigResources.of(AWS).configs,
+                        provider_config(AWS.provider.root_group, configuration=MOTO_PROVIDER_CONFIGURATION))
             cli = Provider(kube, tmp, "cli")
             ready["cli"] = cli.add(args.vpcs)
             time.sleep(61)  # past the minute in which an observe may answer from its own apply's state

@@ -4,8 +4,8 @@ protocol over gRPC, no terraform run).
 
 Counts terraform's CPU (and a spawned provider's, which terraform reaps) from our child-process
 times, a long-lived provider's from /proc, and for the direct executor our own process's CPU too
-(the bridge's encoding, planning and gRPC overhead). Targets: CLI at most 3 s (issue 3); direct
-at most 25 ms including the bridge (issue 7).
+(the bridge's encoding, planning and gRPC overhead). Targets: CLI at most 3 s; direct at most
+25 ms including the bridge.
 
     python -m benchmarks.observe_cpu [--observes 5]
 Needs terraform, TFBRIDGE_PLUGIN_DIR (or /opt/tf-plugins) and moto.
@@ -15,28 +15,22 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from bridge.api import registry
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
-from bridge.tfexec.client import Executor, Settings
-from bridge.tfplugin.client import DirectExecutor
+from bridge.executors import Executors
+from bridge.settings import ExecutorSettings
+from bridge.testing.cloud import MOTO_CONFIGURATION, MOTO_CREDENTIALS, start_moto
 
 AWS = registry.load("aws")
 
 TICK = os.sysconf("SC_CLK_TCK")
-SETUP = ProviderSetup(
-    configuration={"skip_credentials_validation": True, "skip_metadata_api_check": True,
-                   "skip_requesting_account_id": True, "s3_use_path_style": True},
-    credentials_env={"AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test"})
+SETUP = ProviderSetup(configuration=MOTO_CONFIGURATION, credentials_env=MOTO_CREDENTIALS)
 
 
 def children_cpu() -> float:
@@ -59,12 +53,12 @@ def measure(root: Path, endpoint: str, mode: str, observes: int) -> list[float]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TF_", "AWS_"))}
     env["AWS_ENDPOINT_URL"] = endpoint
     plugin_dir = os.environ.get("TFBRIDGE_PLUGIN_DIR") or "/opt/tf-plugins"
-    settings = Settings(workspace_root=root, plugin_dir=Path(plugin_dir), base_env=env,
-                        shared_providers=mode == "shared", executor="direct" if mode == "direct" else "auto")
-    ex = DirectExecutor(settings, AWS.provider) if mode == "direct" else Executor(settings, AWS.provider)
+    settings = ExecutorSettings(workspace_root=root, plugin_dir=Path(plugin_dir), base_env=env,
+                                shared_providers=mode == "shared", executor="direct" if mode == "direct" else "cli")
+    ex = Executors(settings, AWS)
 
     def pids() -> list[int]:
-        return ex.providers.pids() if isinstance(ex, DirectExecutor) else ex.pool.pids()
+        return list(ex.stats().provider_pids)
 
     kind = AWS.by_type("aws_vpc")
     client = ex.client(kind, SETUP)
@@ -73,7 +67,7 @@ def measure(root: Path, endpoint: str, mode: str, observes: int) -> list[float]:
     mr.set_external_name(client.create(mr).external_name)
     client.observe(mr)  # warm: plugin link, provider start
     samples = []
-    ws = ex.store.get(mr.api_version, mr.kind, mr.name)
+    ws = ex.cli.store.get(mr.api_version, mr.kind, mr.name)
     split = [0.0, 0.0]
     for _ in range(observes):
         ws.update_meta(fresh_state=None)  # measure a real refresh, not the answer our own apply left
@@ -90,25 +84,6 @@ def measure(root: Path, endpoint: str, mode: str, observes: int) -> list[float]:
     client.delete(mr)
     ex.shutdown()
     return samples
-
-
-def start_moto() -> tuple[subprocess.Popen[bytes], str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    moto = subprocess.Popen([sys.executable, "-m", "moto.server", "-p", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    endpoint = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"{endpoint}/moto-api/", timeout=1).close()
-            return moto, endpoint
-        except OSError:
-            if time.monotonic() > deadline:
-                moto.kill()
-                raise SystemExit("moto_server did not start") from None
-            time.sleep(0.1)
 
 
 def main() -> None:

@@ -18,10 +18,12 @@ from pathlib import Path
 from benchmarks.apiserver import local_apiserver
 from bridge.api import registry
 from bridge.kube.client import CRDS
+from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
-from bridge.managed.reconciler import kind_resource
-from bridge.manager import Manager, RunSettings
-from bridge.testing import FakeCloud
+from bridge.manager import Manager
+from bridge.settings import ExecutorSettings, Settings
+from bridge.testing.cloud import provider_config
+from bridge.testing.fakes import FakeCloud
 
 AWS = registry.load("aws")
 
@@ -40,14 +42,13 @@ def main() -> None:
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tfbridge-bench-"))
     with local_apiserver(tmp) as kube:
-        kube.create(ConfigResources.of(AWS).configs, {
-            "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "default"},
-            "spec": {"credentials": {"source": "None"}}})
+        configs = ConfigResources.of(AWS).configs
+        kube.create(configs, provider_config(AWS.provider.root_group, secret=None))
         assert kube.list(CRDS)[0]
         baseline = rss_mb()
         cloud = FakeCloud()
-        manager = Manager(RunSettings(workspace_root=tmp / "ws", health_port=0, poll=3600,
-                                      max_concurrent_reconciles=args.workers, max_concurrent_operations=args.workers),
+        manager = Manager(Settings(executors=ExecutorSettings(workspace_root=tmp / "ws"), health_port=0, poll=3600,
+                                   max_concurrent_reconciles=args.workers, max_concurrent_operations=args.workers),
                           AWS, kube, client_factory=cloud.client)
         thread = threading.Thread(target=manager.run, daemon=True)
         thread.start()

@@ -15,20 +15,16 @@
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import dataclasses
 import importlib.util
-import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,6 +35,8 @@ from rich.console import Console
 from rich.live import Live
 from rich.table import Table
 
+from bridge.settings import EXECUTOR_CHOICES
+from bridge.testing import cloud
 from codegen import pipeline
 
 PROVIDERS = Path(__file__).resolve().parent.parent / "providers"
@@ -58,24 +56,6 @@ class Steps:
         started = time.monotonic()
         yield
         self.times.append((title, time.monotonic() - started))
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_http(url: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1).close()
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise click.ClickException(f"{url} did not answer within {timeout:.0f}s") from None
-            time.sleep(0.1)
 
 
 def _requirements(plugin_dir: Path | None, terraform: str) -> None:
@@ -100,15 +80,16 @@ def _conditions(obj: dict[str, Any]) -> dict[str, str]:
 @click.option("--provider-dir", type=click.Path(file_okay=False, path_type=Path), default=PROVIDERS / "aws",
               show_default=True)
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds to wait for Ready.")
-@click.option("--executor", type=click.Choice(["auto", "cli", "direct"]),
+@click.option("--executor", type=click.Choice(EXECUTOR_CHOICES),
               default=lambda: os.environ.get("TFBRIDGE_EXECUTOR", "auto"), show_default="auto",
               help="As for `tfbridge run` [env TFBRIDGE_EXECUTOR].")
 def demo(provider_dir: Path, timeout: float, executor: str) -> None:
     """Run the generated AWS provider against moto, end to end, and clean up."""
     from bridge.kube.client import NAMESPACES, SECRETS, HTTPKube, Resource, api_client
     from bridge.managed.providerconfig import ConfigResources
-    from bridge.manager import Manager, RunSettings
-    from bridge.tfexec.workspace import WorkspaceStore
+    from bridge.manager import Manager
+    from bridge.settings import ExecutorSettings, Settings
+    from bridge.workspace.store import WorkspaceStore
     from tfbridge.workspaces import summary
 
     console = Console()
@@ -127,13 +108,11 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
             provider = pipeline.load_config(provider_dir)
             console.print(f"  CRDs, examples and deployables {'regenerated' if regenerated else 'up to date'}")
         with steps.step("start moto and the local API server"):
-            port = _free_port()
-            # This interpreter, not PATH: `make demo` runs .venv/bin/tfbridge without activating the venv.
-            moto = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                moto, endpoint = cloud.start_moto()
+            except (RuntimeError, TimeoutError) as exc:
+                raise click.ClickException(f"moto did not start: {exc}") from exc
             processes.append(moto)
-            endpoint = f"http://127.0.0.1:{port}"
-            _wait_http(f"{endpoint}/moto-api/", 30)
             kubeconfig = work / "kubeconfig"
             # Only the CRDs of the groups the demo uses: a provider with every kind has a thousand.
             crds = [arg for group in sorted({"config", *(g for g, _ in EXAMPLES)})
@@ -151,16 +130,9 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
         with steps.step("install a credentials Secret and a ProviderConfig"):
             ns = "crossplane-system"
             kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})
-            creds = base64.b64encode(json.dumps({"access_key": "test", "secret_key": "test"}).encode()).decode()
-            kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
-                                  "data": {"credentials": creds}, "metadata": {"name": "aws-creds", "namespace": ns}})
-            kube.create(ConfigResources.of_provider(provider).configs, {
-                "apiVersion": f"{provider.root_group}/v1beta1", "kind": "ProviderConfig",
-                "metadata": {"name": "default"},
-                "spec": {"credentials": {"source": "Secret", "secretRef": {
-                    "namespace": "crossplane-system", "name": "aws-creds", "key": "credentials"}},
-                    "configuration": {"skipCredentialsValidation": True, "skipMetadataApiCheck": "true",
-                                      "skipRequestingAccountId": True, "s3UsePathStyle": True}}})
+            kube.create(SECRETS, cloud.credentials_secret())
+            kube.create(ConfigResources.of_provider(provider).configs,
+                        cloud.provider_config(provider.root_group, configuration=cloud.MOTO_PROVIDER_CONFIGURATION))
         with steps.step("run the provider"):
             # Endpoints by environment, not a provider `endpoints` block (which costs seconds of CPU a run);
             # a CA bundle variable breaks a reattached provider.
@@ -171,10 +143,9 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
             package = load_package("aws")
             package = dataclasses.replace(package, kinds=tuple(
                 k for k in package.kinds if (k.config.short_group, k.kind) in EXAMPLES))
-            manager = Manager(RunSettings(workspace_root=work / "workspaces", terraform=terraform,
-                                          plugin_dir=plugin_dir, health_port=0, poll=60.0, grace=30.0,
-                                          executor=executor),
-                              package, kube)
+            executors = ExecutorSettings(workspace_root=work / "workspaces", terraform=terraform,
+                                         plugin_dir=plugin_dir, executor=executor)
+            manager = Manager(Settings(executors=executors, health_port=0, poll=60.0, grace=30.0), package, kube)
             thread = threading.Thread(target=manager.run, daemon=True)
             thread.start()
         manifests = [yaml.safe_load(_example(provider_dir, group, kind).read_text()) for group, kind in EXAMPLES]

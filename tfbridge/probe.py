@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from bridge.api.errors import OperationTimedOut, TerraformFailed
+from bridge.api.errors import OperationFailed, OperationTimedOut
 from bridge.tfplugin.provider import Provider, ProviderGone
 
 PROBE = "tfbridge-probe-id"
@@ -122,7 +122,7 @@ class Prober:
         except ProviderGone:
             self._replace()
             return Answer(DIED)
-        except TerraformFailed as exc:
+        except OperationFailed as exc:
             if not provider.alive():
                 self._replace()
                 return Answer(DIED)

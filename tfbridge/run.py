@@ -14,6 +14,7 @@ import click
 from bridge.api import registry
 from bridge.kube import errors
 from bridge.kube.client import Kube
+from bridge.settings import DEFAULT_WORKSPACE_ROOT, EXECUTOR_CHOICES, ProviderProcesses
 
 log = logging.getLogger("tfbridge.run")
 
@@ -45,8 +46,8 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
               show_default="aws", help="Provider package: aws, or a dotted module path [env TFBRIDGE_PROVIDER].")
 @click.option("--kubeconfig", default=lambda: os.environ.get("KUBECONFIG"), help="Default: in-cluster config.")
 @click.option("--workspace-root", type=click.Path(file_okay=False, path_type=Path),
-              default=lambda: os.environ.get("TFBRIDGE_WORKSPACE_ROOT", "/var/lib/tfbridge/workspaces"),
-              show_default="$TFBRIDGE_WORKSPACE_ROOT")
+              default=lambda: os.environ.get("TFBRIDGE_WORKSPACE_ROOT", str(DEFAULT_WORKSPACE_ROOT)),
+              show_default=f"$TFBRIDGE_WORKSPACE_ROOT or {DEFAULT_WORKSPACE_ROOT}")
 @click.option("--terraform", default=lambda: os.environ.get("TFBRIDGE_TERRAFORM", "terraform"))
 @click.option("--plugin-dir", type=click.Path(file_okay=False, path_type=Path),
               default=lambda: os.environ.get("TFBRIDGE_PLUGIN_DIR") or None)
@@ -66,7 +67,7 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
               help="Run one provider family (an API group's kinds, or 'config' for ProviderConfigs only), or "
                    "several in one process, comma-separated (ec2,iam) "
                    "[env TFBRIDGE_FAMILY]. Default: the whole provider.")
-@click.option("--executor", type=click.Choice(["auto", "cli", "direct"]),
+@click.option("--executor", type=click.Choice(EXECUTOR_CHOICES),
               default=lambda: os.environ.get("TFBRIDGE_EXECUTOR", "auto"), show_default="auto",
               help="How operations run: auto (each kind's configured executor, the terraform CLI by default), or "
                    "cli / direct for every kind [env TFBRIDGE_EXECUTOR].")
@@ -75,11 +76,17 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
               help="Comma-separated namespaces, besides --namespace, whose Secrets a spec may name "
                    "(writeConnectionSecretToRef, *SecretRef, a ProviderConfig's credentials); '*' for any. "
                    "Each needs RBAC for Secrets there [env TFBRIDGE_SECRET_NAMESPACES].")
+@click.option("--max-provider-processes", type=click.IntRange(min=1), default=ProviderProcesses.max_live,
+              show_default=True, help="Provider processes (one per provider configuration, each ~150 MB of its own) "
+                                      "alive at once, both executors together; the one idle longest makes room.")
+@click.option("--provider-idle-timeout", type=float, default=ProviderProcesses.idle_timeout, show_default=True,
+              help="Seconds an unused provider process lives.")
 @click.option("--log-level", default="info", show_default=True)
 def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraform: str, plugin_dir: Path | None,
         namespace: str, max_concurrent_reconciles: int, max_concurrent_operations: int, poll: float,
         leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float, health_port: int,
-        grace: float, family: str | None, executor: str, secret_namespaces: str, log_level: str) -> None:
+        grace: float, family: str | None, executor: str, secret_namespaces: str, max_provider_processes: int,
+        provider_idle_timeout: float, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube import names
@@ -87,7 +94,8 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
     from bridge.kube.observability import configure_logging
     from bridge.kube.redact import Redactor
     from bridge.managed import crdskew
-    from bridge.manager import Manager, RunSettings
+    from bridge.manager import Manager
+    from bridge.settings import ExecutorSettings, Settings
 
     extra = tuple(sorted({ns.strip() for ns in secret_namespaces.split(",") if ns.strip()}))
     bad = [ns for ns in extra if ns != "*" and not names.dns_label(ns)]
@@ -101,14 +109,15 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
     if families:
         lease_name = f"{lease_name}-{'-'.join(families)}"
     api = api_client(kubeconfig)
-    settings = RunSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,
-                           namespace=namespace, max_concurrent_reconciles=max_concurrent_reconciles,
-                           max_concurrent_operations=max_concurrent_operations, poll=poll,
-                           leader_election=leader_election, lease_duration=lease_duration,
-                           renew_deadline=renew_deadline, retry_period=retry_period, health_port=health_port,
-                           grace=grace, lease_name=lease_name,
-                           provider_config_controller=not families or CONFIG_FAMILY in families, executor=executor,
-                           secret_namespaces=extra)
+    processes = ProviderProcesses(max_live=max_provider_processes, idle_timeout=provider_idle_timeout)
+    executors = ExecutorSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,
+                                 executor=executor, interrupt_grace=min(30.0, grace), processes=processes)
+    settings = Settings(executors=executors, namespace=namespace, max_concurrent_reconciles=max_concurrent_reconciles,
+                        max_concurrent_operations=max_concurrent_operations, poll=poll,
+                        leader_election=leader_election, lease_duration=lease_duration, renew_deadline=renew_deadline,
+                        retry_period=retry_period, health_port=health_port, grace=grace, lease_name=lease_name,
+                        provider_config_controller=not families or CONFIG_FAMILY in families,
+                        secret_namespaces=extra)
     kube = HTTPKube(api)
     warn_of_skew(kube, package, crdskew.skewed)
     try:

@@ -13,6 +13,7 @@ import click
 
 from bridge.tfexec.plugins import cli_config
 from bridge.tfplugin.provider import Provider
+from bridge.workspace.document import ProviderBlock, build
 from codegen import pipeline
 from tfbridge import probe
 from tfschema import schema as s
@@ -39,8 +40,7 @@ def refresh(provider_dir: Path, plugin_dir: Path | None, terraform: str) -> None
     with tempfile.TemporaryDirectory(prefix="tfbridge-schema-") as work:
         wd = Path(work)
         (wd / "cli.tfrc").write_text(cli_config(plugin_dir))
-        main = {"terraform": {"required_providers": {provider.name: {"source": provider.source,
-                                                                     "version": provider.version}}}}
+        main = build(ProviderBlock(provider.name, provider.source, provider.version))
         (wd / "main.tf.json").write_text(json.dumps(main))
         env = {**os.environ, "TF_CLI_CONFIG_FILE": str(wd / "cli.tfrc"), "TF_IN_AUTOMATION": "1",
                "CHECKPOINT_DISABLE": "1"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +18,12 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from bridge.tfexec import state as tfstate
-from bridge.tfexec.client import default_base_env
+from bridge.settings import DEFAULT_WORKSPACE_ROOT, ExecutorSettings
 from bridge.tfexec.plugins import Plugins
 from bridge.tfexec.runner import Runner
-from bridge.tfexec.workspace import Workspace, WorkspaceStore
+from bridge.workspace import tfstate
+from bridge.workspace.metadata import Metadata
+from bridge.workspace.store import Workspace, WorkspaceStore
 
 REDACTED = "(redacted)"
 
@@ -34,14 +35,9 @@ def _store(ctx: click.Context) -> WorkspaceStore:
     return WorkspaceStore(root)
 
 
-def _name(ws: Workspace) -> str:
-    meta = ws.meta()
-    return f"{meta.get('kind', '?')}/{meta.get('name', '?')}" if meta else "?"
-
-
 def find(store: WorkspaceStore, ref: str) -> Workspace:
     """A workspace by ``Kind/name`` (kind case-insensitive) or by its directory name."""
-    matches = [ws for ws in store.all() if ws.key == ref or _name(ws).lower() == ref.lower()]
+    matches = [ws for ws in store.all() if ws.key == ref or ws.meta().display.lower() == ref.lower()]
     if not matches:
         raise click.ClickException(f"no workspace for {ref!r}; see `tfbridge workspaces list`")
     if len(matches) > 1:
@@ -59,9 +55,9 @@ def summary(ws: Workspace) -> dict[str, Any]:
         state = "corrupt"
     holder = ws.holder() if ws.locked() else {}
     return {
-        "mr": _name(ws), "workspace": ws.key, "state": state, "address": meta.get("address", ""),
-        "last_operation": meta.get("last_operation", ""), "last_result": meta.get("last_result", ""),
-        "executor": meta.get("executor", ""), "last_at": ws.recorded_at(),
+        "mr": meta.display, "workspace": ws.key, "state": state, "address": meta.address,
+        "last_operation": meta.last_operation, "last_result": meta.last_result,
+        "executor": meta.executor, "last_at": ws.recorded_at(),
         "lock_holder": f"{holder.get('operation')} pid {holder.get('pid')}" if holder else "",
         "lock_age_seconds": round(time.time() - holder["since"], 1) if holder else None,
     }
@@ -70,8 +66,8 @@ def summary(ws: Workspace) -> dict[str, Any]:
 def redacted_config(ws: Workspace) -> dict[str, Any]:
     doc = ws.read_main() or {}
     meta = ws.meta()
-    for section, names in (("resource", meta.get("sensitive_arguments", [])),
-                           ("provider", meta.get("sensitive_provider_arguments", []))):
+    for section, names in (("resource", meta.sensitive_arguments),
+                           ("provider", meta.sensitive_provider_arguments)):
         for block in (doc.get(section) or {}).values():
             for body in (block.values() if section == "resource" else [block]):
                 for name in names:
@@ -104,8 +100,8 @@ def _emit(ctx: click.Context, rows: list[dict[str, Any]], columns: list[str]) ->
 
 @click.group()
 @click.option("--workspace-root", type=click.Path(file_okay=False, path_type=Path),
-              default=lambda: os.environ.get("TFBRIDGE_WORKSPACE_ROOT", "/var/lib/tfbridge/workspaces"),
-              show_default="$TFBRIDGE_WORKSPACE_ROOT or /var/lib/tfbridge/workspaces")
+              default=lambda: os.environ.get("TFBRIDGE_WORKSPACE_ROOT", str(DEFAULT_WORKSPACE_ROOT)),
+              show_default=f"$TFBRIDGE_WORKSPACE_ROOT or {DEFAULT_WORKSPACE_ROOT}")
 @click.option("-o", "--output", type=click.Choice(["table", "json"]), default="table")
 @click.pass_context
 def workspaces(ctx: click.Context, workspace_root: Path, output: str) -> None:
@@ -147,7 +143,7 @@ def _terraform(ctx: click.Context, ws: Workspace, args: list[str], operation: st
     plugin_dir = os.environ.get("TFBRIDGE_PLUGIN_DIR") or None
     runner = Runner(terraform=os.environ.get("TFBRIDGE_TERRAFORM", "terraform"))
     plugins = Plugins(root=ctx.obj["root"], runner=runner, plugin_dir=Path(plugin_dir) if plugin_dir else None,
-                      base_env=default_base_env())
+                      base_env=ExecutorSettings().environment())
     requirements = ((ws.read_main() or {}).get("terraform") or {}).get("required_providers") or {}
     with ws.lock(operation, timeout=30):
         if requirements:  # a workspace the direct executor kept has no providers linked in
@@ -175,7 +171,7 @@ def plan(ctx: click.Context, mr: str) -> None:
 def import_(ctx: click.Context, mr: str, resource_id: str) -> None:
     """Import RESOURCE_ID into the workspace's state (it must have none yet)."""
     ws = find(_store(ctx), mr)
-    address = ws.meta().get("address") or ""
+    address = ws.meta().address
     if not address:
         raise click.ClickException(f"{ws.key}: no resource address recorded; let the provider observe it once")
     doc = ws.read_state()
@@ -197,26 +193,26 @@ def unlock(ctx: click.Context, mr: str) -> None:
     click.echo(f"{ws.key}: {'stale lock cleared' if ws.clear_stale_lock() else 'not locked'}")
 
 
-def orphans(store: WorkspaceStore, exists: Callable[[Mapping[str, Any]], bool]) -> list[Workspace]:
+def orphans(store: WorkspaceStore, exists: Callable[[Metadata], bool]) -> list[Workspace]:
     """Workspaces whose managed resource no longer exists (and that nobody is using)."""
     out = []
     for ws in store.all():
         meta = ws.meta()
-        if meta.get("kind") and meta.get("name") and not ws.locked() and not exists(meta):
+        if meta.kind and meta.name and not ws.locked() and not exists(meta):
             out.append(ws)
     return out
 
 
-def cluster_lookup(kubeconfig: str | None) -> Callable[[Mapping[str, Any]], bool]:
+def cluster_lookup(kubeconfig: str | None) -> Callable[[Metadata], bool]:
     from kubernetes import config, dynamic  # the cluster is only needed here
     from kubernetes.dynamic.exceptions import NotFoundError, ResourceNotFoundError
 
     client = dynamic.DynamicClient(config.new_client_from_config(config_file=kubeconfig))
 
-    def exists(meta: Mapping[str, Any]) -> bool:
+    def exists(meta: Metadata) -> bool:
         try:
-            api = client.resources.get(api_version=meta["apiVersion"], kind=meta["kind"])
-            api.get(name=meta["name"], namespace=meta.get("namespace") or None)
+            api = client.resources.get(api_version=meta.api_version, kind=meta.kind)
+            api.get(name=meta.name, namespace=meta.namespace or None)
             return True
         except (NotFoundError, ResourceNotFoundError):
             return False

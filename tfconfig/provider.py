@@ -111,10 +111,6 @@ class ResolvedResource:
     def api_version(self) -> str:
         return f"{self.group}/{self.version}"
 
-    @property
-    def crd_name(self) -> str:
-        return f"{self.plural}.{self.group}"
-
 
 @dataclasses.dataclass(frozen=True)
 class Provider:

@@ -4,19 +4,25 @@
 
     BridgeError
     ├── Retryable(delay)        try again later (after ``delay`` seconds, or with backoff)
-    │   ├── OperationTimedOut   terraform hit its deadline (or shutdown) and was interrupted
-    │   ├── TerraformFailed     a terraform command failed; ``diagnostics`` has Terraform's words
-    │   ├── StateCorrupted      a tfstate file could not be read; it was moved aside, never
-    │   │                       overwritten, and the next observe imports a fresh one
-    │   └── ProviderConfigFailed  the provider refused its own configuration (the provider block,
-    │                           its credentials) before touching any resource; its words may echo
-    │                           a credential, so they go to the log and never to the object
+    │   ├── OperationTimedOut   the operation hit its deadline (or shutdown) and was interrupted
+    │   ├── OperationFailed     the provider (through terraform or spoken to directly) failed an
+    │   │                       operation; ``diagnostics`` has its words, ``canceled`` says it was
+    │   │                       cancelled mid-flight (its outcome is then unknown)
+    │   ├── ProvidersBusy       every provider process the pod may run is busy with another
+    │   │                       configuration; nothing was attempted
+    │   ├── ProviderConfigFailed  the provider refused its own configuration (the provider block,
+    │   │                       its credentials) before touching any resource; its words may echo
+    │   │                       a credential, so they go to the log and never to the object
+    │   └── StateCorrupted      a tfstate file could not be read; it was moved aside, never
+    │                           overwritten, and the next observe imports a fresh one
     └── Terminal                retrying cannot help until a person changes something
         ├── InvalidSpec         the spec cannot be turned into Terraform arguments
         └── ImmutableChange     the change needs a replacement, which tfbridge never does silently
 
-Messages name the object and the field, carry Terraform's "summary: detail", never a secret value,
-and are stable (no timestamps), because they end up in conditions and events.
+The errors say what happened, never which executor saw it: the reconciler treats a failed apply the
+same whether terraform or the direct executor reported it. Messages name the object and the field,
+carry the provider's "summary: detail", never a secret value, and are stable (no timestamps),
+because they end up in conditions and events.
 """
 
 from __future__ import annotations
@@ -40,11 +46,15 @@ class Terminal(BridgeError):
     """Do not retry until the object changes."""
 
 
-class TerraformFailed(Retryable):
-    def __init__(self, message: str, *, verb: str, diagnostics: tuple[str, ...] = (), delay: float | None = None):
+class OperationFailed(Retryable):
+    def __init__(self, message: str, *, verb: str, diagnostics: tuple[str, ...] = (), canceled: bool = False,
+                 delay: float | None = None) -> None:
         super().__init__(message, delay=delay)
         self.verb = verb
         self.diagnostics = diagnostics
+        # The provider cancelled the call in flight (a shared provider process asked to stop, as
+        # terraform does on an interrupt): the request may have reached the cloud.
+        self.canceled = canceled
 
 
 class OperationTimedOut(Retryable):
@@ -55,12 +65,16 @@ class OperationTimedOut(Retryable):
         self.applying = applying
 
 
+class ProvidersBusy(Retryable):
+    """The pod runs as many provider processes as it may, and none is free to make room."""
+
+
 def outcome_unknown(exc: BaseException) -> bool:
     """Whether an operation that ended with ``exc`` may have reached the cloud all the same: it was
     interrupted (deadline, shutdown) while applying, or its request was cancelled mid-flight."""
     if isinstance(exc, OperationTimedOut):
         return exc.applying
-    return isinstance(exc, TerraformFailed) and any("context canceled" in d for d in exc.diagnostics)
+    return isinstance(exc, OperationFailed) and exc.canceled
 
 
 class InvalidSpec(Terminal):

@@ -1,4 +1,9 @@
-"""A managed resource as the runtime sees it: a thin, typed view over the object's dict."""
+"""A managed resource as the runtime sees it: a thin, typed view over the object's dict.
+
+Reading never changes the object: a getter returns the object's own dict where it has one (so a
+change through it reaches the object), and a detached empty one where it has none. Whatever may
+not be there yet is added with a ``set_*`` method.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +42,7 @@ class Managed:
 
     @property
     def metadata(self) -> dict[str, Any]:
-        return self.obj.setdefault("metadata", {})  # type: ignore[no-any-return]
+        return _section(self.obj, "metadata")
 
     @property
     def name(self) -> str:
@@ -57,23 +62,35 @@ class Managed:
 
     @property
     def annotations(self) -> dict[str, str]:
-        annotations: dict[str, str] = self.metadata.setdefault("annotations", {}) or {}
-        return annotations
+        return _section(self.metadata, "annotations")
+
+    def set_annotations(self, values: Mapping[str, str]) -> None:
+        _attached(_attached(self.obj, "metadata"), "annotations").update(values)
 
     @property
     def external_name(self) -> str:
         return self.annotations.get(EXTERNAL_NAME, "")
 
     def set_external_name(self, value: str) -> None:
-        self.metadata.setdefault("annotations", {})[EXTERNAL_NAME] = value
+        self.set_annotations({EXTERNAL_NAME: value})
+
+    @property
+    def finalizers(self) -> list[str]:
+        return list(self.metadata.get("finalizers") or [])
+
+    def set_finalizers(self, finalizers: list[str]) -> None:
+        _attached(self.obj, "metadata")["finalizers"] = finalizers
 
     @property
     def spec(self) -> dict[str, Any]:
-        return self.obj.setdefault("spec", {})  # type: ignore[no-any-return]
+        return _section(self.obj, "spec")
 
     @property
     def for_provider(self) -> dict[str, Any]:
-        return self.spec.setdefault("forProvider", {})  # type: ignore[no-any-return]
+        return _section(self.spec, "forProvider")
+
+    def set_for_provider(self, field: str, value: Any) -> None:
+        _attached(_attached(self.obj, "spec"), "forProvider")[field] = value
 
     @property
     def init_provider(self) -> dict[str, Any]:
@@ -103,3 +120,17 @@ class Managed:
     def display(self) -> str:
         """``Kind/name``: how messages name the object."""
         return f"{self.kind}/{self.name}"
+
+
+def _section(parent: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """``parent[key]`` when it is a dict there; else a detached empty one (reading adds nothing)."""
+    value = parent.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _attached(parent: dict[str, Any], key: str) -> dict[str, Any]:
+    """``parent[key]``, made a dict of ``parent`` first if it is not one: for writes."""
+    value = parent.get(key)
+    if not isinstance(value, dict):
+        value = parent[key] = {}
+    return value

@@ -13,7 +13,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Protocol
 
 from bridge.api.errors import Retryable, Terminal
@@ -57,12 +57,13 @@ def _fingerprint(obj: Obj) -> str:
 
 
 class Controller:
-    def __init__(self, name: str, informer_factory: Callable[[Callable[[str, Obj], None]], Informer],
-                 reconciler: Reconciler, *, workers: int = 10, poll: float = 600.0, jitter: float = 0.1,
-                 observer: Observer | None = None, queue: WorkQueue | None = None) -> None:
+    def __init__(self, name: str, informer: Informer, reconciler: Reconciler, *, workers: int = 10,
+                 poll: float = 600.0, jitter: float = 0.1, observer: Observer | None = None,
+                 queue: WorkQueue | None = None) -> None:
         self.name = name
         self.queue = queue if queue is not None else WorkQueue()  # an empty queue is falsy
-        self.informer = informer_factory(self._on_change)
+        self.informer = informer
+        informer.subscribe(self._on_change)
         self.reconciler = reconciler
         self.workers = workers
         self.poll = poll
@@ -84,6 +85,10 @@ class Controller:
                 return
             self._seen[key] = fingerprint
         self.queue.add(key)
+
+    def synced(self) -> bool:
+        """Whether the first list of the controller's objects has arrived."""
+        return self.informer.synced.is_set()
 
     def enqueue(self, key: Hashable) -> None:
         self.queue.add(key)

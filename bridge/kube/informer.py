@@ -31,9 +31,10 @@ def key_of(obj: Obj) -> Key:
 
 
 class Informer:
-    def __init__(self, kube: Kube, res: Resource, on_change: Callable[[str, Obj], None], *,
+    def __init__(self, kube: Kube, res: Resource, on_change: Callable[[str, Obj], None] | None = None, *,
                  watch_timeout: float = 300.0) -> None:
-        self.kube, self.res, self.on_change = kube, res, on_change
+        self.kube, self.res = kube, res
+        self._handlers = [on_change] if on_change is not None else []
         self.watch_timeout = watch_timeout
         self.cache: dict[Key, Obj] = {}
         self.rv = ""
@@ -56,9 +57,13 @@ class Informer:
         with self._lock:
             return resource_version(self.cache.get(key))
 
-    def cached_keys(self) -> list[Key]:
-        with self._lock:
-            return list(self.cache)
+    def subscribe(self, on_change: Callable[[str, Obj], None]) -> None:
+        """Tell ``on_change`` about every change too (before :meth:`start`)."""
+        self._handlers.append(on_change)
+
+    def on_change(self, event: str, obj: Obj) -> None:
+        for handler in self._handlers:
+            handler(event, obj)
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, daemon=True, name=f"informer-{self.res.plural}")

@@ -1,4 +1,5 @@
-"""Create, update and delete run here, not in the reconcile workers (seed 001).
+"""Create, update and delete run here, not in the reconcile workers: a slow create never holds up
+the reconciles of other objects.
 
 A bounded pool (``--max-concurrent-operations``) runs them; a reconcile that starts one returns at
 once. One operation per managed resource at a time. When it ends, ``on_done`` requeues the
@@ -17,7 +18,25 @@ import dataclasses
 import threading
 import time
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, NamedTuple
+
+
+class OperationKey(NamedTuple):
+    """Which object an operation acts on. One pool serves every controller, so the key names the
+    controller too: minted by the reconciler, read back by the manager when the operation ends."""
+
+    controller: str  # the kind's Terraform type, which names its controller
+    namespace: str
+    name: str
+
+    @classmethod
+    def of(cls, controller: str, object_key: tuple[str, str]) -> OperationKey:
+        return cls(controller, *object_key)
+
+    @property
+    def object_key(self) -> tuple[str, str]:
+        """The key the controller queues the object under."""
+        return (self.namespace, self.name)
 
 
 @dataclasses.dataclass
@@ -64,11 +83,6 @@ class Operations:
         """The outcome of the last operation of ``key``, handed out once."""
         with self._lock:
             return self._finished.pop(key, None)
-
-    def has_outcome(self, key: Hashable) -> bool:
-        """Whether a finished operation of ``key`` waits to be collected (without collecting it)."""
-        with self._lock:
-            return key in self._finished
 
     def retry_in(self, key: Hashable, generation: int) -> float:
         """Seconds before another operation of ``key`` may start after its last one failed; 0 when it

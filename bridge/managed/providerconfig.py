@@ -27,7 +27,6 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
-from bridge.api.convert import SpecError
 from bridge.api.errors import InvalidSpec, Retryable
 from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
 from bridge.api.managed import Managed
@@ -39,6 +38,7 @@ from bridge.kube.redact import Redactor
 from bridge.managed import conditions
 from bridge.managed.connection import owner_reference
 from bridge.managed.secrets import SecretAccess, inputs_owner
+from bridge.workspace.values import provider_configuration
 from tfconfig import Provider
 
 IN_USE = "in-use.crossplane.io"
@@ -141,11 +141,8 @@ class Connector:
         except errors.NotFound as exc:
             raise Retryable(f"ProviderConfig {name!r} not found", delay=10.0) from exc
         spec = pc.get("spec") or {}
-        try:
-            configuration = self.package.configuration.to_terraform(spec.get("configuration") or {},
-                                                                    "spec.configuration").terraform
-        except SpecError as exc:
-            raise InvalidSpec(f"ProviderConfig/{name}: {exc}") from exc
+        configuration = provider_configuration(self.package.configuration, spec.get("configuration") or {},
+                                               f"ProviderConfig/{name}")
         creds = spec.get("credentials") or {}
         env: dict[str, str] = {}
         if creds.get("source", "Secret") == "Secret":

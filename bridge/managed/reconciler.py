@@ -1,8 +1,10 @@
 """The managed-resource reconciler, with crossplane-runtime's semantics.
 
-Each reconcile re-asserts every step (seed 002): the finalizer, external-name initialisation,
-reference resolution and in-use bookkeeping, then observe. Create, update and delete start in the
-operation pool and the reconcile returns at once (seed 001); while one runs, the resource shows
+Each reconcile re-asserts every step, so that a conflict or a crash between two of them costs only
+a retry: the finalizer, external-name initialisation, reference resolution and in-use bookkeeping
+(each a collaborator that can be swapped, as crossplane-runtime's ``WithX`` options), then observe.
+Create, update and delete start in the operation pool and the reconcile returns at once, so a slow
+cloud never holds up the reconciles of other objects; while one runs, the resource shows
 Creating/Deleting or "update in progress" with the elapsed time, and no second one starts. When it
 ends the resource is requeued and the next reconcile records the outcome: the external name and
 ``crossplane.io/external-create-succeeded`` (or ``-failed``), retried until they stick.
@@ -17,33 +19,34 @@ a message that passed the Redactor (no secret, capped), and an event. A spec nes
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from bridge.api.errors import BridgeError, ProviderConfigFailed, Retryable, Terminal, outcome_unknown
 from bridge.api.external import Creation, ExternalClient, Observation
-from bridge.api.managed import (
-    CREATE_FAILED,
-    CREATE_PENDING,
-    CREATE_SUCCEEDED,
-    EXTERNAL_NAME,
-    FINALIZER,
-    PAUSED,
-    Managed,
-)
+from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, EXTERNAL_NAME, PAUSED, Managed
 from bridge.api.registry import Kind, ProviderPackage
 from bridge.kube import decode, errors, names
 from bridge.kube.cache import CachedReader
-from bridge.kube.client import Kube, Resource
+from bridge.kube.client import Kube
 from bridge.kube.controller import Result
-from bridge.kube.informer import Informer
-from bridge.managed import conditions, connection, references
+from bridge.managed import conditions, references
+from bridge.managed.collaborators import (
+    APIConnectionPublisher,
+    APIFinalizer,
+    APIReferenceResolver,
+    ConnectionPublisher,
+    Finalizer,
+    Initializer,
+    NameAsExternalName,
+    ReferenceResolver,
+    kind_resource,
+)
 from bridge.managed.events import Recorder
-from bridge.managed.operations import Operation, Operations
+from bridge.managed.operations import Operation, OperationKey, Operations
 from bridge.managed.secrets import inputs_owner, outputs_owner
 
 log = logging.getLogger(__name__)
@@ -57,10 +60,6 @@ SPEC_DEPTH = 64
 Connect = Callable[[Managed, Kind], ExternalClient]
 
 
-def kind_resource(kind: Kind) -> Resource:
-    return Resource(kind.config.group, kind.config.version, kind.config.plural, kind.kind)
-
-
 def _stamp() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
@@ -72,19 +71,25 @@ def create_incomplete(mr: Managed) -> bool:
 
 
 class ManagedReconciler:
+    """Reconciles one kind. Collaborators not given are the API-backed defaults; ``reader``, when
+    given, serves reads from an informer's cache (a settled poll then reads nothing from the API
+    server)."""
+
     def __init__(self, *, kube: Kube, kind: Kind, package: ProviderPackage, connect: Connect,
-                 operations: Operations, recorder: Recorder, poll: float = 600.0) -> None:
+                 operations: Operations, recorder: Recorder, poll: float = 600.0, reader: CachedReader | None = None,
+                 finalizer: Finalizer | None = None, initializer: Initializer | None = None,
+                 resolver: ReferenceResolver | None = None, publisher: ConnectionPublisher | None = None) -> None:
         self.kube, self.kind, self.package = kube, kind, package
         self.res = kind_resource(kind)
         self.connect = connect
         self.ops = operations
         self.recorder = recorder
         self.poll = poll
-        self.cache: CachedReader | None = None
-
-    def use_cache(self, informer: Informer) -> None:
-        """Read objects from ``informer``'s cache (a settled poll then reads nothing from the API server)."""
-        self.cache = CachedReader(self.kube, self.res, informer)
+        self.cache = reader
+        self.finalizer = finalizer or APIFinalizer(self._update)
+        self.initializer = initializer or NameAsExternalName(kind, self._update)
+        self.resolver = resolver or APIReferenceResolver(kube, kind, package, self._update)
+        self.publisher = publisher or APIConnectionPublisher(kube, kind, recorder.redactor)
 
     def _read(self, name: str) -> Managed:
         return Managed.wrap(self.cache.get(name) if self.cache else self.kube.get(self.res, name))
@@ -98,9 +103,8 @@ class ManagedReconciler:
             # As a write with that resourceVersion would fail: start over from the current object.
             raise errors.Conflict(409, "Conflict", "the object changed since it was read from the cache")
 
-    def op_key(self, key: tuple[str, str]) -> tuple[str, str, str]:
-        """Operations are keyed across kinds: one pool serves every controller."""
-        return (self.kind.config.tf_type, key[0], key[1])
+    def op_key(self, key: tuple[str, str]) -> OperationKey:
+        return OperationKey.of(self.kind.config.tf_type, key)
 
     # -- writes -----------------------------------------------------------------------------
 
@@ -136,7 +140,7 @@ class ManagedReconciler:
                 mr = Managed.wrap(self.kube.get(self.res, name))
                 if all(mr.annotations.get(k) == v for k, v in values.items()):
                     return mr
-                mr.metadata.setdefault("annotations", {}).update(values)
+                mr.set_annotations(values)
                 return self._update(mr)
             except (errors.Conflict, errors.ServerError) as exc:
                 last = exc
@@ -229,21 +233,13 @@ class ManagedReconciler:
             if created.external_name:
                 values[EXTERNAL_NAME] = created.external_name
             mr = self._annotate(mr.name, values)
-            self._publish(mr, created.connection_details)
+            self.publisher.publish(mr, created.connection_details)
             self.recorder.normal(mr.obj, "CreatedExternalResource", f"created in {op.elapsed():.1f}s")
         elif op.verb == "update":
             self.recorder.normal(mr.obj, "UpdatedExternalResource", f"updated in {op.elapsed():.1f}s")
         else:
             self.recorder.normal(mr.obj, "DeletedExternalResource", f"deleted in {op.elapsed():.1f}s")
         return mr
-
-    def _publish(self, mr: Managed, details: Mapping[str, bytes]) -> None:
-        """Publish the outputs among ``details``; every detail is a secret to the Redactor from now on."""
-        redactor = self.recorder.redactor
-        redactor.add(outputs_owner(mr), details.values())
-        given = self.kind.converter.secret_arguments
-        connection.publish(self.kube, mr, connection.outputs(details, input_arguments=given,
-                                                             input_values=redactor.values(inputs_owner(mr))))
 
     def _show_running(self, mr: Managed, op: Operation) -> Result:
         elapsed = f"{op.elapsed():.0f}s"
@@ -258,21 +254,16 @@ class ManagedReconciler:
         # The end of the operation requeues the object; this only refreshes the elapsed time.
         return Result(requeue_after=30.0)
 
-    def _held(self, mr: Managed, key: tuple[str, str, str]) -> Result | None:
+    def _held(self, mr: Managed, key: OperationKey) -> Result | None:
         """After a failed operation, wait out its backoff: the failure stays on the object meanwhile."""
         wait = self.ops.retry_in(key, mr.generation)
         return Result(requeue_after=wait) if wait > 0 else None
 
-    def _reconcile(self, mr: Managed, key: tuple[str, str, str]) -> Result:
-        if not mr.deleting and FINALIZER not in (mr.metadata.get("finalizers") or []):
-            mr.metadata["finalizers"] = [*(mr.metadata.get("finalizers") or []), FINALIZER]
-            mr = self._update(mr)
-        en = self.kind.config.external_name
-        if not mr.deleting and en.name_initializer and not mr.external_name:
-            mr.set_external_name(mr.name)
-            mr = self._update(mr)
+    def _reconcile(self, mr: Managed, key: OperationKey) -> Result:
         if not mr.deleting:
-            mr = self._references(mr)
+            mr = self.finalizer.add(mr)
+            mr = self.initializer.initialize(mr)
+            mr = self.resolver.resolve(mr)
         client = self.connect(mr, self.kind)
         observation = client.observe(mr)
         if mr.deleting:
@@ -281,48 +272,12 @@ class ManagedReconciler:
             return self._create(mr, key, client)
         return self._observed(mr, key, client, observation)
 
-    def _references(self, mr: Managed) -> Managed:
-        if not self.kind.references and not references.pinned(mr):
-            return mr  # nothing to resolve, nothing pinned to let go of
-        before = copy.deepcopy(mr.obj)
-        _, targets = references.resolve(self.kube, mr, self.kind, self.package, self._resource_of)
-        stale = [t for t in references.pinned(mr) if t not in targets]
-        references.set_pinned(mr, [*targets, *stale])
-        if mr.obj != before:
-            mr = self._update(mr)
-        finalizer = references.in_use_finalizer(mr)
-        for api_version, kind, name in targets:
-            references.pin(self.kube, self._resource_by(api_version, kind), name, finalizer)
-        if stale:
-            for api_version, kind, name in stale:
-                references.unpin(self.kube, self._resource_by(api_version, kind), name, finalizer)
-            references.set_pinned(mr, targets)
-            mr = self._update(mr)
-        return mr
-
-    def _resource_of(self, kind: Kind) -> Resource:
-        return kind_resource(kind)
-
-    def _resource_by(self, api_version: str, kind: str) -> Resource:
-        for k in self.package.kinds:
-            if k.api_version == api_version and k.kind == kind:
-                return kind_resource(k)
-        raise Terminal(f"unknown referenced kind {kind} ({api_version})")
-
     def _release(self, mr: Managed) -> Managed:
         """Drop our in-use finalizers from everything we referenced, then our own finalizer."""
-        finalizer = references.in_use_finalizer(mr)
-        for api_version, kind, name in references.pinned(mr):
-            references.unpin(self.kube, self._resource_by(api_version, kind), name, finalizer)
-        if FINALIZER in (mr.metadata.get("finalizers") or []):
-            mr.metadata["finalizers"] = [f for f in mr.metadata["finalizers"] if f != FINALIZER]
-            try:
-                return self._update(mr)
-            except errors.NotFound:
-                return mr
-        return mr
+        self.resolver.release(mr)
+        return self.finalizer.remove(mr)
 
-    def _delete(self, mr: Managed, key: tuple[str, str, str], client: ExternalClient, obs: Observation) -> Result:
+    def _delete(self, mr: Managed, key: OperationKey, client: ExternalClient, obs: Observation) -> Result:
         if not obs.exists or mr.deletion_policy == "Orphan" or not mr.allows("Delete"):
             self._release(mr)
             return Result(done=True)
@@ -338,7 +293,7 @@ class ManagedReconciler:
         snapshot = Managed(mr.obj)
         return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot)))
 
-    def _create(self, mr: Managed, key: tuple[str, str, str], client: ExternalClient) -> Result:
+    def _create(self, mr: Managed, key: OperationKey, client: ExternalClient) -> Result:
         if not mr.allows("Create"):
             self._status(mr, conditions.unavailable(), conditions.reconcile_error(
                 "external resource does not exist and the management policies do not allow creating it"))
@@ -348,7 +303,7 @@ class ManagedReconciler:
         if (held := self._held(mr, key)) is not None:
             return held
         mr = self._tag(mr)
-        mr.metadata.setdefault("annotations", {})[CREATE_PENDING] = _stamp()
+        mr.set_annotations({CREATE_PENDING: _stamp()})
         mr = self._update(mr)  # a conflict here aborts the create; the reconcile starts over
         snapshot = Managed(mr.obj)
         return self._show_running(mr, self.ops.start(key, "create", mr.generation, lambda: client.create(snapshot)))
@@ -360,7 +315,7 @@ class ManagedReconciler:
         current = mr.for_provider.get(field) if field else None
         if not field or not tags or (isinstance(current, dict) and tags.items() <= current.items()):
             return mr
-        mr.for_provider[field] = {**(current or {}), **tags}
+        mr.set_for_provider(field, {**(current or {}), **tags})
         return self._update(mr)
 
     def _recover(self, mr: Managed, client: ExternalClient) -> Result:
@@ -389,7 +344,10 @@ class ManagedReconciler:
         self.recorder.warning(mr.obj, "CannotInitializeManagedResource", message)
         return Result()
 
-    def _observed(self, mr: Managed, key: tuple[str, str, str], client: ExternalClient, obs: Observation) -> Result:
+    def _observed(self, mr: Managed, key: OperationKey, client: ExternalClient, obs: Observation) -> Result:
+        if obs.recovered or not obs.up_to_date:
+            # As crossplane-runtime: what differs, and what the observe had to repair, for whoever debugs.
+            log.debug("observed %s", mr.display, extra={"diff": obs.diff, "recovered": list(obs.recovered)})
         changed = False
         if obs.external_name and obs.external_name != mr.external_name:
             mr.set_external_name(obs.external_name)
@@ -397,13 +355,13 @@ class ManagedReconciler:
         if obs.late_init and mr.allows("LateInitialize"):
             for field, value in obs.late_init.items():
                 if field not in mr.for_provider:
-                    mr.for_provider[field] = value
+                    mr.set_for_provider(field, value)
                     changed = True
         if changed:
             mr = self._update(mr)
         # Even with nothing new to say: a restored Secret must be re-owned, keeping what it holds.
         try:
-            self._publish(mr, obs.connection_details)
+            self.publisher.publish(mr, obs.connection_details)
         except BridgeError:
             # What the cloud says is true whether or not the Secret could be written.
             self._status(mr, conditions.available(), at_provider=dict(obs.at_provider))

@@ -1,7 +1,4 @@
-"""Test doubles that ship with the runtime: :class:`StoreKube` (the Kube protocol straight over the
-local API server's store, no HTTP) and :class:`FakeCloud` (an ExternalClient with a scriptable
-in-memory cloud: blocking operations, failures, call counts)."""
-
-from bridge.testing.fakes import FakeCloud, StoreKube
-
-__all__ = ["FakeCloud", "StoreKube"]
+"""What tests, benchmarks and the demo share with the runtime: :mod:`bridge.testing.fakes` (the Kube
+protocol straight over the local API server's store, and a scriptable in-memory cloud) and
+:mod:`bridge.testing.cloud` (moto's set-up). Nothing here is imported eagerly: the fakes need the local
+API server, which the provider image leaves out."""

@@ -7,7 +7,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from bridge.api.errors import OperationTimedOut, TerraformFailed
+from bridge.api.errors import OperationFailed, OperationTimedOut
 from bridge.api.external import Creation, ExternalClient, Observation, ProviderSetup, SecretReader, Update
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind
@@ -151,7 +151,7 @@ class FakeCloud:
         if gate is not None:
             gate.wait(60)
         if failing:
-            raise self.errors.get(verb) or TerraformFailed(f"{verb} failed: injected", verb=verb)
+            raise self.errors.get(verb) or OperationFailed(f"{verb} failed: injected", verb=verb)
 
     def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader) -> ExternalClient:
         self.setups.append(setup)
@@ -189,7 +189,7 @@ class _FakeClient:
         name = mr.external_name or f"id-{next(self.cloud._ids)}"
         self.cloud.resources[name] = {"spec": dict(mr.for_provider)}
         if interrupted and self.cloud.interrupted_recorded:
-            failed = TerraformFailed(f"{mr.display}: create failed: waiting for it to become available", verb="apply")
+            failed = OperationFailed(f"{mr.display}: create failed: waiting for it to become available", verb="apply")
             failed.external_name = name
             raise failed
         if interrupted:

@@ -1,8 +1,10 @@
-"""The Terraform CLI executor: workspaces on disk, the terraform runner, and an ExternalClient over them.
+"""The terraform CLI executor: an ExternalClient that runs terraform in each managed resource's workspace.
 
-In data-flow order: :mod:`mainfile` renders ``main.tf.json`` (pure) → :mod:`workspace` keeps one
-locked directory per managed resource → :mod:`runner` runs terraform there with a deadline →
-:mod:`jsonstream` and :mod:`state` parse what it prints and writes → :mod:`client` turns it all
-into Observations for the reconciler. :mod:`plugins` shares provider installation between
-workspaces and :mod:`providers` shares long-lived provider processes.
+:mod:`backend` is what the manager sees (the runner, the shared provider installation and
+processes, data reads); :mod:`client` is the ExternalClient, which says what to do with
+:mod:`verbs` (plan, apply, import, untaint, destroy as typed results). Below them, :mod:`runner`
+runs terraform with a deadline and a clean interrupt, :mod:`jsonstream` parses what it prints,
+:mod:`plugins` installs providers once for all workspaces and :mod:`providers` starts the
+long-lived provider processes runs reattach to. The workspaces themselves are
+:mod:`bridge.workspace`'s, shared with the direct executor.
 """

@@ -17,9 +17,11 @@ from pathlib import Path
 
 import filelock
 
-from bridge.api.errors import TerraformFailed
+from bridge.api.errors import OperationFailed
 from bridge.tfexec import jsonstream
 from bridge.tfexec.runner import Runner
+from bridge.workspace.document import ProviderBlock
+from tfconfig import Provider
 
 
 def cli_config(plugin_dir: Path | None) -> str:
@@ -44,7 +46,7 @@ class Plugins:
         self.cli_config_path.write_text(cli_config(plugin_dir))
         self.env = {**base_env, "TF_CLI_CONFIG_FILE": str(self.cli_config_path), "TF_IN_AUTOMATION": "1",
                     "CHECKPOINT_DISABLE": "1"}
-        self._binaries: dict[tuple[str, str], Path] = {}
+        self._binaries: dict[str, Path] = {}
 
     def shared_dir(self, requirements: Mapping[str, Mapping[str, str]]) -> Path:
         """The initialised directory for these ``required_providers``; initialises it once."""
@@ -62,7 +64,7 @@ class Plugins:
                                   env=self.env, timeout=600)
             if run.returncode != 0:
                 errors = jsonstream.parse(run.stdout).errors or jsonstream.parse_text_errors(run.stderr)
-                raise TerraformFailed(f"terraform init failed: {'; '.join(map(str, errors)) or run.stderr[-500:]}",
+                raise OperationFailed(f"terraform init failed: {'; '.join(map(str, errors)) or run.stderr[-500:]}",
                                       verb="init", diagnostics=tuple(map(str, errors)))
             done.write_text("")
         return target
@@ -82,22 +84,19 @@ class Plugins:
         if lock_file.exists() and (not target.exists() or target.read_bytes() != lock_file.read_bytes()):
             shutil.copyfile(lock_file, target)
 
-    def binary(self, requirements: Mapping[str, Mapping[str, str]], name: str) -> Path | None:
-        """The installed provider executable for ``name``, for starting it as a shared process."""
-        key = (json.dumps(requirements, sort_keys=True), name)
+    def binary(self, provider: Provider) -> Path | None:
+        """The installed executable of ``provider``, for starting it as a long-lived process; None for
+        a provider built into terraform."""
+        if provider.builtin:
+            return None
+        requirements = ProviderBlock(provider.name, provider.source, provider.version).requirements
+        key = json.dumps(requirements, sort_keys=True)
         known = self._binaries.get(key)
         if known is not None and known.is_file():  # asked for on every direct operation: no directory walk
             return known
-        found = self._find_binary(requirements, name)
-        if found is not None:
-            self._binaries[key] = found
-        return found
-
-    def _find_binary(self, requirements: Mapping[str, Mapping[str, str]], name: str) -> Path | None:
         providers = self.shared_dir(requirements) / ".terraform" / "providers"
-        source = requirements[name]["source"]
-        host_path = source if source.count("/") == 2 else f"registry.terraform.io/{source}"
-        for candidate in sorted(providers.glob(f"{host_path}/*/*/terraform-provider-{name}*")):
+        for candidate in sorted(providers.glob(f"{provider.registry_source}/*/*/terraform-provider-{provider.name}*")):
             if candidate.is_file() and os.access(candidate, os.X_OK):
+                self._binaries[key] = candidate
                 return candidate
         return None

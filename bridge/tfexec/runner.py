@@ -5,8 +5,8 @@ several of its verbs are broken on terraform 1.11 (see the README). Every run he
 
 * its own session (``start_new_session``), so a signal to tfbridge's process group never reaches
   it half-way; on expiry or shutdown *its PID alone* gets SIGINT, then SIGKILL after a grace
-  period, which leaves state written and the in-flight resource recorded (measured, see
-  TERRAFORM-NOTES);
+  period, which leaves state written and the in-flight resource recorded (measured with terraform
+  1.11: a signal to the whole group loses the in-flight resource, SIGKILL leaves it out of the state);
 * a umask of 077, so every file terraform writes is private to the provider's user;
 * an explicit environment: nothing inherited by accident except what the caller passes on.
 """

@@ -113,18 +113,6 @@ class PluginProcess:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
-    def healthy(self, timeout: float = 5.0) -> bool:
-        """go-plugin's health service answers SERVING for the name "plugin" while the plugin runs."""
-        if not self.alive():
-            return False
-        check = self.channel.unary_unary("/grpc.health.v1.Health/Check",
-                                         request_serializer=_health_request, response_deserializer=bytes)
-        try:
-            answer = check(b"plugin", timeout=timeout)
-        except grpc.RpcError:
-            return False
-        return bool(answer == b"\x08\x01")  # HealthCheckResponse{status: SERVING}
-
     def stop(self, grace: float = 10.0) -> None:
         """SIGTERM (a provider ignores SIGINT, which belongs to its host), then SIGKILL."""
         self.channel.close()
@@ -152,8 +140,3 @@ class PluginProcess:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(handshake.address)
 
-
-def _health_request(service: bytes) -> bytes:
-    # HealthCheckRequest{service: "plugin"}: field 1, length-delimited. Hand-encoded: one tiny
-    # message is not worth generated code.
-    return bytes([0x0A, len(service)]) + service

@@ -1,10 +1,10 @@
-"""One configured provider process, and the pool that shares them.
+"""One configured provider process, spoken to over its plugin protocol.
 
 A :class:`Provider` holds a plugin process, its protocol, its schema (read once) and its
-configuration (validated and configured once). Configure is process-wide, so the pool keeps one
-process per distinct configuration, as the CLI executor's shared providers do. A process that
-died or stopped answering is replaced on the next use; a call that failed because it died is
-retried once on the new process (a read), or reported (an apply: its outcome is unknown).
+configuration (validated and configured once). Configure is process-wide, so the pod's process
+pool (:mod:`bridge.processes`) keeps one per distinct configuration. A call that failed because
+the process died raises ProviderGone: the caller retries a read once on a new process, and
+reports an apply (its outcome is unknown).
 """
 
 from __future__ import annotations
@@ -12,25 +12,25 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import grpc
 
-from bridge.api.errors import OperationTimedOut, ProviderConfigFailed, TerraformFailed
+from bridge.api.errors import OperationFailed, OperationTimedOut, ProviderConfigFailed
 from bridge.tfplugin import cty
 from bridge.tfplugin.process import PluginProcess
 from bridge.tfplugin.protocol import SEVERITY_ERROR, Diagnostic, Protocol, ProtocolError, diagnostics, path_steps
 from bridge.tfplugin.schema import Schema, schema_from_proto
+from bridge.workspace.backend import canceled
 
 # What a provider is told about its host in Configure; some providers put it in User-Agent.
 TERRAFORM_VERSION = "1.11.4"
 SCHEMA_TIMEOUT = 300.0
 
 
-class ProviderGone(TerraformFailed):
+class ProviderGone(OperationFailed):
     """The provider process died or stopped answering during a call."""
 
 
@@ -62,8 +62,6 @@ class Provider:
         except BaseException:
             self.process.stop()
             raise
-        self.calls = 0
-        self.active = 0
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -83,11 +81,11 @@ class Provider:
                 raise ProviderGone(f"{what}: the provider process is gone ({code.name if code else exc})",
                                    verb=verb) from exc
             details = exc.details() if isinstance(exc, grpc.Call) else str(exc)
-            raise TerraformFailed(f"{what}: the provider failed the call ({code.name}): {details}", verb=verb) from exc
+            raise OperationFailed(f"{what}: the provider failed the call ({code.name}): {details}",
+                                  verb=verb) from exc
         errors = [d for d in diagnostics(answer) if d.severity == SEVERITY_ERROR]
         if errors:
-            raise TerraformFailed(f"{what}: {'; '.join(map(str, errors))}", verb=verb,
-                                  diagnostics=tuple(map(str, errors)))
+            raise failed(what, verb, errors)
         return answer
 
     def _configure(self, configuration: Mapping[str, Any]) -> None:
@@ -103,19 +101,23 @@ class Provider:
                           config=self._dv(t, value))
         except ProviderGone:
             raise
-        except TerraformFailed as exc:
+        except OperationFailed as exc:
             raise ProviderConfigFailed(f"the provider refused its configuration: {exc}") from exc
 
     def schema(self, tf_type: str) -> Schema:
         try:
             return self.resources[tf_type]
         except KeyError:
-            raise TerraformFailed(f"the provider has no resource type {tf_type}", verb="schema") from None
+            raise OperationFailed(f"the provider has no resource type {tf_type}", verb="schema") from None
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
 
     def alive(self) -> bool:
         return self.process.alive()
 
-    def cancel(self) -> None:
+    def interrupt(self) -> None:
         """The protocol's Stop: the provider cancels what it is doing; the process stays up."""
         with contextlib.suppress(grpc.RpcError, ProtocolError):
             if self.process.alive():
@@ -182,71 +184,14 @@ class Provider:
         try:
             s = self.data_sources[data_type]
         except KeyError:
-            raise TerraformFailed(f"the provider has no data source {data_type}", verb="read") from None
+            raise OperationFailed(f"the provider has no data source {data_type}", verb="read") from None
         value = cty.conform(s.type, dict(config))
         answer = self._checked("read_data", timeout, f"read data source {data_type}", type_name=data_type,
                                config=self._dv(s.type, value))
         return cty.from_msgpack(s.type, answer.state.msgpack)
 
 
-class Providers:
-    """Live providers by configuration key; started on first use, replaced when dead."""
-
-    def __init__(self) -> None:
-        self._procs: dict[str, Provider] = {}
-        self._locks: dict[str, threading.Lock] = {}
-        self._lock = threading.Lock()
-        self._idle = threading.Condition()
-        self.started = 0
-
-    @contextlib.contextmanager
-    def get(self, key: str, binary: Path, env: Mapping[str, str],
-            configuration: Mapping[str, Any]) -> Iterator[Provider]:
-        with self._lock:
-            lock = self._locks.setdefault(key, threading.Lock())
-        with lock:
-            current = self._procs.get(key)
-            if current is not None and not current.alive():
-                current.stop()
-                current = None
-            if current is None:
-                current = Provider(binary, env, configuration)
-                self.started += 1
-                self._procs[key] = current
-        with self._idle:
-            current.calls += 1
-            current.active += 1
-        try:
-            yield current
-        finally:
-            with self._idle:
-                current.active -= 1
-                self._idle.notify_all()
-
-    def forget(self, provider: Provider) -> None:
-        """A call found ``provider`` unusable: stop it, so the next use starts a fresh one."""
-        with self._lock:
-            for key, p in list(self._procs.items()):
-                if p is provider:
-                    del self._procs[key]
-        provider.stop()
-
-    def live(self) -> list[Provider]:
-        with self._lock:
-            return list(self._procs.values())
-
-    def pids(self) -> list[int]:
-        return [p.process.pid for p in self.live()]
-
-    def shutdown(self, drain: float = 10.0) -> None:
-        """Ask every provider to stop its calls in flight (as terraform does on an interrupt: they end
-        with "context canceled", an unknown outcome, never a lost answer), let them return, then stop."""
-        with self._lock:
-            procs = list(self._procs.values())
-            self._procs.clear()
-        for p in procs:
-            p.cancel()
-        with self._idle:
-            self._idle.wait_for(lambda: all(p.active == 0 for p in procs), timeout=drain)
-        for p in procs:
-            p.stop()
+def failed(what: str, verb: str, errors: list[Diagnostic]) -> OperationFailed:
+    """The error of a call the provider answered with error diagnostics."""
+    words = tuple(map(str, errors))
+    return OperationFailed(f"{what}: {'; '.join(words)}", verb=verb, diagnostics=words, canceled=canceled(words))

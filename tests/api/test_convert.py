@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 from bridge.api import registry
 from bridge.api.convert import Converter, SecretPoint, SecretRef, SpecError
 from bridge.api.registry import Kind
-from tests.codegen import synthetic
-from tests.conftest import ROOT
-from tests.packages import AWS, AWS_CURATED
+from tests.support import synthetic
+from tests.support.packages import AWS, AWS_CURATED, ROOT
 from tfconfig import LocalFiles, Resource
 from tfschema import fields
 from tfschema import schema as s

@@ -15,7 +15,7 @@ import yaml
 
 from providers.aws import catalog
 from providers.aws.config import PROVIDER as CATALOGUE
-from tests.packages import AWS
+from tests.support.packages import AWS
 from tfconfig import ResolvedResource, TemplateError
 from tfconfig.externalname import template_parameters
 

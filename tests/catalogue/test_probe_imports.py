@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bridge.api.errors import OperationTimedOut, TerraformFailed
+from bridge.api.errors import OperationFailed, OperationTimedOut
 from bridge.tfplugin.provider import Imported, ProviderGone
 from tfbridge import probe
 
@@ -35,8 +35,8 @@ class FakeProvider:
         self.stopped = True
 
 
-def failed(message: str) -> TerraformFailed:
-    return TerraformFailed(f"import: {message}", verb="import", diagnostics=(message,))
+def failed(message: str) -> OperationFailed:
+    return OperationFailed(f"import: {message}", verb="import", diagnostics=(message,))
 
 
 def importer(tf_type: str, import_id: str) -> Any:

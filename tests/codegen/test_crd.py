@@ -11,8 +11,8 @@ import yaml
 from codegen import pipeline, structural
 from devserver import openapi
 from devserver.manifests import crd_manifests
-from tests.codegen import synthetic
-from tests.packages import AWS
+from tests.support import synthetic
+from tests.support.packages import AWS
 from tfconfig import Exclusion, Reason
 from tfschema import schema as s
 

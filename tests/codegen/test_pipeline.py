@@ -10,8 +10,8 @@ import yaml
 from click.testing import CliRunner
 
 from codegen import pipeline
-from tests.codegen import synthetic
-from tests.packages import AWS as AWS_PACKAGE
+from tests.support import synthetic
+from tests.support.packages import AWS as AWS_PACKAGE
 from tfbridge.cli import cli
 from tfschema import schema as s
 
@@ -159,8 +159,8 @@ def test_the_runtime_loads_a_provider_package_from_its_config_and_schema(tmp_pat
 @pytest.mark.parametrize("tf_type", [k.config.tf_type for k in AWS_PACKAGE.kinds])
 def test_runtime_digest_is_the_label_on_the_generated_crd(tf_type: str) -> None:
     kind = AWS_PACKAGE.by_type(tf_type)
-    crd = yaml.safe_load((AWS / "crds" / kind.config.short_group / f"{kind.config.crd_name.split('.', 1)[1]}_"
-                          f"{kind.config.plural}.yaml").read_text())
+    crd = yaml.load((AWS / "crds" / kind.config.short_group / f"{kind.config.group}_"
+                     f"{kind.config.plural}.yaml").read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     assert crd["metadata"]["labels"]["tfbridge.io/schema-digest"] == kind.digest
 
 

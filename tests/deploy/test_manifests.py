@@ -14,9 +14,9 @@ import pytest
 import yaml
 
 from devserver.manifests import crd_manifests
-from tests.conftest import _missing
-from tests.packages import AWS, AWS_CURATED
-from tests.rbac import cluster_role, role, uncovered
+from tests.support.external import missing as _missing
+from tests.support.packages import AWS, AWS_CURATED
+from tests.support.rbac import cluster_role, role, uncovered
 
 ROOT = Path(__file__).resolve().parents[2]
 PROVIDERS = sorted(p.parent for p in (ROOT / "providers").glob("*/config.py"))

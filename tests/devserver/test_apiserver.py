@@ -11,7 +11,8 @@ import pytest
 import yaml
 from kubernetes import client, watch
 
-from tests.conftest import Cluster, wait_for
+from tests.support.cluster import Cluster
+from tests.support.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUP, VERSION, PLURAL = "core.builtin.tfbridge.io", "v1alpha1", "datas"

@@ -7,7 +7,7 @@ from pathlib import Path
 from kubernetes import client
 
 from bridge.kube.client import CRDS, HTTPKube, api_client
-from tests.conftest import wait_for
+from tests.support.waiting import wait_for
 
 
 def test_dev_apiserver_serves_with_crds_and_stops_on_sigterm(tmp_path: Path) -> None:

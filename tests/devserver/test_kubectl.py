@@ -21,7 +21,7 @@ from bridge.kube.client import api_client
 from devserver.manifests import crd_manifests
 from devserver.server import APIServer
 from devserver.store import CRD_KEY
-from tests.conftest import wait_for
+from tests.support.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 AWS = ROOT / "providers" / "aws"

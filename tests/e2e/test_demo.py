@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import executor_under_test
+from tests.support.external import executor_under_test
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 

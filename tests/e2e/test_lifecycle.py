@@ -21,11 +21,12 @@ import yaml
 
 from bridge.api.managed import EXTERNAL_NAME, PAUSED
 from bridge.kube.client import SECRETS
-from bridge.tfexec.workspace import WorkspaceStore
-from tests.conftest import Moto
-from tests.e2e.conftest import configure_aws
-from tests.packages import AWS_CURATED as AWS
-from tests.runtime.conftest import Running, until
+from bridge.workspace.store import WorkspaceStore
+from tests.support.aws import configure_aws
+from tests.support.cloud import Moto
+from tests.support.packages import AWS_CURATED as AWS
+from tests.support.running import Running
+from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +120,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
 
     for kind in ("VPC", "Bucket", "Group"):
         name = next(n for k, n in objects if k == kind)
-        until(functools.partial(updated, kind, name), f"the {kind} update in atProvider", timeout=180)
+        wait_for(functools.partial(updated, kind, name), f"the {kind} update in atProvider", timeout=180)
         tags = tags_in_moto(moto, kind, ext[(kind, name)])
         assert tags["updated"] == "yes" and tags["crossplane-name"] == name, tags
 
@@ -127,7 +128,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     for k, n in objects:
         run.kube.patch(run.res(k), n, {"metadata": {"annotations": {PAUSED: "true"}}})
     run.manager.stop()
-    until(lambda: run.manager.stop_event.is_set() and not run.manager.ops.in_flight(), "the provider to stop")
+    wait_for(lambda: run.manager.stop_event.is_set() and not run.manager.ops.in_flight(), "the provider to stop")
     shutil.rmtree(tmp_path / "ws")
     for k, n in objects:
         obj = run.get(k, n)
@@ -140,7 +141,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     after = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
     assert after == ext, "the same external IDs"
     assert access_key_secret(run) == key_secret, "an import cannot read the secret back; the Secret keeps it"
-    imported = {ws.meta().get("kind") for ws in WorkspaceStore(tmp_path / "ws").all() if ws.state_path.exists()}
+    imported = {ws.meta().kind for ws in WorkspaceStore(tmp_path / "ws").all() if ws.state_path.exists()}
     assert len(imported) == len(AWS.kinds)
     ec2 = moto.client("ec2")
     assert len(ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": ["10.0.0.0/16"]}])["Vpcs"]) == 1
@@ -149,6 +150,6 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     # 4. delete
     for k, n in reversed(objects):
         run.kube.delete(run.res(k), n)
-    until(lambda: all(run.gone(k, n) for k, n in objects), "every example deleted", timeout=400)
+    wait_for(lambda: all(run.gone(k, n) for k, n in objects), "every example deleted", timeout=400)
     left = [k for (k, n) in objects if in_moto(moto, k, ext[(k, n)], at[(k, n)])]
     assert left == []

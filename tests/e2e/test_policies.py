@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -18,11 +17,13 @@ import pytest
 from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.managed.providerconfig import ConfigResources
-from tests.cloudproxy import CloudProxy
-from tests.conftest import Moto
-from tests.e2e.conftest import MOTO_CONFIGURATION, configure_aws
-from tests.packages import AWS_CURATED as AWS
-from tests.runtime.conftest import Running, until
+from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
+from tests.support.aws import configure_aws
+from tests.support.cloud import Moto
+from tests.support.cloudproxy import CloudProxy
+from tests.support.packages import AWS_CURATED as AWS
+from tests.support.running import Running
+from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 BAD_KEY = "AKIAREFUSEDBYCLOUD00"
@@ -39,14 +40,10 @@ def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[...
     proxy.reject_access_key(BAD_KEY)
     run = start_manager(AWS, "aws", terraform=terraform_bin, plugin_dir=plugin_dir, poll=600.0)
     configure_aws(run.kube)
-    creds = base64.b64encode(json.dumps({"access_key": BAD_KEY, "secret_key": BAD_SECRET}).encode()).decode()
-    run.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "data": {"credentials": creds},
-                              "metadata": {"name": "refused-creds", "namespace": "crossplane-system"}})
-    run.kube.create(ConfigResources.of(AWS).configs, {
-        "apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "refused"},
-        "spec": {"credentials": {"source": "Secret", "secretRef": {"namespace": "crossplane-system",
-                                                                   "name": "refused-creds", "key": "credentials"}},
-                 "configuration": MOTO_CONFIGURATION}})
+    refused = ("crossplane-system", "refused-creds", "credentials")
+    run.kube.create(SECRETS, credentials_secret(BAD_KEY, BAD_SECRET, where=refused))
+    run.kube.create(ConfigResources.of(AWS).configs, provider_config(
+        AWS.provider.root_group, "refused", secret=refused, configuration=MOTO_PROVIDER_CONFIGURATION))
     existing = moto.client("ec2").create_vpc(CidrBlock="10.52.0.0/16", TagSpecifications=[
         {"ResourceType": "vpc", "Tags": [{"Key": "owner", "Value": "someone-else"}]}])["Vpc"]
 
@@ -56,8 +53,8 @@ def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[...
     run.apply("VPC", "refused", {"region": "us-east-1", "cidrBlock": "10.53.0.0/16"},
               providerConfigRef={"name": "refused"})
 
-    until(lambda: run.ready("VPC", "orphan"), "the orphan-policy VPC Ready", timeout=180)
-    until(lambda: run.ready("VPC", "observed"), "the existing VPC adopted", timeout=180)
+    wait_for(lambda: run.ready("VPC", "orphan"), "the orphan-policy VPC Ready", timeout=180)
+    wait_for(lambda: run.ready("VPC", "observed"), "the existing VPC adopted", timeout=180)
     observed = run.get("VPC", "observed")
     assert observed["status"]["atProvider"]["cidrBlock"] == "10.52.0.0/16"
     assert observed["spec"]["forProvider"] == {"region": "us-east-1"}, "Observe never writes the spec"
@@ -70,7 +67,7 @@ def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[...
         seen.append(run.condition("VPC", "refused", "Synced"))  # one read: status and message together
         return seen[-1].get("status") == "False" and "AuthFailure" in seen[-1].get("message", "")
 
-    until(refused, "the refused credentials to show in Synced", timeout=180)
+    wait_for(refused, "the refused credentials to show in Synced", timeout=180)
     assert "not able to validate the provided access credentials" in seen[-1]["message"]
     assert vpcs(moto, "10.53.0.0/16") == [] and proxy.rejections >= 1
     events, _ = run.kube.list(EVENTS, "default")
@@ -80,6 +77,6 @@ def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[...
     (orphan_id,) = [v["VpcId"] for v in vpcs(moto, "10.51.0.0/16")]
     for name in ("orphan", "observed", "refused"):
         run.kube.delete(run.res("VPC"), name)
-    until(lambda: all(run.gone("VPC", n) for n in ("orphan", "observed", "refused")), "the objects gone", timeout=180)
+    wait_for(lambda: all(run.gone("VPC", n) for n in ("orphan", "observed", "refused")), "the objects gone", 180)
     assert [v["VpcId"] for v in vpcs(moto, "10.51.0.0/16")] == [orphan_id], "Orphan keeps the cloud object"
     assert [v["VpcId"] for v in vpcs(moto, "10.52.0.0/16")] == [existing["VpcId"]], "Observe never deletes"

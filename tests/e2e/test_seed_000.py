@@ -31,11 +31,13 @@ import pytest
 from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube import errors
 from bridge.kube.client import SECRETS, HTTPKube
-from bridge.tfexec.workspace import WorkspaceStore
-from tests.conftest import Cluster, Moto
-from tests.e2e.conftest import configure_aws, kill, provider
-from tests.packages import AWS_CURATED as AWS
-from tests.runtime.conftest import Running, until
+from bridge.workspace.store import WorkspaceStore
+from tests.support.aws import configure_aws, kill, provider
+from tests.support.cloud import Moto
+from tests.support.cluster import Cluster
+from tests.support.packages import AWS_CURATED as AWS
+from tests.support.running import Running
+from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 TAG = "seed000"
@@ -67,7 +69,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
                                                executor: str) -> None:
     kube = HTTPKube(cluster.api_client())
     configure_aws(kube)
-    run = Running(kube, AWS, None)  # type: ignore[arg-type]
+    run = Running(kube, AWS, None)
     lease = ("--leader-election", "--lease-duration", "4", "--renew-deadline", "3", "--retry-period", "1",
              "--namespace", NS, "--log-level", "info")  # the log is what explains a failure here
     node_a, node_b, node_c = tmp_path / "node-a", tmp_path / "node-b", tmp_path / "node-c"
@@ -102,7 +104,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
             if not root.exists():
                 return False
             done = [ws for ws in WorkspaceStore(root).all()
-                    if ws.meta().get("last_operation") == "observe" and ws.meta().get("last_result") == "ok"
+                    if ws.meta().last_operation == "observe" and ws.meta().last_result == "ok"
                     and ws.state_path.exists()]
             return len(done) >= count
         return check
@@ -115,7 +117,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
 
     def phase(what: str, root: Path, count: int = len(objects)) -> None:
         t0 = time.monotonic()
-        until(imported_into(root, count), f"{what}: every resource imported", timeout=300)
+        wait_for(imported_into(root, count), f"{what}: every resource imported", timeout=300)
         print(f"{what}: imported after {time.monotonic() - t0:.0f}s")
 
     # 1. Provider restart.
@@ -143,7 +145,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     for s in saved_secrets:
         with contextlib.suppress(errors.NotFound):
             kube.delete(SECRETS, s["metadata"]["name"], NS)
-    until(lambda: all(run.gone(k, n) for k, n in objects), "the wipe")
+    wait_for(lambda: all(run.gone(k, n) for k, n in objects), "the wipe")
     # Someone else's Secret took key-b's connection Secret name before the restore; Velero skips
     # restoring over an existing object.
     foreign = kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
@@ -165,12 +167,12 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     assert secret_a["data"] == key_secrets["key-a"], "the restored connection Secret kept its data"
     (owner,) = secret_a["metadata"]["ownerReferences"]
     assert owner["uid"] == run.get("AccessKey", f"{TAG}-key-a")["metadata"]["uid"], "re-owned by the restored MR"
-    until(lambda: "not adopting" in run.condition("AccessKey", f"{TAG}-key-b", "Synced").get("message", ""),
+    wait_for(lambda: "not adopting" in run.condition("AccessKey", f"{TAG}-key-b", "Synced").get("message", ""),
           "key-b to refuse the foreign Secret and say why")
     assert kube.get(SECRETS, f"{TAG}-key-b", NS) == foreign, "the foreign Secret is untouched"
 
     kube.delete(SECRETS, f"{TAG}-key-b", NS)
     for k, n in reversed(objects):
         kube.delete(run.res(k), n)
-    until(lambda: all(run.gone(k, n) for k, n in objects), "deletion", timeout=300)
+    wait_for(lambda: all(run.gone(k, n) for k, n in objects), "deletion", timeout=300)
     assert cloud(moto) == {"vpcs": [], "sgs": [], "keys": []}

@@ -1,6 +1,6 @@
 """Seed 003: a long operation is waited for on its real status, with a deadline that holds.
 
-Against moto behind a proxy that makes CreateVpc slow (tests/cloudproxy.py), with real terraform:
+Against moto behind a proxy that makes CreateVpc slow (tests/support/cloudproxy.py), with real terraform:
 
 * a create that outlives many reconciles shows Creating at once and becomes Ready only once the
   cloud has answered: it is followed to its real end, never assumed done;
@@ -20,11 +20,12 @@ import pytest
 
 from bridge.api.managed import CREATE_FAILED, EXTERNAL_NAME
 from bridge.api.registry import ProviderPackage
-from tests.cloudproxy import CloudProxy
-from tests.conftest import Moto
-from tests.e2e.conftest import configure_aws
-from tests.packages import AWS_CURATED as AWS
-from tests.runtime.conftest import Running, until
+from tests.support.aws import configure_aws
+from tests.support.cloud import Moto
+from tests.support.cloudproxy import CloudProxy
+from tests.support.packages import AWS_CURATED as AWS
+from tests.support.running import Running
+from tests.support.waiting import wait_for
 from tfconfig import Timeouts
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -59,19 +60,19 @@ def test_seed_003_long_create_is_followed_to_its_end_and_its_deadline_holds(
     # A create slower than many reconciles (poll 2 s): Creating throughout, Ready only at its real end.
     applied = time.monotonic()
     run.apply("VPC", "slow", {"region": "us-east-1", "cidrBlock": "10.31.0.0/16"})
-    until(lambda: run.condition("VPC", "slow", "Ready").get("reason") == "Creating", "Creating", timeout=10)
-    until(lambda: slow.seen == 1, "the create to reach the slow cloud", timeout=120)
+    wait_for(lambda: run.condition("VPC", "slow", "Ready").get("reason") == "Creating", "Creating", timeout=10)
+    wait_for(lambda: slow.seen == 1, "the create to reach the slow cloud", timeout=120)
     while not slow.release.wait(1.0) and time.monotonic() - applied < 20:
         assert not run.ready("VPC", "slow") and vpcs(moto, "10.31.0.0/16") == [], "never assumed done"
-    until(lambda: run.ready("VPC", "slow"), "Ready once the cloud answered", timeout=120)
+    wait_for(lambda: run.ready("VPC", "slow"), "Ready once the cloud answered", timeout=120)
     (vpc,) = vpcs(moto, "10.31.0.0/16")
     assert run.get("VPC", "slow")["metadata"]["annotations"][EXTERNAL_NAME] == vpc
 
     # A create that outlives its deadline after the cloud made the VPC: interrupted, outcome unknown.
     run.apply("VPC", "stuck", {"region": "us-east-1", "cidrBlock": "10.32.0.0/16"})
-    until(lambda: stuck.answered_by_cloud == 1, "the cloud to make the VPC", timeout=180)
+    wait_for(lambda: stuck.answered_by_cloud == 1, "the cloud to make the VPC", timeout=180)
     started = time.monotonic()
-    until(lambda: run.ready("VPC", "stuck"), "the stuck VPC to be found by its tags and adopted", timeout=180)
+    wait_for(lambda: run.ready("VPC", "stuck"), "the stuck VPC to be found by its tags and adopted", timeout=180)
     print(f"deadline {deadline:.0f}s: adopted after {time.monotonic() - started:.0f}s")
     (vpc,) = vpcs(moto, "10.32.0.0/16")
     obj = run.get("VPC", "stuck")

@@ -10,10 +10,9 @@ from bridge.kube import errors
 from bridge.kube.cache import CachedReader
 from bridge.kube.client import CRDS, Obj
 from bridge.kube.informer import Informer
-from bridge.testing import StoreKube
-from tests.conftest import wait_for
-from tests.kube.test_informer import VPCS, vpc
-from tests.managed.harness import CRDS_YAML
+from bridge.testing.fakes import StoreKube
+from tests.support.bench import CRDS_YAML, VPCS, vpc
+from tests.support.waiting import wait_for
 
 
 class CountingKube(StoreKube):

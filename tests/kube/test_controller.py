@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 
-from bridge.kube.client import Obj, Resource
+from bridge.kube.client import Resource
 from bridge.kube.controller import Controller, Result
 from bridge.kube.informer import Informer, Key
 from bridge.kube.queue import WorkQueue
-from bridge.testing import StoreKube
-from tests.conftest import wait_for
+from bridge.testing.fakes import StoreKube
+from tests.support.waiting import wait_for
 
 
 class _Flaky:
@@ -27,8 +26,8 @@ class _Flaky:
 
 
 class _NoInformer(Informer):
-    def __init__(self, on_change: Callable[[str, Obj], None]) -> None:
-        super().__init__(StoreKube(), Resource("", "v1", "namespaces", "Namespace"), on_change)
+    def __init__(self) -> None:
+        super().__init__(StoreKube(), Resource("", "v1", "namespaces", "Namespace"))
 
     def start(self) -> None:
         self.synced.set()
@@ -37,13 +36,13 @@ class _NoInformer(Informer):
 def test_unexpected_errors_back_off_and_the_only_worker_serves_the_next_key() -> None:
     reconciler = _Flaky()
     queue = WorkQueue(base=0.05, cap=0.2)
-    controller = Controller("things", _NoInformer, reconciler, workers=1, queue=queue)
+    controller = Controller("things", _NoInformer(), reconciler, workers=1, queue=queue)
     controller.start()
     try:
         controller.enqueue(("", "bad"))
         controller.enqueue(("", "good"))
         wait_for(lambda: reconciler.calls.get(("", "good")) == 1 and reconciler.calls.get(("", "bad"), 0) >= 3,
-                 timeout=10, what=f"the good key and retries of the bad one (calls: {reconciler.calls})")
+                 lambda: f"the good key and retries of the bad one (calls: {reconciler.calls})", 10)
     finally:
         controller.stop(timeout=5)
     assert queue.backoff(("", "bad")) > 0.05, "the failures counted towards the bad key's backoff"

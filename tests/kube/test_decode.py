@@ -15,7 +15,7 @@ from kubernetes import client as k8s
 from bridge.kube import decode
 from bridge.kube.client import HTTPKube, Resource
 from bridge.kube.informer import Informer
-from tests.conftest import wait_for
+from tests.support.waiting import wait_for
 
 THINGS = Resource("g.io", "v1", "things", "Thing")
 
@@ -127,12 +127,12 @@ def test_the_informer_relists_past_a_watch_event_it_cannot_decode(stub: list[_St
     s = _Stub([listing(5, thing("a", 5)), listing(7, thing("a", 7))], [bad, later])
     stub.append(s)
     seen: list[tuple[str, str]] = []
-    informer = Informer(s.kube(), THINGS, lambda kind, obj: seen.append((kind, obj["metadata"]["name"])),
-                        watch_timeout=1)
+    informer = Informer(s.kube(), THINGS, watch_timeout=1)
+    informer.subscribe(lambda kind, obj: seen.append((kind, obj["metadata"]["name"])))
     informer.start()
     try:
-        wait_for(lambda: ("", "deep") in informer.cached_keys(), timeout=10,
-                 what=f"the informer to get past the bad event (requests: {s.requests})")
+        wait_for(lambda: informer.get(("", "deep")) is not None,
+                 lambda: f"the informer to get past the bad event (requests: {s.requests})", 10)
     finally:
         informer.stop()
     assert informer.relists >= 2
@@ -153,7 +153,8 @@ def test_a_failing_handler_does_not_stop_the_watch(stub: list[_Stub]) -> None:
             raise ValueError("a handler bug")
         handled.append(obj["metadata"]["name"])
 
-    informer = Informer(s.kube(), THINGS, handler, watch_timeout=1)
+    informer = Informer(s.kube(), THINGS, watch_timeout=1)
+    informer.subscribe(handler)
     informer.start()
     try:
         wait_for(lambda: "ok" in handled, timeout=10, what="the event after the failing one")

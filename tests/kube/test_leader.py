@@ -1,6 +1,6 @@
 from bridge.kube.client import LEASES
 from bridge.kube.leader import LeaderElector
-from bridge.testing import StoreKube
+from bridge.testing.fakes import StoreKube
 
 
 class Clock:

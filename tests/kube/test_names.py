@@ -6,7 +6,7 @@ import pytest
 
 from bridge.kube import errors, names
 from bridge.kube.client import CRDS, NAMESPACES, SECRETS, HTTPKube, Resource
-from tests.conftest import Cluster
+from tests.support.cluster import Cluster
 
 PROVIDER_CONFIGS = Resource("aws.tfbridge.io", "v1beta1", "providerconfigs", "ProviderConfig")
 

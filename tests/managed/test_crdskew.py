@@ -9,9 +9,9 @@ import pytest
 from bridge.kube import errors
 from bridge.kube.client import CRDS, HTTPKube
 from bridge.managed import crdskew
-from tests.conftest import Cluster
-from tests.packages import AWS_CURATED as AWS
-from tests.runtime.conftest import install
+from tests.support.cluster import Cluster
+from tests.support.packages import AWS_CURATED as AWS
+from tests.support.running import install
 from tfbridge.run import warn_of_skew
 from tfschema import digest
 

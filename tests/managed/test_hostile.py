@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from bridge.api.errors import ProviderConfigFailed, TerraformFailed
+from bridge.api.errors import OperationFailed, ProviderConfigFailed
 from bridge.kube import decode, errors
 from bridge.kube.client import EVENTS, SECRETS, HTTPKube, Resource
 from bridge.managed.reconciler import SPEC_DEPTH
 from bridge.managed.secrets import SecretAccess
-from tests.conftest import Cluster
-from tests.crds import without_patterns
-from tests.managed.harness import CRDS_YAML, Bench
+from tests.support.bench import CRDS_YAML, Bench
+from tests.support.cluster import Cluster
+from tests.support.crds import without_patterns
 
 VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
 SUBNET = {"region": "us-east-1", "cidrBlock": "10.0.1.0/24"}
@@ -176,7 +176,7 @@ TOKEN = "eyJhbGciOiJSUzI1NiIsImtpZCI6InNlcnZpY2VhY2NvdW50LXRva2VuIn0"
 
 @pytest.mark.parametrize(
     ("error", "leaked"),
-    [pytest.param(TerraformFailed(f"VPC/v: create: InvalidClientTokenId: {CREDS['access_key']} / "
+    [pytest.param(OperationFailed(f"VPC/v: create: InvalidClientTokenId: {CREDS['access_key']} / "
                                   f"{json.dumps(CREDS['secret_key'])}", verb="apply"),
                   list(CREDS.values()), id="CredentialsEchoedByTheProvider"),
      pytest.param(ProviderConfigFailed(f"VPC/v: plan: the provider refused its configuration: invalid AWS Region: "

@@ -10,8 +10,8 @@ from bridge.api.managed import Managed
 from bridge.kube import errors
 from bridge.kube.client import SECRETS
 from bridge.managed.providerconfig import Connector
-from tests.managed.harness import Bench
-from tests.packages import AWS_CURATED as AWS
+from tests.support.bench import Bench
+from tests.support.packages import AWS_CURATED as AWS
 
 VPC_KIND = AWS.by_type("aws_vpc")
 

@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
 
 from bridge.api.errors import Retryable
-from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, EXTERNAL_NAME, FINALIZER, PAUSED
+from bridge.api.managed import (
+    CREATE_FAILED,
+    CREATE_PENDING,
+    CREATE_SUCCEEDED,
+    EXTERNAL_NAME,
+    FINALIZER,
+    PAUSED,
+    Managed,
+)
 from bridge.kube import errors
+from bridge.kube.cache import CachedReader
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.kube.informer import Informer
 from bridge.managed.reconciler import INCOMPLETE
-from tests.managed.harness import Bench
+from bridge.testing.cloud import provider_config
+from tests.support.bench import Bench
+from tests.support.packages import AWS_CURATED as AWS
 
 VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
 
@@ -374,9 +385,7 @@ def test_credentials_never_reach_conditions_or_events() -> None:
     b.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "creds", "namespace": "default"},
                             "data": {"creds": base64.b64encode(b"hunter2-not-json").decode()}})
     pcs = b.connector.res.configs
-    b.kube.create(pcs, {"apiVersion": "aws.tfbridge.io/v1beta1", "kind": "ProviderConfig", "metadata": {"name": "bad"},
-                        "spec": {"credentials": {"source": "Secret", "secretRef": {
-                            "name": "creds", "namespace": "default", "key": "creds"}}}})
+    b.kube.create(pcs, provider_config(AWS.provider.root_group, "bad", secret=("default", "creds", "creds")))
     b.apply("VPC", "v", VPC, providerConfigRef={"name": "bad"})
     with pytest.raises(Exception, match="is not a JSON object"):
         b.reconcile("VPC", "v")
@@ -401,9 +410,9 @@ def test_an_object_read_from_a_stale_cache_starts_no_cloud_operation(due: Callab
     b.apply("VPC", "v", VPC)
     b.settle("VPC", "v")
     due(b)
-    informer = Informer(b.kube, b.res("VPC"), lambda kind, obj: None)
+    informer = Informer(b.kube, b.res("VPC"))
     informer._list()  # a cache that hears of no later write
-    b.reconcilers["VPC"].use_cache(informer)
+    b.reconcilers["VPC"] = b.reconciler("VPC", reader=CachedReader(b.kube, b.res("VPC"), informer))
     obj = b.get("VPC", "v")
     obj["metadata"]["labels"] = {"touched-by": "someone-else"}  # say, a finalizer a referencing object added
     b.kube.update(b.res("VPC"), obj)
@@ -413,3 +422,23 @@ def test_an_object_read_from_a_stale_cache_starts_no_cloud_operation(due: Callab
     informer._list()  # the watch catches up
     b.settle("VPC", "v")
     assert b.cloud.calls[verb] == 1
+
+
+class RecordingPublisher:
+    def __init__(self) -> None:
+        self.published: list[tuple[str, dict[str, bytes]]] = []
+
+    def publish(self, mr: Managed, details: Mapping[str, bytes]) -> bool:
+        self.published.append((mr.name, dict(details)))
+        return True
+
+
+def test_a_collaborator_is_swapped_as_with_crossplane_runtimes_options() -> None:
+    b = Bench()
+    publisher = RecordingPublisher()
+    b.reconcilers["VPC"] = b.reconciler("VPC", publisher=publisher)
+    b.apply("VPC", "v", VPC, writeConnectionSecretToRef={"name": "conn", "namespace": "default"})
+    b.settle("VPC", "v")
+    assert ("v", {"attribute.password": b"s3cret"}) in publisher.published
+    with pytest.raises(errors.NotFound):
+        b.kube.get(SECRETS, "conn", "default")  # the API-backed publisher it replaced never ran

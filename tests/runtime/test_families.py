@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 from bridge.api.registry import CONFIG_FAMILY
 from bridge.managed.providerconfig import IN_USE, ConfigResources
-from bridge.testing import FakeCloud
-from tests.packages import AWS_CURATED as AWS
-from tests.runtime.conftest import Running, until
+from bridge.testing.fakes import FakeCloud
+from tests.support.packages import AWS_CURATED as AWS
+from tests.support.running import Running
+from tests.support.waiting import wait_for
 
 
 def test_two_families_run_at_once_and_each_reconciles_only_its_own(start_manager: Callable[..., Running]) -> None:
@@ -21,12 +22,12 @@ def test_two_families_run_at_once_and_each_reconciles_only_its_own(start_manager
     ec2, iam = runs["ec2"], runs["iam"]
     ec2.apply("VPC", "fam-vpc", {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"})
     iam.apply("Role", "fam-role", {"assumeRolePolicy": "{}"})
-    until(lambda: ec2.ready("VPC", "fam-vpc") and iam.ready("Role", "fam-role"), "both kinds Ready")
+    wait_for(lambda: ec2.ready("VPC", "fam-vpc") and iam.ready("Role", "fam-role"), "both kinds Ready")
     assert clouds["ec2"].calls["create"] == 1 and list(clouds["iam"].resources) == ["fam-role"]
     assert clouds["iam"].calls["create"] == 1 and len(clouds["ec2"].resources) == 1
     assert {k.kind for k in ec2.package.kinds} == {"VPC", "Subnet", "SecurityGroup", "SecurityGroupIngressRule"}
     assert set(ec2.manager.controllers) == {k.config.tf_type for k in ec2.package.kinds}, "no ProviderConfig controller"
     assert set(config.manager.controllers) == {"providerconfig"}
     configs = ConfigResources.of(AWS).configs
-    until(lambda: IN_USE in (config.kube.get(configs, "default")["metadata"].get("finalizers") or []),
+    wait_for(lambda: IN_USE in (config.kube.get(configs, "default")["metadata"].get("finalizers") or []),
           "the config family to own the ProviderConfig")

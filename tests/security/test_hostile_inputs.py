@@ -31,11 +31,14 @@ from bridge.api.managed import CREATE_PENDING
 from bridge.kube import errors
 from bridge.kube.client import CRDS, EVENTS, SECRETS, HTTPKube
 from bridge.managed.reconciler import SPEC_DEPTH
-from bridge.testing import FakeCloud
+from bridge.testing.cloud import MOTO_CONFIGURATION
+from bridge.testing.fakes import FakeCloud
 from devserver.manifests import crd_manifests
-from tests.conftest import MOTO_CONFIGURATION, Cluster, Moto
-from tests.packages import AWS_CURATED
-from tests.runtime.conftest import Running, until
+from tests.support.cloud import Moto
+from tests.support.cluster import Cluster
+from tests.support.packages import AWS_CURATED
+from tests.support.running import Running
+from tests.support.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 NS = "crossplane-system"
@@ -44,8 +47,8 @@ Provider = Callable[..., tuple[Running, HTTPKube]]
 
 
 def synced_false(run: Running, kind: str, name: str, says: str, timeout: float = 30) -> dict[str, Any]:
-    until(lambda: says in run.condition(kind, name, "Synced").get("message", ""), f"{kind}/{name} to say {says!r}",
-          timeout)
+    wait_for(lambda: says in run.condition(kind, name, "Synced").get("message", ""),
+             lambda: f"{kind}/{name} to say {says!r} (it says: {run.conditions(kind, name)})", timeout)
     synced = run.condition(kind, name, "Synced")
     assert synced["status"] == "False"
     return synced
@@ -151,7 +154,7 @@ def test_connection_secret_in_a_missing_namespace(provider: Provider) -> None:
     run, _ = provider(cloud=FakeCloud(), secret_namespaces=("ghost",))
     run.apply("VPC", "lost", VPC, writeConnectionSecretToRef={"name": "conn", "namespace": "ghost"})
     synced_false(run, "VPC", "lost", "namespace 'ghost' does not exist")
-    until(lambda: run.ready("VPC", "lost"), "Ready: the cloud object exists all the same")
+    wait_for(lambda: run.ready("VPC", "lost"), "Ready: the cloud object exists all the same")
     assert any(e["type"] == "Warning" for e in events_of(run, "lost"))
 
 

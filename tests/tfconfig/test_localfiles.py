@@ -7,8 +7,7 @@ from typing import Any
 import pytest
 
 from providers.aws.localfiles import LOCAL_FILES
-from tests.conftest import ROOT
-from tests.packages import AWS
+from tests.support.packages import AWS, ROOT
 from tfconfig import LocalFiles
 from tfconfig.localfiles import candidate
 from tfschema import schema as s

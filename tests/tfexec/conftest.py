@@ -3,15 +3,16 @@ from pathlib import Path
 
 import pytest
 
-from bridge.tfexec.client import Executor, Settings
-from tests.conftest import provider_env
-from tests.packages import BUILTIN
+from bridge.settings import ExecutorSettings
+from bridge.tfexec.backend import CLIBackend
+from tests.support.cloud import provider_env
+from tests.support.packages import BUILTIN
 
 
 @pytest.fixture
-def builtin_executor(tmp_path: Path, terraform_bin: str) -> Iterator[Executor]:
-    """An executor for terraform_data (no plugin, no cloud) in a fresh workspace root."""
-    ex = Executor(Settings(workspace_root=tmp_path / "ws", terraform=terraform_bin, base_env=provider_env()),
-                  BUILTIN.provider)
+def builtin_executor(tmp_path: Path, terraform_bin: str) -> Iterator[CLIBackend]:
+    """The CLI executor for terraform_data (no plugin, no cloud) in a fresh workspace root."""
+    ex = CLIBackend(ExecutorSettings(workspace_root=tmp_path / "ws", terraform=terraform_bin,
+                                     base_env=provider_env()), BUILTIN.provider)
     yield ex
     ex.shutdown()

@@ -7,64 +7,48 @@ import os
 import shutil
 import signal
 import threading
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bridge.api.errors import OperationTimedOut
-from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
+from bridge.settings import ProviderProcesses
 from bridge.tfexec import client as tfclient
-from bridge.tfexec import state as tfstate
-from bridge.tfexec.client import Executor, Settings, TerraformClient
-from tests.conftest import MOTO_CONFIGURATION, MOTO_CREDENTIALS, Moto, provider_env, wait_for
-from tests.packages import AWS_CURATED as AWS
+from bridge.tfexec.backend import CLIBackend
+from bridge.tfexec.client import CLIClient
+from bridge.workspace import tfstate
+from tests.support.cloud import Moto
+from tests.support.executors import SETUP, cli_backend, mr
+from tests.support.packages import AWS_CURATED as AWS
+from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
-SETUP = ProviderSetup(configuration=MOTO_CONFIGURATION, credentials_env=MOTO_CREDENTIALS)
-
-
-def make_executor(root: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -> Executor:
-    return Executor(Settings(workspace_root=root, terraform=terraform_bin, plugin_dir=plugin_dir,
-                             base_env=provider_env(moto), grace=20), AWS.provider)
 
 
 @pytest.fixture
-def executor(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -> Iterator[Executor]:
-    ex = make_executor(tmp_path / "ws", terraform_bin, plugin_dir, moto)
+def executor(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -> Iterator[CLIBackend]:
+    ex = cli_backend(tmp_path / "ws", terraform_bin, plugin_dir, moto)
     yield ex
     ex.shutdown()
 
 
-def mr(tf_type: str, name: str, for_provider: dict[str, Any], external_name: str = "") -> Managed:
-    kind = AWS.by_type(tf_type)
-    obj: dict[str, Any] = {"apiVersion": kind.api_version, "kind": kind.kind,
-                           "metadata": {"name": name, "uid": str(uuid.uuid4()), "annotations": {}},
-                           "spec": {"forProvider": for_provider}}
-    m = Managed(obj)
-    if external_name:
-        m.set_external_name(external_name)
-    return m
-
-
-def client(executor: Executor, tf_type: str) -> TerraformClient:
+def client(executor: CLIBackend, tf_type: str) -> CLIClient:
     return executor.client(AWS.by_type(tf_type), SETUP)
 
 
-def wipe(executor: Executor, m: Managed) -> None:
+def wipe(executor: CLIBackend, m: Managed) -> None:
     shutil.rmtree(executor.store.get(m.api_version, m.kind, m.name).dir)
 
 
-def create(executor: Executor, tf_type: str, m: Managed) -> Managed:
+def create(executor: CLIBackend, tf_type: str, m: Managed) -> Managed:
     m.set_external_name(client(executor, tf_type).create(m).external_name)
-    m.annotations["crossplane.io/external-create-succeeded"] = "2026-01-01T00:00:00Z"
+    m.set_annotations({"crossplane.io/external-create-succeeded": "2026-01-01T00:00:00Z"})
     return m
 
 
-def test_vpc_is_imported_after_workspace_loss(executor: Executor, moto: Moto) -> None:
+def test_vpc_is_imported_after_workspace_loss(executor: CLIBackend, moto: Moto) -> None:
     ec2 = moto.client("ec2")
     cidr = "10.42.0.0/16"
     vpc = create(executor, "aws_vpc", mr("aws_vpc", "import-vpc", {"region": "us-east-1", "cidrBlock": cidr}))
@@ -78,7 +62,7 @@ def test_vpc_is_imported_after_workspace_loss(executor: Executor, moto: Moto) ->
     assert ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"] == []
 
 
-def test_bucket_is_imported_by_name_after_workspace_loss(executor: Executor, moto: Moto) -> None:
+def test_bucket_is_imported_by_name_after_workspace_loss(executor: CLIBackend, moto: Moto) -> None:
     s3 = moto.client("s3")
     bucket = mr("aws_s3_bucket", "tfbridge-import-bucket", {"region": "us-east-1"},
                 external_name="tfbridge-import-bucket")
@@ -93,7 +77,7 @@ def test_bucket_is_imported_by_name_after_workspace_loss(executor: Executor, mot
     assert "tfbridge-import-bucket" not in [b["Name"] for b in s3.list_buckets()["Buckets"]]
 
 
-def test_composite_ids_round_trip_through_get_id(executor: Executor, moto: Moto) -> None:
+def test_composite_ids_round_trip_through_get_id(executor: CLIBackend, moto: Moto) -> None:
     iam = moto.client("iam")
     role = create(executor, "aws_iam_role", mr("aws_iam_role", "tfbridge-role", {
         "assumeRolePolicy": AWS.provider.resources["aws_iam_role"].example.for_provider["assumeRolePolicy"]},
@@ -121,7 +105,7 @@ def test_composite_ids_round_trip_through_get_id(executor: Executor, moto: Moto)
 
 def test_eight_workspaces_initialise_at_once(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
                                              moto: Moto) -> None:
-    ex = make_executor(tmp_path / "fresh", terraform_bin, plugin_dir, moto)
+    ex = cli_backend(tmp_path / "fresh", terraform_bin, plugin_dir, moto)
     try:
         c = client(ex, "aws_s3_bucket")
         buckets = [mr("aws_s3_bucket", f"never-created-{i}", {"region": "us-east-1"}, f"never-created-{i}")
@@ -137,7 +121,7 @@ def test_eight_workspaces_initialise_at_once(tmp_path: Path, terraform_bin: str,
 def test_interrupted_apply_leaves_consistent_state(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
                                                    moto: Moto) -> None:
     sqs = moto.client("sqs")
-    ex = make_executor(tmp_path / "sigterm", terraform_bin, plugin_dir, moto)
+    ex = cli_backend(tmp_path / "sigterm", terraform_bin, plugin_dir, moto)
     queue = mr("aws_sqs_queue", "tfbridge-sigterm", {"region": "us-east-1", "name": "tfbridge-sigterm"})
     failure: list[BaseException] = []
 
@@ -161,7 +145,7 @@ def test_interrupted_apply_leaves_consistent_state(tmp_path: Path, terraform_bin
     state = ws.read_state()
     inst = tfstate.instance(state, "aws_sqs_queue", "this") if state else None
     assert inst is not None, "the in-flight queue is recorded in the state, not orphaned"
-    again = make_executor(tmp_path / "sigterm", terraform_bin, plugin_dir, moto)
+    again = cli_backend(tmp_path / "sigterm", terraform_bin, plugin_dir, moto)
     try:
         seen = client(again, "aws_sqs_queue").observe(queue)
         assert seen.exists and ("untaint" in seen.recovered or not inst.tainted)
@@ -171,26 +155,26 @@ def test_interrupted_apply_leaves_consistent_state(tmp_path: Path, terraform_bin
         again.shutdown()
 
 
-def test_crashed_shared_provider_is_replaced(executor: Executor, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_crashed_shared_provider_is_replaced(executor: CLIBackend, monkeypatch: pytest.MonkeyPatch) -> None:
     vpc = create(executor, "aws_vpc", mr("aws_vpc", "crash-vpc", {"region": "us-east-1", "cidrBlock": "10.43.0.0/16"}))
     monkeypatch.setattr(tfclient, "FRESH_SECONDS", 0.0)  # observe through terraform, not the create's state
-    (pid,) = executor.pool.pids()
+    (pid,) = executor.stats().provider_pids
     os.kill(pid, signal.SIGKILL)
     seen = client(executor, "aws_vpc").observe(vpc)
     assert seen.exists and seen.up_to_date
-    assert executor.pool.pids() != [pid] and executor.pool.started == 2
+    assert executor.stats().provider_pids != (pid,) and executor.started == 2
     client(executor, "aws_vpc").delete(vpc)
 
 
-def test_observes_right_after_an_apply_use_its_state(executor: Executor, moto: Moto,
+def test_observes_right_after_an_apply_use_its_state(executor: CLIBackend, moto: Moto,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     vpc = create(executor, "aws_vpc", mr("aws_vpc", "fresh-vpc", {"region": "us-east-1", "cidrBlock": "10.44.0.0/16"}))
-    runs = dict(executor.runner.runs_by_verb)
+    runs = dict(executor.stats().terraform_runs)
     first = client(executor, "aws_vpc").observe(vpc)
     assert (first.exists, first.up_to_date, first.at_provider["cidrBlock"]) == (True, True, "10.44.0.0/16")
     vpc.for_provider.update(first.late_init)  # what the reconciler writes back: values the state holds
     again = client(executor, "aws_vpc").observe(vpc)
-    assert again.up_to_date and executor.runner.runs_by_verb == runs, "the create's own state answers both"
+    assert again.up_to_date and executor.stats().terraform_runs == runs, "the create's own state answers both"
     vpc.for_provider["tags"] = {"changed": "yes"}
     assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "a real change is planned"
     assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "and stays unapplied (an update failed)"
@@ -198,11 +182,11 @@ def test_observes_right_after_an_apply_use_its_state(executor: Executor, moto: M
     del vpc.for_provider["tags"]
     monkeypatch.setattr(tfclient, "FRESH_SECONDS", 0.0)  # as the next poll, minutes later
     assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "polls refresh, and so see drift"
-    assert executor.runner.runs_by_verb.get("plan", 0) == runs.get("plan", 0) + 3
+    assert executor.stats().terraform_runs.get("plan", 0) == runs.get("plan", 0) + 3
     client(executor, "aws_vpc").delete(vpc)
 
 
-def test_route53_record_composite_id_round_trips(executor: Executor, moto: Moto) -> None:
+def test_route53_record_composite_id_round_trips(executor: CLIBackend, moto: Moto) -> None:
     zone = create(executor, "aws_route53_zone", mr("aws_route53_zone", "tfbridge-zone",
                                                     {"region": "us-east-1", "name": "tfbridge.example"}))
     record = create(executor, "aws_route53_record", mr("aws_route53_record", "tfbridge-record", {
@@ -221,21 +205,20 @@ def test_route53_record_composite_id_round_trips(executor: Executor, moto: Moto)
 
 def test_shared_provider_is_recycled_after_max_uses(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
                                                     moto: Moto) -> None:
-    ex = Executor(Settings(workspace_root=tmp_path / "recycle", terraform=terraform_bin, plugin_dir=plugin_dir,
-                           base_env=provider_env(moto), provider_max_uses=1), AWS.provider)
+    ex = cli_backend(tmp_path / "recycle", terraform_bin, plugin_dir, moto, processes=ProviderProcesses(max_uses=1))
     try:
         c = client(ex, "aws_s3_bucket")
         for i in range(2):
             c.observe(mr("aws_s3_bucket", f"recycle-{i}", {"region": "us-east-1"}, f"recycle-{i}"))
-        assert ex.pool.started == 2 and len(ex.pool.pids()) == 1, "the used-up process was retired and stopped"
+        assert ex.started == 2 and len(ex.stats().provider_pids) == 1, "the used-up process was retired and stopped"
     finally:
         ex.shutdown()
 
 
-def test_timeouts_block_is_rendered_when_configured(executor: Executor) -> None:
+def test_timeouts_block_is_rendered_when_configured(executor: CLIBackend) -> None:
     queue = mr("aws_sqs_queue", "timeouts", {"region": "us-east-1", "name": "timeouts"})
-    doc, _ = client(executor, "aws_sqs_queue").render(queue)
+    doc = client(executor, "aws_sqs_queue").floor.render(queue).document
     assert doc["resource"]["aws_sqs_queue"]["this"]["timeouts"] == {"create": "600s", "update": "600s",
                                                                     "delete": "600s"}
     vpc = mr("aws_vpc", "no-timeouts", {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"})
-    assert "timeouts" not in client(executor, "aws_vpc").render(vpc)[0]["resource"]["aws_vpc"]["this"]
+    assert "timeouts" not in client(executor, "aws_vpc").floor.render(vpc).document["resource"]["aws_vpc"]["this"]

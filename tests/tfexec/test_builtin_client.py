@@ -11,15 +11,16 @@ import pytest
 from bridge.api.errors import InvalidSpec, StateCorrupted
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
-from bridge.tfexec.client import Executor, TerraformClient
-from tests.packages import BUILTIN
+from bridge.tfexec.backend import CLIBackend
+from bridge.tfexec.client import CLIClient
+from tests.support.packages import BUILTIN
 
 pytestmark = pytest.mark.terraform
 KIND = BUILTIN.kinds[0]
 
 
 @pytest.fixture
-def executor(builtin_executor: Executor) -> Executor:
+def executor(builtin_executor: CLIBackend) -> CLIBackend:
     return builtin_executor
 
 
@@ -31,11 +32,11 @@ def data(name: str, for_provider: dict[str, Any], init: dict[str, Any] | None = 
                     "spec": spec})
 
 
-def client(executor: Executor) -> TerraformClient:
+def client(executor: CLIBackend) -> CLIClient:
     return executor.client(KIND, ProviderSetup(configuration={}))
 
 
-def test_lifecycle(executor: Executor) -> None:
+def test_lifecycle(executor: CLIBackend) -> None:
     c = client(executor)
     mr = data("life", {"input": {"a": 1}})
     assert not c.observe(mr).exists
@@ -53,7 +54,7 @@ def test_lifecycle(executor: Executor) -> None:
     assert not executor.store.get(mr.api_version, mr.kind, mr.name).dir.exists()
 
 
-def test_template_syntax_reaches_the_provider_literally(executor: Executor) -> None:
+def test_template_syntax_reaches_the_provider_literally(executor: CLIBackend) -> None:
     c = client(executor)
     literal = '${file("/etc/hostname")} and %{ if true }x%{ endif }'
     mr = data("inject", {"input": literal})
@@ -64,7 +65,7 @@ def test_template_syntax_reaches_the_provider_literally(executor: Executor) -> N
     assert state["resources"][0]["instances"][0]["attributes"]["output"]["value"] == literal
 
 
-def test_init_provider_is_used_at_create_only(executor: Executor) -> None:
+def test_init_provider_is_used_at_create_only(executor: CLIBackend) -> None:
     c = client(executor)
     mr = data("init", {}, init={"input": "first"})
     mr.set_external_name(c.create(mr).external_name)
@@ -76,13 +77,13 @@ def test_init_provider_is_used_at_create_only(executor: Executor) -> None:
     assert body["resource"]["terraform_data"]["this"]["lifecycle"]["ignore_changes"] == ["input"]
 
 
-def test_invalid_spec_names_the_field(executor: Executor) -> None:
+def test_invalid_spec_names_the_field(executor: CLIBackend) -> None:
     mr = data("bad", {"input": 1, "notAField": True})
     with pytest.raises(InvalidSpec, match=r"Data/bad: spec.forProvider.notAField: unknown field"):
         client(executor).observe(mr)
 
 
-def test_corrupted_state_is_reported_kept_and_recovered(executor: Executor) -> None:
+def test_corrupted_state_is_reported_kept_and_recovered(executor: CLIBackend) -> None:
     c = client(executor)
     mr = data("corrupt", {"input": "x"})
     mr.set_external_name(c.create(mr).external_name)
@@ -96,7 +97,7 @@ def test_corrupted_state_is_reported_kept_and_recovered(executor: Executor) -> N
     assert again.exists and again.recovered == ("import",) and again.external_name == mr.external_name
 
 
-def test_state_of_another_object_with_the_same_name_is_set_aside(executor: Executor) -> None:
+def test_state_of_another_object_with_the_same_name_is_set_aside(executor: CLIBackend) -> None:
     c = client(executor)
     old = data("reused", {"input": "old"}, uid="uid-old")
     c.create(old)
@@ -106,7 +107,7 @@ def test_state_of_another_object_with_the_same_name_is_set_aside(executor: Execu
     assert [p.name for p in ws.dir.iterdir() if p.name.startswith("terraform.tfstate.uid-uid-old")]
 
 
-def test_eight_workspaces_at_once(executor: Executor) -> None:
+def test_eight_workspaces_at_once(executor: CLIBackend) -> None:
     c = client(executor)
     mrs = [data(f"par-{i}", {"input": i}) for i in range(8)]
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
@@ -116,3 +117,21 @@ def test_eight_workspaces_at_once(executor: Executor) -> None:
         mr.set_external_name(cr.external_name)
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
         assert all(o.exists and o.up_to_date for o in pool.map(c.observe, mrs))
+
+
+def test_a_workspace_written_before_the_metadata_was_typed_is_observed(executor: CLIBackend) -> None:
+    c = client(executor)
+    mr = data("old", {"input": "x"}, uid="uid-old-format")
+    mr.set_external_name(c.create(mr).external_name)
+    ws = executor.store.get(mr.api_version, mr.kind, mr.name)
+    # As the untyped version wrote it: only the keys it had set (no executor yet), indent 1, sorted.
+    old = {"apiVersion": KIND.api_version, "address": "terraform_data.this", "fresh_state": None, "kind": "Data",
+           "last_error": "", "last_operation": "create", "last_result": "ok", "name": "old", "namespace": "",
+           "sensitive_arguments": [], "sensitive_provider_arguments": [], "uid": "uid-old-format"}
+    (ws.dir / ".tfbridge-meta.json").write_text(json.dumps(old, indent=1, sort_keys=True))
+    seen = c.observe(mr)
+    assert (seen.exists, seen.up_to_date, seen.recovered) == (True, True, ()), "the state is ours: no import"
+    assert seen.at_provider["output"] == "x"
+    meta = json.loads((ws.dir / ".tfbridge-meta.json").read_text())
+    assert {k: meta[k] for k in old if k != "last_operation"} == {k: v for k, v in old.items() if k != "last_operation"}
+    assert (meta["last_operation"], meta["executor"]) == ("observe", "cli")

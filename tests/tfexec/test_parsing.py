@@ -1,12 +1,8 @@
+"""terraform's machine-readable output, and the human errors of its verbs that have none."""
+
 import json
-import zipfile
-from pathlib import Path
 
-import pytest
-
-from bridge.api.errors import StateCorrupted
 from bridge.tfexec import jsonstream
-from bridge.tfexec import state as tfstate
 
 PLAN = "\n".join(json.dumps(m) for m in [
     {"type": "version", "terraform": "1.11.4"},
@@ -43,36 +39,3 @@ def test_parse_text_errors() -> None:
     (d,) = jsonstream.parse_text_errors(IMPORT_STDERR)
     assert d.summary == "Cannot import non-existent remote object"
     assert d.detail.startswith('While attempting to import an existing object to "aws_vpc.this"')
-
-
-STATE = {
-    "version": 4, "serial": 3, "lineage": "x", "outputs": {},
-    "resources": [{"mode": "managed", "type": "aws_db", "name": "this", "provider": "p", "instances": [{
-        "schema_version": 1, "status": "tainted",
-        "attributes": {"id": "db-1", "password": "s3cret", "endpoint": {"port": 5432, "host": "h"}},
-        "sensitive_attributes": [[{"type": "get_attr", "value": "password"}]]}]}],
-}
-
-
-def test_state_instance_and_connection_details() -> None:
-    inst = tfstate.instance(STATE, "aws_db", "this")
-    assert inst is not None and inst.tainted and inst.schema_version == 1
-    assert tfstate.connection_details(inst, ("endpoint.port",)) == {
-        "attribute.endpoint.port": b"5432", "attribute.password": b"s3cret"}
-    assert tfstate.instance(STATE, "aws_db", "other") is None
-
-
-@pytest.mark.parametrize("text", ["{not json", '{"version": 3, "resources": []}', "[]"])
-def test_corrupt_state_is_refused(text: str) -> None:
-    with pytest.raises(StateCorrupted, match=r"terraform\.tfstate"):
-        tfstate.parse(text, "terraform.tfstate")
-
-
-def test_planfile_state(tmp_path: Path) -> None:
-    plan = tmp_path / "p.plan"
-    with zipfile.ZipFile(plan, "w") as z:
-        z.writestr("tfplan", b"\x00")
-        z.writestr("tfstate", json.dumps(STATE))
-    assert tfstate.from_planfile(plan) == STATE
-    (tmp_path / "bad.plan").write_bytes(b"not a zip")
-    assert tfstate.from_planfile(tmp_path / "bad.plan") is None

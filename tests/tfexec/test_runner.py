@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bridge.tfexec.runner import Outcome, Runner
-from tests.conftest import wait_for
+from tests.support.waiting import wait_for
 
 POLITE = ("import signal, sys, time\n"
           "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})\n"

@@ -14,8 +14,9 @@ from click.testing import CliRunner
 
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
-from bridge.tfexec.client import Executor
-from tests.packages import BUILTIN
+from bridge.tfexec.backend import CLIBackend
+from bridge.workspace.store import WorkspaceStore
+from tests.support.packages import BUILTIN
 from tfbridge.cli import cli
 from tfbridge.workspaces import orphans
 
@@ -24,7 +25,7 @@ KIND = BUILTIN.kinds[0]
 
 
 @pytest.fixture
-def root(builtin_executor: Executor) -> Iterator[Path]:
+def root(builtin_executor: CLIBackend) -> Iterator[Path]:
     ex = builtin_executor
     c = ex.client(KIND, ProviderSetup(configuration={}))
     for name in ("alpha", "beta"):
@@ -110,11 +111,9 @@ def test_unlock_only_clears_a_dead_holder(root: Path) -> None:
 
 
 def test_gc_finds_workspaces_of_deleted_objects(root: Path) -> None:
-    from bridge.tfexec.workspace import WorkspaceStore
-
     store = WorkspaceStore(root)
-    gone = orphans(store, lambda meta: meta["name"] == "alpha")
-    assert [ws.meta()["name"] for ws in gone] == ["beta"]
+    gone = orphans(store, lambda meta: meta.name == "alpha")
+    assert [ws.meta().name for ws in gone] == ["beta"]
 
 
 def test_gc_without_a_cluster_is_a_clear_error(root: Path) -> None:

@@ -9,11 +9,12 @@ import pytest
 
 from bridge.api.external import ProviderSetup
 from bridge.api.registry import ProviderPackage
-from bridge.manager import make_executor
-from bridge.tfexec.client import Executor, Settings, TerraformClient
-from bridge.tfplugin.client import DirectClient, DirectExecutor
-from tests.packages import AWS_CURATED as AWS
-from tests.packages import BUILTIN
+from bridge.executors import Executors, choose
+from bridge.settings import ExecutorSettings
+from bridge.tfexec.client import CLIClient
+from bridge.tfplugin.client import DirectClient
+from tests.support.packages import AWS_CURATED as AWS
+from tests.support.packages import BUILTIN
 
 
 def configured(tf_type: str, executor: str) -> ProviderPackage:
@@ -22,25 +23,33 @@ def configured(tf_type: str, executor: str) -> ProviderPackage:
     return dataclasses.replace(AWS, kinds=kinds)
 
 
-@pytest.mark.parametrize(("flag", "vpc_config", "executor", "vpc", "subnet"), [
-    ("auto", "cli", Executor, TerraformClient, TerraformClient),
-    ("auto", "direct", DirectExecutor, DirectClient, TerraformClient),
-    ("cli", "direct", Executor, TerraformClient, TerraformClient),
-    ("direct", "cli", DirectExecutor, DirectClient, DirectClient),
+@pytest.mark.parametrize(("flag", "vpc_config", "direct_needed", "vpc", "subnet"), [
+    pytest.param("auto", "cli", False, CLIClient, CLIClient, id="AutoFollowsTheConfig"),
+    pytest.param("auto", "direct", True, DirectClient, CLIClient, id="AutoWithOneDirectKind"),
+    pytest.param("cli", "direct", False, CLIClient, CLIClient, id="TheFlagOverridesTheConfig"),
+    pytest.param("direct", "cli", True, DirectClient, DirectClient, id="EveryKindDirect"),
 ])
-def test_executor_choice(tmp_path: Path, flag: str, vpc_config: str, executor: type, vpc: type,
+def test_executor_choice(tmp_path: Path, flag: str, vpc_config: str, direct_needed: bool, vpc: type,
                          subnet: type) -> None:
     package = configured("aws_vpc", vpc_config)
-    ex = make_executor(Settings(workspace_root=tmp_path, executor=flag), package)
+    ex = Executors(ExecutorSettings(workspace_root=tmp_path, executor=flag), package)
     setup = ProviderSetup(configuration={})
     try:
-        assert type(ex) is executor
-        assert type(ex.client(package.by_type("aws_vpc"), setup)) is vpc
-        assert type(ex.client(package.by_type("aws_subnet"), setup)) is subnet
+        assert (ex.direct is not None) == direct_needed, "a direct executor only where a kind runs on it"
+        for tf_type, wanted in (("aws_vpc", vpc), ("aws_subnet", subnet)):
+            client = ex.client(package.by_type(tf_type), setup)
+            assert type(client) is wanted
+            # Its lookups and identity reads go through its own executor, whatever other kinds use.
+            assert client.backend is (ex.direct if wanted is DirectClient else ex.cli)  # type: ignore[attr-defined]
     finally:
         ex.shutdown()
 
 
+def test_an_unknown_flag_is_refused() -> None:
+    with pytest.raises(ValueError, match="executor 'fast' is not one of auto, cli, direct"):
+        choose("fast", AWS.kinds[0])
+
+
 def test_a_provider_built_into_terraform_cannot_run_direct(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"built into terraform.*--executor cli"):
-        make_executor(Settings(workspace_root=tmp_path, executor="direct"), BUILTIN)
+        Executors(ExecutorSettings(workspace_root=tmp_path, executor="direct"), BUILTIN)

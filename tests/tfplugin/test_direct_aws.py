@@ -20,15 +20,18 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from bridge.api.errors import ImmutableChange, TerraformFailed
+from bridge.api.errors import ImmutableChange, OperationFailed
 from bridge.api.external import Observation
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind
-from bridge.tfexec.client import Executor, Settings
-from bridge.tfplugin.client import DirectClient, DirectExecutor
-from tests.conftest import MOTO_CREDENTIALS, Moto, provider_env, wait_for
-from tests.packages import AWS_CURATED as AWS
-from tests.tfexec.test_aws_client import SETUP, make_executor, mr
+from bridge.testing.cloud import MOTO_CREDENTIALS
+from bridge.tfexec.backend import CLIBackend
+from bridge.tfplugin.backend import DirectBackend
+from bridge.tfplugin.client import DirectClient
+from tests.support.cloud import Moto, provider_env
+from tests.support.executors import SETUP, cli_backend, direct_backend, mr, serving
+from tests.support.packages import AWS_CURATED as AWS
+from tests.support.waiting import wait_for
 from tfbridge.cli import cli as tfbridge_cli
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -37,11 +40,11 @@ EXAMPLES = [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "providers/aws
 
 
 @pytest.fixture
-def executors(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -> Iterator[tuple[Executor, Executor]]:
+def executors(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
+              moto: Moto) -> Iterator[tuple[CLIBackend, DirectBackend]]:
     """(CLI, direct) over one workspace root."""
-    cli = make_executor(tmp_path / "ws", terraform_bin, plugin_dir, moto)
-    direct = DirectExecutor(Settings(workspace_root=tmp_path / "ws", terraform=terraform_bin, plugin_dir=plugin_dir,
-                                     base_env=provider_env(moto), grace=20, executor="direct"), AWS.provider)
+    cli = cli_backend(tmp_path / "ws", terraform_bin, plugin_dir, moto)
+    direct = direct_backend(cli)
     assert isinstance(direct.client(AWS.by_type("aws_vpc"), SETUP), DirectClient)
     yield cli, direct
     direct.shutdown()
@@ -52,13 +55,13 @@ def vpcs(moto: Moto, cidr: str) -> list[dict[str, Any]]:
     return list(moto.client("ec2").describe_vpcs(Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"])
 
 
-def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executor], moto: Moto, terraform_bin: str,
-                                             plugin_dir: Path) -> None:
-    _, direct = executors
+def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, DirectBackend], moto: Moto,
+                                             terraform_bin: str, plugin_dir: Path) -> None:
+    cli, direct = executors
     vpc = direct.client(AWS.by_type("aws_vpc"), SETUP)
     m = mr("aws_vpc", "direct-vpc", {"region": "us-east-1", "cidrBlock": "10.201.0.0/16", "tags": {"a": "1"}})
     m.set_external_name(vpc.create(m).external_name)
-    runs_after_create = dict(direct.runner.runs_by_verb)
+    runs_after_create = dict(cli.stats().terraform_runs)
     seen = vpc.observe(m)
     assert (seen.exists, seen.up_to_date, seen.external_name) == (True, True, m.external_name)
     assert seen.at_provider["cidrBlock"] == "10.201.0.0/16"
@@ -87,8 +90,8 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executo
     shutil.rmtree(direct.store.get(m.api_version, m.kind, m.name).dir)
     seen = vpc.observe(m)
     assert (seen.exists, seen.up_to_date, seen.recovered) == (True, True, ("import",))
-    assert direct.runner.runs_by_verb == runs_after_create, "observe, update and import ran no terraform"
-    (provider,) = direct.providers.live()
+    assert cli.stats().terraform_runs == runs_after_create, "observe, update and import ran no terraform"
+    (provider,) = direct.pool.processes()
     # Left to its defaults the provider logs every call at TRACE: megabytes here, read only to be dropped.
     assert provider.process.stderr_bytes < 20_000, f"the provider logged {provider.process.stderr_bytes} bytes"
 
@@ -98,7 +101,7 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[Executor, Executo
     assert not vpc.observe(gone).exists, "importing an ID the cloud does not have: it does not exist"
 
 
-def test_an_mr_switches_executors_back_and_forth(executors: tuple[Executor, Executor], moto: Moto) -> None:
+def test_an_mr_switches_executors_back_and_forth(executors: tuple[CLIBackend, DirectBackend], moto: Moto) -> None:
     cli, direct = executors
     kind = AWS.by_type("aws_vpc")
     m = mr("aws_vpc", "switching", {"region": "us-east-1", "cidrBlock": "10.204.0.0/16", "tags": {"step": "0"}})
@@ -122,19 +125,18 @@ def test_an_mr_switches_executors_back_and_forth(executors: tuple[Executor, Exec
     assert vpcs(moto, "10.204.0.0/16") == []
 
 
-def test_a_crashed_provider_is_replaced(executors: tuple[Executor, Executor], moto: Moto) -> None:
+def test_a_crashed_provider_is_replaced(executors: tuple[CLIBackend, DirectBackend], moto: Moto) -> None:
     _, direct = executors
-    assert isinstance(direct, DirectExecutor)
     vpc = direct.client(AWS.by_type("aws_vpc"), SETUP)
     m = mr("aws_vpc", "crash", {"region": "us-east-1", "cidrBlock": "10.205.0.0/16"})
     m.set_external_name(vpc.create(m).external_name)
-    (first,) = direct.providers.live()
+    (first,) = direct.pool.processes()
     pid = first.process.pid
-    assert first.process.healthy(), "go-plugin's health service answers SERVING"
+    assert serving(first.process), "go-plugin's health service answers SERVING"
     os.kill(pid, signal.SIGKILL)
-    wait_for(lambda: not first.process.healthy(timeout=1), what="the killed provider to stop answering", timeout=10)
+    wait_for(lambda: not serving(first.process, timeout=1), what="the killed provider to stop answering", timeout=10)
     assert vpc.observe(m).up_to_date, "the observe after the crash is answered by a new process"
-    assert direct.providers.started == 2 and direct.providers.pids() != [pid]
+    assert direct.started == 2 and direct.stats().provider_pids != (pid,)
     vpc.delete(m)
 
 
@@ -166,7 +168,7 @@ def _camel(name: str) -> str:
     return head + "".join(p[:1].upper() + p[1:] for p in rest)
 
 
-def test_cli_and_direct_agree_on_every_curated_kind(executors: tuple[Executor, Executor], moto: Moto) -> None:
+def test_cli_and_direct_agree_on_every_curated_kind(executors: tuple[CLIBackend, DirectBackend], moto: Moto) -> None:
     cli, direct = executors
     pending = {e["metadata"]["name"]: e for e in EXAMPLES}
     made: dict[str, tuple[Kind, Managed, Observation]] = {}
@@ -218,7 +220,7 @@ def test_cli_and_direct_agree_on_every_curated_kind(executors: tuple[Executor, E
         c = direct.client(kind, SETUP)
         try:
             c.delete(m)
-        except TerraformFailed:
+        except OperationFailed:
             # As the reconciler does: observe again, and gone is gone. Under CI's load an SDK retry of
             # a DeleteTable can find that its first, timed-out attempt already deleted the table.
             assert not c.observe(m).exists, f"{kind.kind} {name} still exists after its delete failed"

@@ -1,4 +1,4 @@
-"""The direct executor's protocol-6 path, against a protocol-6 plugin (tests/tfplugin/fakeprovider.py).
+"""The direct executor's protocol-6 path, against a protocol-6 plugin (tests/support/fakeprovider.py).
 
 It is started and spoken to exactly as a real provider is: handshake, reflection, schema with a
 nested attribute type, validation, configure, plan/apply/read/import/upgrade, private state.
@@ -7,8 +7,6 @@ nested attribute type, validation, configure, plan/apply/read/import/upgrade, pr
 from __future__ import annotations
 
 import os
-import stat
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,18 +15,15 @@ import pytest
 from bridge.api.errors import ProviderConfigFailed
 from bridge.tfplugin import cty, plan
 from bridge.tfplugin.provider import Provider
+from tests.support import fakeprovider
+from tests.support.executors import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def plugin(tmp_path: Path) -> Path:
-    """An executable that runs the fake provider, as a provider binary is an executable."""
-    path = tmp_path / "terraform-provider-fake"
-    path.write_text(f"#!{sys.executable}\nimport runpy, sys\nsys.path.insert(0, {str(ROOT)!r})\n"
-                    "runpy.run_module('tests.tfplugin.fakeprovider', run_name='__main__')\n")
-    path.chmod(path.stat().st_mode | stat.S_IXUSR)
-    return path
+    return fakeprovider.executable(tmp_path)
 
 
 @pytest.fixture
@@ -39,7 +34,7 @@ def provider(plugin: Path) -> Iterator[Provider]:
 
 
 def test_schema_of_a_protocol_6_provider(provider: Provider) -> None:
-    assert provider.protocol.version == 6 and provider.process.healthy()
+    assert provider.protocol.version == 6 and serving(provider.process)
     schema = provider.schema("fake_thing")
     disks = schema.block.attribute("disks")
     assert schema.version == 2 and provider.plan_destroy

@@ -2,7 +2,7 @@ from typing import Any
 
 import pytest
 
-from tests.codegen import synthetic
+from tests.support import synthetic
 from tfconfig import ConfigError, Exclusion, LocalFiles, Reason, Reference, Resource
 from tfschema import catalogue
 from tfschema import schema as s

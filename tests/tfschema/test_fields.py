@@ -4,7 +4,7 @@ from typing import Any
 import pytest
 
 from codegen import crd
-from tests.codegen import synthetic
+from tests.support import synthetic
 from tfconfig import LocalFiles
 from tfschema import fields
 from tfschema import schema as s

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from tests.codegen import synthetic
+from tests.support import synthetic
 from tfschema import schema as s
 
 

@@ -5,10 +5,12 @@ the families those kinds belong to (:data:`AWS_FAMILIES`), since a process runs 
 """
 
 import dataclasses
+from pathlib import Path
 
 from bridge.api import registry
 from providers.aws.config import CURATED
 
+ROOT = Path(__file__).resolve().parents[2]
 AWS = registry.load("aws")
 BUILTIN = registry.load("builtin")
 AWS_CURATED = dataclasses.replace(AWS, kinds=tuple(k for k in AWS.kinds if k.config.tf_type in CURATED))

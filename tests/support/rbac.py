@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load(provider_dir: str, family: str | None, name: str) -> dict[str, Any]:

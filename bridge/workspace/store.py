@@ -26,7 +26,8 @@ from typing import Any
 import filelock
 
 from bridge.api.errors import Retryable, StateCorrupted
-from bridge.tfexec import state as tfstate
+from bridge.workspace import tfstate
+from bridge.workspace.metadata import Metadata
 
 STATE = "terraform.tfstate"
 MAIN = "main.tf.json"
@@ -49,16 +50,6 @@ def _write_private(path: Path, text: str) -> None:
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
     os.replace(tmp, path)
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 @dataclasses.dataclass
@@ -158,32 +149,34 @@ class Workspace:
                 removed = True
         return removed
 
-    def meta(self) -> dict[str, Any]:
+    def meta(self) -> Metadata:
         known = self._recall(META)
-        if known is not None:
-            return dict(known)
+        if isinstance(known, Metadata):
+            return known
         try:
-            meta = dict(json.loads((self.dir / META).read_text()))
+            data = json.loads((self.dir / META).read_text())
         except (FileNotFoundError, json.JSONDecodeError):
-            return {}
+            return Metadata()
+        meta = Metadata.from_json(data if isinstance(data, dict) else {})
         self._remember(META, meta)
-        return dict(meta)
+        return meta
 
-    def update_meta(self, **fields: Any) -> bool:
-        """Merge ``fields`` into the metadata; False (and nothing written) when they are there already."""
+    def update_meta(self, **changes: Any) -> bool:
+        """Change fields of the metadata; False (and nothing written) when they hold those values already."""
         self.ensure()
         current = self.meta()
-        merged = {**current, **fields}
-        if merged != current or not (self.dir / META).exists():
-            _write_private(self.dir / META, json.dumps(merged, sort_keys=True, indent=1))
-            self._remember(META, merged)
+        updated = dataclasses.replace(current, **changes)
+        if updated != current or not (self.dir / META).exists():
+            _write_private(self.dir / META, json.dumps(updated.to_json(), sort_keys=True, indent=1))
+            self._remember(META, updated)
             return True
         return False
 
-    def record(self, **outcome: Any) -> None:
+    def record(self, *, operation: str, result: str, error: str, executor: str) -> None:
         """Record an operation's outcome. The metadata file's modification time is when the last one
         was recorded: a repeat of the same outcome (every poll of a settled resource) only touches it."""
-        if not self.update_meta(**outcome):
+        if not self.update_meta(last_operation=operation, last_result=result, last_error=error[:1000],
+                                executor=executor):
             known = self._recall(META)
             os.utime(self.dir / META)
             if known is not None:

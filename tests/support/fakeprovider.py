@@ -7,7 +7,7 @@ forces replacement, an optional ``size``, a protocol-6 nested attribute ``disks`
 with a computed ``id``) and a set block ``rule``. Message and field names follow the protocol; as
 the client reads the descriptors from the server, field numbers are this file's own.
 
-    python -m tests.tfplugin.fakeprovider   (with TF_PLUGIN_MAGIC_COOKIE set)
+    python -m tests.support.fakeprovider   (with TF_PLUGIN_MAGIC_COOKIE set)
 """
 
 from __future__ import annotations
@@ -236,6 +236,16 @@ class Fake:
 
     def StopProvider(self, request: Any) -> Any:
         return self.cls("Empty")()
+
+
+def executable(directory: Path) -> Path:
+    """An executable in ``directory`` that runs this plugin, as a provider binary is an executable."""
+    path = directory / "terraform-provider-fake"
+    root = Path(__file__).resolve().parents[2]
+    path.write_text(f"#!{sys.executable}\nimport runpy, sys\nsys.path.insert(0, {str(root)!r})\n"
+                    "runpy.run_module('tests.support.fakeprovider', run_name='__main__')\n")
+    path.chmod(0o755)
+    return path
 
 
 def main() -> None:

@@ -1,3 +1,7 @@
+"""The workspace store: one private, locked directory per managed resource, and what we record in it."""
+
+import dataclasses
+import json
 import os
 import stat
 import subprocess
@@ -8,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from bridge.api.errors import Retryable, StateCorrupted
-from bridge.tfexec.workspace import META, WorkspaceStore, workspace_key
+from bridge.workspace.metadata import FreshState, Metadata
+from bridge.workspace.store import META, WorkspaceStore, workspace_key
 
 
 @pytest.mark.parametrize(
@@ -125,15 +130,15 @@ def test_store_lists_workspaces_not_its_own_dirs(tmp_path: Path) -> None:
 
 def test_a_repeated_outcome_only_touches_the_record(tmp_path: Path) -> None:
     ws = WorkspaceStore(tmp_path).get("v1", "VPC", "v")
-    ws.record(last_operation="observe", last_result="ok")
+    ws.record(operation="observe", result="ok", error="", executor="cli")
     meta = ws.dir / META
     os.utime(meta, (1_000_000, 1_000_000))
     inode, text = meta.stat().st_ino, meta.read_text()
-    ws.record(last_operation="observe", last_result="ok")
+    ws.record(operation="observe", result="ok", error="", executor="cli")
     assert (meta.stat().st_ino, meta.read_text()) == (inode, text), "not rewritten"
     assert (ws.recorded_at() or 0) > 1_000_000, "but the time of the last record moved"
-    ws.record(last_operation="update", last_result="ok")
-    assert ws.meta()["last_operation"] == "update" and meta.stat().st_ino != inode
+    ws.record(operation="update", result="ok", error="", executor="cli")
+    assert ws.meta().last_operation == "update" and meta.stat().st_ino != inode
 
 
 def test_what_a_workspace_remembers_gives_way_to_anyone_elses_write(tmp_path: Path) -> None:
@@ -141,11 +146,43 @@ def test_what_a_workspace_remembers_gives_way_to_anyone_elses_write(tmp_path: Pa
     other = WorkspaceStore(tmp_path).get("v1", "VPC", "v")
     ws.update_meta(uid="u1")
     ws.write_main({"resource": {"a": 1}})
-    assert ws.meta() == {"uid": "u1"}
+    assert ws.meta() == Metadata(uid="u1")
     other.update_meta(uid="u2")  # an operator's tool, or another replica after a failover
     (ws.dir / "main.tf.json").write_text('{"resource": {"a": 2}}')
-    assert ws.meta() == {"uid": "u2"}
+    assert ws.meta() == Metadata(uid="u2")
     ws.write_main({"resource": {"a": 1}})
     assert ws.read_main() == {"resource": {"a": 1}}, "a main.tf.json changed behind our back is rewritten"
-    ws.meta()["uid"] = "changed by a caller"
-    assert ws.meta() == {"uid": "u2"}, "callers get their own copy"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ws.meta().uid = "changed by a caller"  # type: ignore[misc]
+
+
+# As tfbridge wrote it before the metadata was typed: only the keys it had set, numbers as JSON numbers.
+OLD_META = {"apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC", "name": "v", "namespace": "", "uid": "u-1",
+            "address": "aws_vpc.this", "sensitive_arguments": [], "sensitive_provider_arguments": [],
+            "fresh_state": {"uid": "u-1", "at": 1700000000.5}, "last_operation": "observe", "last_result": "ok",
+            "last_error": "", "executor": "direct"}
+
+
+@pytest.mark.parametrize(("written", "want"), [
+    pytest.param(OLD_META, Metadata(api_version="ec2.aws.tfbridge.io/v1beta1", kind="VPC", name="v", uid="u-1",
+                                    address="aws_vpc.this", fresh_state=FreshState("u-1", 1700000000.5),
+                                    last_operation="observe", last_result="ok", executor="direct"),
+                 id="WrittenByTheUntypedVersion"),
+    pytest.param({"kind": "VPC", "fresh_state": None, "unknown": 1}, Metadata(kind="VPC"), id="FewKeysAndUnknownOnes"),
+    pytest.param({"kind": 7, "sensitive_arguments": "password", "fresh_state": {"uid": "u"}}, Metadata(),
+                 id="MistypedValuesTakeTheirDefaults"),
+    pytest.param([], Metadata(), id="NotAnObject"),
+])
+def test_metadata_is_read_leniently(tmp_path: Path, written: object, want: Metadata) -> None:
+    ws = WorkspaceStore(tmp_path).get("v1", "VPC", "v")
+    ws.ensure()
+    (ws.dir / META).write_text(json.dumps(written))
+    assert ws.meta() == want
+
+
+def test_metadata_is_written_with_the_keys_it_always_had(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("v1", "VPC", "v")
+    (ws.dir).mkdir()
+    (ws.dir / META).write_text(json.dumps(OLD_META))
+    ws.update_meta(last_result="error")
+    assert json.loads((ws.dir / META).read_text()) == {**OLD_META, "last_result": "error"}

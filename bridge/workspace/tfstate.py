@@ -1,23 +1,38 @@
-"""Read Terraform state (format v4): from ``terraform.tfstate`` or from inside a saved plan file."""
+"""Terraform state, format v4: read (``terraform.tfstate``, or the prior state inside a saved plan)
+and written (by the executor that speaks to the provider itself).
+
+Both executors keep the same ``terraform.tfstate``, so ``tfbridge workspaces`` and terraform itself
+read it and a managed resource switches executors with no migration. A written state keeps its
+lineage and bumps its serial, as terraform does; resources other than ours, if a person put any
+there, are kept.
+"""
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
+import uuid
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from bridge.api.errors import StateCorrupted
 
+# Written into a new state; terraform refuses a state from a *newer* version, so claim an old one.
+STATE_TERRAFORM_VERSION = "1.0.0"
+
+Path_ = tuple[str | int, ...]
+
 
 @dataclasses.dataclass(frozen=True)
 class Instance:
     attributes: Mapping[str, Any]
-    sensitive_paths: tuple[tuple[str | int, ...], ...]
+    sensitive_paths: tuple[Path_, ...]
     schema_version: int
     tainted: bool
+    private: bytes = b""
 
 
 def parse(text: str, origin: str) -> dict[str, Any]:
@@ -39,7 +54,7 @@ def from_planfile(path: Path) -> dict[str, Any] | None:
         return None
 
 
-def path_of(steps: list[Mapping[str, Any]]) -> tuple[str | int, ...]:
+def path_of(steps: list[Mapping[str, Any]]) -> Path_:
     out: list[str | int] = []
     for step in steps:
         value = step.get("value")
@@ -48,21 +63,64 @@ def path_of(steps: list[Mapping[str, Any]]) -> tuple[str | int, ...]:
     return tuple(out)
 
 
+def _ours(res: Mapping[str, Any], tf_type: str, name: str) -> bool:
+    return res.get("mode") == "managed" and res.get("type") == tf_type and res.get("name") == name
+
+
 def instance(doc: Mapping[str, Any], tf_type: str, name: str) -> Instance | None:
-    for res in doc.get("resources", []):
-        if res.get("mode") == "managed" and res.get("type") == tf_type and res.get("name") == name:
-            for inst in res.get("instances", []):
+    """The single instance of the managed resource ``tf_type.name``, if the state holds it."""
+    for res in doc.get("resources") or []:
+        if _ours(res, tf_type, name):
+            for inst in res.get("instances") or []:
                 if inst.get("index_key") is None:
                     return Instance(
                         attributes=inst.get("attributes") or {},
                         sensitive_paths=tuple(path_of(p) for p in inst.get("sensitive_attributes") or []),
                         schema_version=int(inst.get("schema_version") or 0),
                         tainted=inst.get("status") == "tainted",
+                        private=base64.b64decode(inst["private"]) if inst.get("private") else b"",
                     )
     return None
 
 
-def value_at(attributes: Mapping[str, Any], path: tuple[str | int, ...]) -> Any:
+def _step(step: str | int) -> dict[str, Any]:
+    if isinstance(step, int):
+        return {"type": "index", "value": {"value": step, "type": "number"}}
+    return {"type": "get_attr", "value": step}
+
+
+def with_instance(previous: Mapping[str, Any] | None, *, tf_type: str, name: str, provider: str,
+                  attributes: Mapping[str, Any] | None, schema_version: int, private: bytes,
+                  sensitive_paths: Sequence[Path_], tainted: bool = False) -> dict[str, Any]:
+    """The next state document: ``previous`` with our one instance replaced (or removed when
+    ``attributes`` is None). ``provider`` is the provider's registry address (``registry.terraform.io/
+    hashicorp/aws``)."""
+    prev = dict(previous or {})
+    resources = [r for r in prev.get("resources") or [] if not _ours(r, tf_type, name)]
+    if attributes is not None:
+        inst: dict[str, Any] = {
+            "schema_version": schema_version,
+            "attributes": dict(attributes),
+            "sensitive_attributes": [[_step(s) for s in path] for path in sensitive_paths],
+        }
+        if private:
+            inst["private"] = base64.b64encode(private).decode()
+        if tainted:
+            inst["status"] = "tainted"
+        resources.append({"mode": "managed", "type": tf_type, "name": name, "provider": f'provider["{provider}"]',
+                          "instances": [inst]})
+    return {
+        "version": 4,
+        "terraform_version": prev.get("terraform_version") or STATE_TERRAFORM_VERSION,
+        "serial": int(prev.get("serial") or 0) + 1,
+        "lineage": prev.get("lineage") or str(uuid.uuid4()),
+        "outputs": prev.get("outputs") or {},
+        "resources": resources,
+        "check_results": prev.get("check_results"),
+    }
+
+
+def value_at(attributes: Any, path: Path_) -> Any:
     value: Any = attributes
     for step in path:
         if isinstance(value, Mapping) and isinstance(step, str):
@@ -74,7 +132,7 @@ def value_at(attributes: Mapping[str, Any], path: tuple[str | int, ...]) -> Any:
     return value
 
 
-def redact(attributes: Mapping[str, Any], paths: tuple[tuple[str | int, ...], ...], mark: str) -> dict[str, Any]:
+def redact(attributes: Mapping[str, Any], paths: tuple[Path_, ...], mark: str) -> dict[str, Any]:
     """A copy of ``attributes`` with the value at every path replaced by ``mark``."""
     out: dict[str, Any] = json.loads(json.dumps(attributes))
     for path in paths:

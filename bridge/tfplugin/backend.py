@@ -1,0 +1,100 @@
+"""The direct executor: what every direct client of a provider shares.
+
+Provider processes from the pod's pool, one per provider configuration, started from the binary
+that ``terraform init`` installed (found by the caller and handed in: this executor runs no
+terraform); data reads over the protocol; and each workspace's last no-op plan, which lets a poll
+of a settled resource skip its plan.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from bridge.api.errors import OperationFailed
+from bridge.api.external import ProviderSetup, SecretReader
+from bridge.api.registry import Kind
+from bridge.processes import ProcessPool
+from bridge.settings import ExecutorSettings
+from bridge.tfplugin import cty
+from bridge.tfplugin.client import DirectClient
+from bridge.tfplugin.provider import Provider, ProviderGone
+from bridge.workspace.backend import Stats, config_key, quiet_provider_logs
+from bridge.workspace.document import DataRead, ProviderBlock
+from bridge.workspace.identity import Identity
+from bridge.workspace.kind import KindWorkspaces
+from bridge.workspace.store import WorkspaceStore
+from tfconfig import Provider as ProviderConfig
+
+
+class DirectBackend:
+    name = "direct"
+
+    def __init__(self, settings: ExecutorSettings, provider: ProviderConfig, *, binary: Callable[[], Path | None],
+                 store: WorkspaceStore | None = None, pool: ProcessPool[Any] | None = None) -> None:
+        if provider.builtin:
+            raise ValueError(f"provider {provider.source} is built into terraform: it has no plugin process to "
+                             f"speak to directly; run it with --executor cli")
+        self.settings = settings
+        self.provider = provider
+        self.binary = binary
+        self.store = store or WorkspaceStore(settings.workspace_root)
+        self._owns_pool = pool is None
+        self.pool: ProcessPool[Any] = pool or ProcessPool(settings.processes)
+        self.env = {**settings.environment(), **quiet_provider_logs(provider.name), "TF_IN_AUTOMATION": "1",
+                    "CHECKPOINT_DISABLE": "1"}
+        self.identity = Identity(provider, lambda block, setup, request, key: self.read_data(
+            block, setup, request, purpose="identity", key=key, what="read provider identity"))
+        # workspace key → digest of the inputs of its last no-op plan (see DirectClient._observed_action).
+        self.noop_plans: dict[str, str] = {}
+        self.started = 0  # provider processes this executor started
+
+    def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> DirectClient:
+        floor = KindWorkspaces(store=self.store, provider=self.provider, kind=kind, setup=setup, secrets=secrets,
+                               executor=self.name, lock_timeout=self.settings.lock_timeout, metadata=self.identity)
+        return DirectClient(self, floor)
+
+    @contextlib.contextmanager
+    def session(self, provider: ProviderBlock, setup: ProviderSetup) -> Iterator[Provider]:
+        """The configured provider process for this configuration, leased for the caller's calls."""
+        binary = self.binary()
+        if binary is None:
+            raise OperationFailed(f"provider {self.provider.source} is not installed: no executable found after "
+                                  f"terraform init", verb="init")
+        env = {**self.env, **setup.credentials_env}
+
+        def start() -> Provider:
+            started = Provider(binary, env, provider.arguments)
+            self.started += 1
+            return started
+
+        with self.pool.lease(f"direct/{config_key(provider, setup)}", start) as p:
+            try:
+                yield p
+            except ProviderGone:
+                self.pool.retire(p)
+                raise
+
+    def read_data(self, provider: ProviderBlock, setup: ProviderSetup, read: DataRead, *, purpose: str, key: str,
+                  what: str) -> dict[str, Any]:
+        """Read data sources over the protocol (no scratch workspace: nothing is written)."""
+        values: dict[tuple[str, str], Any] = {}
+        with self.session(provider, setup) as p:
+            for dtype, named in read.sources.items():
+                schema = p.data_sources.get(dtype)
+                for dname, config in named.items():
+                    value = p.read_data(dtype, config, timeout=300)
+                    values[(dtype, dname)] = cty.to_json(schema.type, value) if schema else value
+        return {name: (values.get((dtype, dname)) or {}).get(attr)
+                for name, (dtype, dname, attr) in read.outputs.items()}
+
+    def stats(self) -> Stats:
+        return Stats(provider_pids=tuple(self.pool.pids()), providers_started=self.started)
+
+    def shutdown(self) -> None:
+        """Ask every provider to stop its calls in flight (as terraform does on an interrupt: they end
+        with "context canceled", an unknown outcome, never a lost answer), let them return, then stop."""
+        if self._owns_pool:
+            self.pool.shutdown()

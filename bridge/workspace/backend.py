@@ -1,0 +1,67 @@
+"""The seam between the manager and an executor, and what every executor needs to agree on.
+
+An executor is a :class:`Backend`: it makes the ExternalClient of a kind, reads data sources for
+lookups and identities, reports what it runs, and shuts down in order. Which backend serves a kind
+is decided in one place (``bridge.executors``); the backends know nothing of each other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
+from bridge.api.registry import Kind
+from bridge.workspace.document import DataRead, ProviderBlock
+
+
+@dataclasses.dataclass(frozen=True)
+class Stats:
+    # terraform CLI runs by verb (init, plan, apply, ...), since the backend started.
+    terraform_runs: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    # The provider processes alive now, and how many were ever started.
+    provider_pids: tuple[int, ...] = ()
+    providers_started: int = 0
+
+
+class Backend(Protocol):
+    # Recorded in each workspace it works in: `tfbridge workspaces list` shows who worked there last.
+    name: str
+
+    def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> ExternalClient: ...
+
+    def read_data(self, provider: ProviderBlock, setup: ProviderSetup, read: DataRead, *, purpose: str,
+                  key: str, what: str) -> dict[str, Any]:
+        """Read data sources: output name → value. Kept apart from every resource's workspace and
+        state (``purpose`` and ``key`` name the scratch space); ``what`` says why, for errors."""
+        ...
+
+    def stats(self) -> Stats: ...
+
+    def shutdown(self) -> None:
+        """Interrupt running work cleanly, then stop the provider processes."""
+        ...
+
+
+def config_key(provider: ProviderBlock, setup: ProviderSetup) -> str:
+    """Identifies a distinct provider configuration: what one provider process may serve
+    (Configure is process-wide; two configurations on one process corrupt each other)."""
+    value = [provider.source, dict(provider.arguments), sorted(setup.credentials_env.items())]
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def canceled(diagnostics: tuple[str, ...]) -> bool:
+    """Whether a provider's diagnostics say it cancelled the call mid-flight (it was asked to stop,
+    as terraform does on an interrupt): the call's outcome is then unknown."""
+    return any("context canceled" in d for d in diagnostics)
+
+
+def quiet_provider_logs(name: str) -> dict[str, str]:
+    """Environment that turns a provider's own logging off. Left unset, an SDKv2 provider writes
+    every gRPC request and cloud call at TRACE to its stderr (40 KB per observe of a VPC), which
+    terraform and our drain both read only to drop."""
+    return {"TF_LOG_SDK": "off", "TF_LOG_SDK_PROTO": "off", "TF_LOG_PROVIDER": "off",
+            f"TF_LOG_PROVIDER_{name.upper().replace('-', '_')}": "off"}

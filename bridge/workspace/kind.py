@@ -1,0 +1,180 @@
+"""One kind's workspaces under one ProviderConfig: the steps both executors take around their
+provider calls.
+
+Per operation an executor holds the object's workspace (:meth:`KindWorkspaces.hold`: the lock,
+and the outcome recorded), renders the spec (:meth:`~KindWorkspaces.render`), makes the workspace
+this object's with its ``main.tf.json`` current (:meth:`~KindWorkspaces.prepare`), and in between
+speaks to the provider its own way; what it learns it turns into an Observation here. The import
+ID of a lost state, the lookup of a lost create and the refusal of a replacement are decided here
+too, so that both executors decide them alike.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from bridge.api.errors import ImmutableChange, InvalidSpec
+from bridge.api.external import Observation, ProviderSetup, SecretReader
+from bridge.api.managed import Managed
+from bridge.api.registry import Kind
+from bridge.workspace import tfstate
+from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock, Rendered, ResourceBlock, address
+from bridge.workspace.identity import Lazy
+from bridge.workspace.store import Workspace, WorkspaceStore
+from bridge.workspace.values import Values, refuse_secrets
+from tfconfig import Provider, TemplateError
+
+Metadata = Callable[[ProviderBlock, ProviderSetup], Mapping[str, str]]
+# (provider block, setup, request, purpose, key, what) → outputs
+ReadData = Callable[..., Mapping[str, Any]]
+
+
+class KindWorkspaces:
+    def __init__(self, *, store: WorkspaceStore, provider: Provider, kind: Kind, setup: ProviderSetup,
+                 secrets: SecretReader | None, executor: str, lock_timeout: float, metadata: Metadata) -> None:
+        self.store = store
+        self.provider = provider
+        self.kind = kind
+        self.config = kind.config
+        self.setup = setup
+        self.values = Values(kind, secrets or refuse_secrets)
+        self.executor = executor
+        self.lock_timeout = lock_timeout
+        self.metadata = metadata
+        self.address = address(self.config.tf_type)
+
+    # -- the configuration ------------------------------------------------------------------
+
+    def render(self, mr: Managed, *, prevent_destroy: bool = True) -> Rendered:
+        spec = self.values.spec(mr)
+        # initProvider values are part of the configuration (a required argument may come only from
+        # it), and ignore_changes makes Terraform use them at create only.
+        arguments = {**spec.init_arguments, **spec.arguments}
+        ignore = tuple(k for k in spec.init_arguments if k not in spec.arguments)
+        self.config.external_name.set_identifier_argument(arguments, mr.external_name)
+        t = self.config.timeouts
+        timeouts = ({"create": f"{t.create:.0f}s", "update": f"{t.update:.0f}s", "delete": f"{t.delete:.0f}s"}
+                    if self.config.timeouts_configured and self.kind.timeouts_block else None)
+        provider = ProviderBlock(self.provider.name, self.provider.source, self.provider.version,
+                                 {**self.provider.provider_defaults, **self.setup.configuration, **spec.provider})
+        return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts))
+
+    def import_id(self, mr: Managed, rendered: Rendered) -> str:
+        """The ID that imports ``mr``'s cloud object: its GetIDFn over the external name, the
+        arguments and the provider's metadata (read only if the template needs it)."""
+        provider_args = dict(rendered.provider.arguments)
+        parameters = {**provider_args, **rendered.resource.arguments}
+        setup = {"client_metadata": Lazy(lambda: self.metadata(rendered.provider, self.setup)),
+                 "configuration": provider_args}
+        try:
+            return self.config.external_name.import_id(mr.external_name, parameters, setup)
+        except TemplateError as exc:
+            raise InvalidSpec(f"{mr.display}: cannot build the import ID: {exc}") from exc
+
+    def lookup(self, mr: Managed) -> DataRead | None:
+        """The data read that finds ``mr``'s cloud objects by the tags put on at create; None when
+        the kind has no lookup."""
+        lookup = self.config.lookup
+        tags = self.config.default_tags(mr.name, mr.provider_config_name)
+        if lookup is None or not tags:
+            return None
+        return DataRead({lookup.data_source: {"this": {lookup.tags_argument: tags}}},
+                        {"ids": (lookup.data_source, "this", lookup.ids)})
+
+    def find(self, mr: Managed, read_data: ReadData) -> tuple[str, ...] | None:
+        """External names of the cloud objects carrying ``mr``'s default tags, through ``read_data``."""
+        request = self.lookup(mr)
+        if request is None:
+            return None
+        found = read_data(self.render(mr).provider, self.setup, request, purpose="lookup",
+                          key=self.workspace(mr).key, what=f"look up {mr.display} by its tags")
+        return tuple(sorted(str(i) for i in found.get("ids") or ()))
+
+    # -- the workspace ----------------------------------------------------------------------
+
+    def workspace(self, mr: Managed) -> Workspace:
+        return self.store.get(mr.api_version, mr.kind, mr.name, mr.namespace)
+
+    @contextlib.contextmanager
+    def hold(self, mr: Managed, operation: str) -> Iterator[Workspace]:
+        """``mr``'s workspace, locked for ``operation``, whose outcome is recorded in it."""
+        ws = self.workspace(mr)
+        with ws.lock(operation, self.lock_timeout):
+            try:
+                yield ws
+            except Exception as exc:
+                ws.record(operation=operation, result="error", error=str(exc), executor=self.executor)
+                raise
+            ws.record(operation=operation, result="ok", error="", executor=self.executor)
+
+    @contextlib.contextmanager
+    def observing(self, mr: Managed) -> Iterator[tuple[Workspace, Rendered, dict[str, Any] | None] | None]:
+        """How every observe begins: the workspace held (its outcome recorded), the spec rendered, the
+        state read. None when there is no state to refresh and no external name to import by: the
+        answer, "does not exist", then needs no provider, and a new object shows Creating at once."""
+        with self.hold(mr, "observe") as ws:
+            rendered = self.render(mr)
+            current = ws.read_state()
+            yield (ws, rendered, current) if current is not None or mr.external_name else None
+
+    def prepare(self, ws: Workspace, mr: Managed, rendered: Rendered) -> bool:
+        """Make the workspace ``mr``'s, its main.tf.json current; True if another object's state was set aside."""
+        meta = ws.meta()
+        aside = bool(meta.uid and mr.uid and meta.uid != mr.uid and ws.state_path.exists())
+        if aside:
+            # A different object of the same name (deleted and re-created, or restored): its state is
+            # not ours to trust. Keep it aside; the external name decides what we import.
+            ws.set_state_aside(f"uid-{meta.uid}")
+        ws.update_meta(api_version=mr.api_version, kind=mr.kind, name=mr.name, namespace=mr.namespace, uid=mr.uid,
+                       address=self.address, sensitive_arguments=self.values.secret_arguments,
+                       sensitive_provider_arguments=tuple(sorted(self.provider.credentials.provider_arguments)),
+                       # main.tf.json is about to stop being what our last apply applied.
+                       fresh_state=None)
+        ws.write_main(rendered.document)
+        return aside
+
+    def instance(self, doc: Mapping[str, Any] | None) -> tfstate.Instance | None:
+        """Our resource's instance in a state document."""
+        return tfstate.instance(doc, self.config.tf_type, RESOURCE_NAME) if doc else None
+
+    def state_instance(self, ws: Workspace) -> tfstate.Instance | None:
+        return self.instance(ws.read_state())
+
+    def created_anyway(self, ws: Workspace) -> str | None:
+        """The external name of an object a failed apply left in the state (tainted), if any."""
+        inst = self.state_instance(ws)
+        if inst is None:
+            return None
+        try:
+            return self.config.external_name.get_external_name(inst.attributes) or None
+        except TemplateError:
+            return None
+
+    # -- what the cloud said ------------------------------------------------------------------
+
+    def external_name(self, inst: tfstate.Instance) -> str:
+        return self.config.external_name.get_external_name(inst.attributes)
+
+    def connection_details(self, inst: tfstate.Instance) -> dict[str, bytes]:
+        return tfstate.connection_details(inst, self.config.sensitive)
+
+    def changed(self, rendered: Rendered, inst: tfstate.Instance | None) -> list[str]:
+        """The arguments whose configured value differs from the state's."""
+        attrs = inst.attributes if inst else {}
+        return sorted(k for k, v in rendered.resource.arguments.items() if attrs.get(k) != v)
+
+    def immutable_change(self, mr: Managed, changed: list[str]) -> ImmutableChange:
+        return ImmutableChange(f"{mr.display}: changing {', '.join(changed) or 'an immutable argument'} needs the "
+                               f"resource replaced; tfbridge never replaces silently: revert the change, or delete "
+                               f"and re-create the object")
+
+    def observation(self, mr: Managed, rendered: Rendered, inst: tfstate.Instance, action: str | None,
+                    recovered: tuple[str, ...]) -> Observation:
+        """What ``inst`` says of ``mr``: up to date unless ``action`` (the planned change) is set."""
+        attrs = inst.attributes
+        diff = f"{action}: {', '.join(self.changed(rendered, inst))}" if action else ""
+        return Observation(exists=True, up_to_date=action is None, at_provider=self.values.at_provider(attrs),
+                           connection_details=self.connection_details(inst), external_name=self.external_name(inst),
+                           late_init=self.values.late_init(mr, attrs), diff=diff, recovered=recovered)

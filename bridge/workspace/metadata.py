@@ -1,0 +1,82 @@
+"""What tfbridge records about a workspace beside Terraform's files: ``.tfbridge-meta.json``.
+
+The file is part of the on-disk contract: both executors write it, ``tfbridge workspaces`` reads
+it, and a workspace written by an older tfbridge must still be read. So it is read leniently (a
+missing or mistyped key takes its default, an unknown key is ignored) and written with the keys it
+always had.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+
+@dataclasses.dataclass(frozen=True)
+class FreshState:
+    """Our own apply wrote the state at ``at`` (epoch seconds) for the object ``uid``."""
+
+    uid: str
+    at: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Metadata:
+    # The managed resource the workspace belongs to.
+    api_version: str = ""
+    kind: str = ""
+    name: str = ""
+    namespace: str = ""
+    uid: str = ""
+    # The resource's address in main.tf.json and the state (``aws_vpc.this``).
+    address: str = ""
+    # Names to redact when the configuration is shown.
+    sensitive_arguments: tuple[str, ...] = ()
+    sensitive_provider_arguments: tuple[str, ...] = ()
+    fresh_state: FreshState | None = None
+    # The last operation's outcome, and the executor that ran it.
+    last_operation: str = ""
+    last_result: str = ""
+    last_error: str = ""
+    executor: str = ""
+
+    @property
+    def display(self) -> str:
+        """``Kind/name``, or "?" for a workspace nobody has recorded yet."""
+        return f"{self.kind or '?'}/{self.name or '?'}" if self.kind or self.name else "?"
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Metadata:
+        fresh = data.get("fresh_state")
+        fresh_state = None
+        if isinstance(fresh, Mapping) and isinstance(fresh.get("at"), int | float):
+            fresh_state = FreshState(str(fresh.get("uid") or ""), float(fresh["at"]))
+        return cls(
+            api_version=_text(data, "apiVersion"), kind=_text(data, "kind"), name=_text(data, "name"),
+            namespace=_text(data, "namespace"), uid=_text(data, "uid"), address=_text(data, "address"),
+            sensitive_arguments=_names(data, "sensitive_arguments"),
+            sensitive_provider_arguments=_names(data, "sensitive_provider_arguments"),
+            fresh_state=fresh_state, last_operation=_text(data, "last_operation"),
+            last_result=_text(data, "last_result"), last_error=_text(data, "last_error"),
+            executor=_text(data, "executor"))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "apiVersion": self.api_version, "kind": self.kind, "name": self.name, "namespace": self.namespace,
+            "uid": self.uid, "address": self.address, "sensitive_arguments": list(self.sensitive_arguments),
+            "sensitive_provider_arguments": list(self.sensitive_provider_arguments),
+            "fresh_state": dataclasses.asdict(self.fresh_state) if self.fresh_state else None,
+            "last_operation": self.last_operation, "last_result": self.last_result, "last_error": self.last_error,
+            "executor": self.executor,
+        }
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _names(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key)
+    return tuple(str(v) for v in value) if isinstance(value, list) else ()

@@ -1,0 +1,55 @@
+"""The AWS provider against moto, for the end-to-end tests: its configuration in a cluster, and the
+provider run as its own process (``tfbridge run``), killed the way a node kills a pod."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bridge.kube import errors
+from bridge.kube.client import SECRETS, HTTPKube
+from bridge.managed.providerconfig import ConfigResources
+from bridge.testing.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
+from tests.support.cloud import Moto
+from tests.support.cluster import Cluster
+from tests.support.external import executor_under_test
+from tests.support.packages import AWS_FAMILIES, AWS_SCENARIO
+from tests.support.processes import kill_tree
+from tests.support.running import install
+
+
+def configure_aws(kube: HTTPKube, access_key: str = "test") -> None:
+    """CRDs, a credentials Secret and the `default` ProviderConfig pointing at it.
+
+    A merge patch, not get+update: a running provider adds its finalizer to the ProviderConfig at any
+    moment, and an update would race it with a stale resourceVersion.
+    """
+    install(kube, AWS_SCENARIO, "aws")  # a provider process runs the whole families
+    secret = credentials_secret(access_key)
+    try:
+        kube.create(SECRETS, secret)
+    except errors.Conflict:
+        kube.patch(SECRETS, secret["metadata"]["name"], {"data": secret["data"]}, namespace=CREDENTIALS_SECRET[0])
+    wanted = provider_config(AWS_SCENARIO.provider.root_group, configuration=MOTO_PROVIDER_CONFIGURATION)
+    kube.patch(ConfigResources.of(AWS_SCENARIO).configs, "default", {"spec": wanted["spec"]})
+
+
+def provider(cluster: Cluster, root: Path, moto: Moto, terraform_bin: str, plugin_dir: Path, log: Path,
+             *extra: str) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if k != "AWS_CA_BUNDLE"}
+    env.update(AWS_ENDPOINT_URL=moto.endpoint, TFBRIDGE_PLUGIN_DIR=str(plugin_dir), TFBRIDGE_TERRAFORM=terraform_bin,
+               TFBRIDGE_EXECUTOR=executor_under_test())
+    with log.open("ab") as err:  # the child keeps its own copy of the descriptor
+        return subprocess.Popen(
+            [sys.executable, "-m", "tfbridge", "run", "--provider", "aws", "--kubeconfig", str(cluster.kubeconfig),
+             "--workspace-root", str(root), "--family", AWS_FAMILIES, "--health-port", "0", "--poll", "600",
+             "--log-level", "warning", *extra],
+            env=env, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+
+
+def kill(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        kill_tree(proc.pid)  # the provider, its terraform and its provider plugins
+        proc.wait(30)

@@ -1,0 +1,82 @@
+"""Managed objects of a provider package, read and written through any Kube: what the in-process
+bench (:mod:`tests.support.bench`) and a running manager (:mod:`tests.support.running`) share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridge.api.registry import Kind, ProviderPackage
+from bridge.kube import errors
+from bridge.kube.client import Kube, Resource
+from bridge.managed.collaborators import kind_resource
+from tests.support.waiting import wait_for
+
+
+class Objects:
+    def __init__(self, kube: Kube, package: ProviderPackage) -> None:
+        self.kube, self.package = kube, package
+
+    def kind(self, kind: str) -> Kind:
+        return next(k for k in self.package.kinds if k.kind == kind)
+
+    def res(self, kind: str) -> Resource:
+        return kind_resource(self.kind(kind))
+
+    def apply(self, kind: str, name: str, for_provider: dict[str, Any], *, metadata: dict[str, Any] | None = None,
+              **spec: Any) -> dict[str, Any]:
+        return self.kube.create(self.res(kind), {"apiVersion": self.kind(kind).api_version, "kind": kind,
+                                                 "metadata": {"name": name, **(metadata or {})},
+                                                 "spec": {"forProvider": for_provider, **spec}})
+
+    def get(self, kind: str, name: str) -> dict[str, Any]:
+        return self.kube.get(self.res(kind), name)
+
+    def condition(self, kind: str, name: str, ctype: str) -> dict[str, Any]:
+        try:
+            obj = self.get(kind, name)
+        except errors.NotFound:
+            return {}
+        return next((c for c in (obj.get("status") or {}).get("conditions") or [] if c["type"] == ctype), {})
+
+    def ready(self, kind: str, name: str) -> bool:
+        return self.condition(kind, name, "Ready").get("status") == "True"
+
+    def gone(self, kind: str, name: str) -> bool:
+        try:
+            self.get(kind, name)
+            return False
+        except errors.NotFound:
+            return True
+
+    def conditions(self, kind: str, name: str) -> str:
+        try:
+            obj = self.get(kind, name)
+        except errors.NotFound:
+            return "gone"
+        return ", ".join(f"{c['type']}={c['status']} ({c.get('reason', '')}: {c.get('message', '')})"
+                         for c in (obj.get("status") or {}).get("conditions") or []) or "no conditions"
+
+    def not_ready(self, objects: list[tuple[str, str]], *, synced: bool = False) -> list[tuple[str, str]]:
+        """Which of ``objects`` are not Ready (and Synced): one list call per kind, not a GET each."""
+        wanted = ("Ready", "Synced") if synced else ("Ready",)
+        good: set[tuple[str, str]] = set()
+        for kind in sorted({k for k, _ in objects}):
+            for obj in self.kube.list(self.res(kind))[0]:
+                conds = {c["type"]: c["status"] for c in (obj.get("status") or {}).get("conditions") or []}
+                if all(conds.get(t) == "True" for t in wanted):
+                    good.add((kind, obj["metadata"]["name"]))
+        return [o for o in objects if o not in good]
+
+    def wait_ready(self, objects: list[tuple[str, str]], what: str, *, timeout: float, synced: bool = False,
+                   log: Path | None = None) -> None:
+        """Wait until all ``objects`` are Ready (and Synced); a timeout names each straggler and its
+        conditions, and ends with the tail of the provider's ``log`` when it runs as a process."""
+        try:
+            wait_for(lambda: not self.not_ready(objects, synced=synced), what, timeout)
+        except pytest.fail.Exception as exc:
+            late = "; ".join(f"{k}/{n}: {self.conditions(k, n)}" for k, n in self.not_ready(objects, synced=synced))
+            tail = "\n".join(log.read_text(errors="replace").splitlines()[-80:]) if log and log.exists() else ""
+            pytest.fail(f"{exc.msg}; not there: {late}" + (f"\nprovider log:\n{tail}" if tail else ""))

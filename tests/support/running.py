@@ -1,0 +1,99 @@
+"""A manager running in a thread against the local API server (or KUBECONFIG's cluster)."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import uuid
+from pathlib import Path
+from typing import Any
+
+from bridge.api.registry import CONFIG_FAMILY, ProviderPackage
+from bridge.kube import errors
+from bridge.kube.client import CRDS, NAMESPACES, HTTPKube, Kube
+from bridge.managed.providerconfig import ClientFactory, ConfigResources
+from bridge.manager import Manager
+from bridge.settings import ExecutorSettings, Settings
+from bridge.testing.cloud import provider_config
+from devserver.manifests import crd_manifests
+from tests.support.cluster import Cluster
+from tests.support.crds import without_patterns
+from tests.support.external import executor_under_test
+from tests.support.objects import Objects
+from tests.support.rbac import cluster_role, role, uncovered
+from tests.support.waiting import wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
+# Settings that belong to the executors, when a test names them beside the manager's own.
+_EXECUTOR_FIELDS = ("workspace_root", "terraform", "plugin_dir", "executor", "processes")
+
+
+def install(kube: Kube, package: ProviderPackage, provider_dir: str, *, patterns: bool = True) -> None:
+    """The CRDs of ``package``'s kinds and its ProviderConfig kinds (not the whole provider's: a cluster with
+    every AWS CRD takes the local API server seconds to load), the crossplane-system namespace, and a
+    `default` ProviderConfig without credentials. Without ``patterns``, the CRDs are an older release's
+    (see tests/support/crds.py)."""
+    crds = ROOT / "providers" / provider_dir / "crds"
+    wanted = {(k.config.group, k.config.plural) for k in package.kinds}
+    for group in sorted({k.config.short_group for k in package.kinds} | {CONFIG_FAMILY}):
+        for doc in crd_manifests(crds / group):
+            spec = doc["spec"]
+            if spec["group"] == package.provider.root_group or (spec["group"], spec["names"]["plural"]) in wanted:
+                with contextlib.suppress(errors.Conflict):
+                    kube.create(CRDS, doc if patterns else without_patterns(doc))
+    with contextlib.suppress(errors.Conflict):
+        kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
+    with contextlib.suppress(errors.Conflict):
+        kube.create(ConfigResources.of(package).configs, provider_config(package.provider.root_group,
+                                                                         secret=None))
+
+
+class Running(Objects):
+    def __init__(self, kube: HTTPKube, package: ProviderPackage, manager: Manager | None) -> None:
+        super().__init__(kube, package)
+        self.kube: HTTPKube = kube
+        self.manager = manager
+        self.suffix = uuid.uuid4().hex[:5]
+
+
+class Managers:
+    """Starts managers for a test; :meth:`stop` stops them and checks every API call each made
+    against the roles generated for it (its family's, if it runs one): RBAC checked against real use."""
+
+    def __init__(self, cluster: Cluster, tmp_path: Path) -> None:
+        self.cluster, self.tmp_path = cluster, tmp_path
+        self.started: list[tuple[Manager, threading.Thread, HTTPKube, str, str | None]] = []
+
+    def start(self, package: ProviderPackage, provider_dir: str, *, client_factory: ClientFactory | None = None,
+              family: str | None = None, patterns: bool = True, **settings: Any) -> Running:
+        """A manager of ``package``; ``settings`` are :class:`Settings` and :class:`ExecutorSettings` fields.
+        Without ``patterns`` the cluster serves an older release's CRDs (tests/support/crds.py)."""
+        kube = HTTPKube(self.cluster.api_client())
+        install(kube, package, provider_dir, patterns=patterns)
+        executors: dict[str, Any] = {
+            "workspace_root": self.tmp_path / f"ws-{len(self.started)}",
+            "executor": "cli" if package.provider.builtin else executor_under_test(),
+            **{k: settings.pop(k) for k in _EXECUTOR_FIELDS if k in settings}}
+        grace = settings.setdefault("grace", 20.0)
+        run_settings = Settings(**{"health_port": 0, "poll": 60.0, **settings},
+                                executors=ExecutorSettings(**executors, interrupt_grace=min(30.0, grace)))
+        provider_kube = HTTPKube(self.cluster.api_client())
+        manager = Manager(run_settings, package, provider_kube, client_factory=client_factory)
+        thread = threading.Thread(target=manager.run, daemon=True)
+        thread.start()
+        self.started.append((manager, thread, provider_kube, provider_dir, family))
+        wait_for(manager.ready, "the manager's informers to sync", 30)
+        return Running(kube, package, manager)
+
+    def stop(self) -> None:
+        for manager, thread, *_ in self.started:
+            manager.stop()
+            thread.join(60)
+        for manager, _, provider_kube, provider_dir, family in self.started:
+            # An operator who allows Secrets in more namespaces adds a Role like the generated one in each.
+            extra = manager.settings.secret_namespaces
+            namespaces = {k: {ns for ns in v if not (k[2] == "secrets" and ns in extra)}
+                          for k, v in provider_kube.namespaces.items()}
+            missing = uncovered(provider_kube.calls, cluster_role(provider_dir, family), role(provider_dir, family),
+                                namespaces)
+            assert missing == [], f"the generated roles of {provider_dir} {family or ''} do not allow {missing}"

@@ -1,0 +1,320 @@
+"""The pod's provider processes: one per configuration, replaced when dead, bounded in number, reaped when idle.
+
+The pool is tested with in-memory processes and a clock of its own; then, with real plugin
+processes (tests/support/fakeprovider.py) behind the direct executor, fifteen distinct provider
+configurations never run more processes than the cap, and one too many waits or fails alone.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import itertools
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from bridge.api.errors import ProvidersBusy
+from bridge.api.external import ProviderSetup
+from bridge.processes import ProcessPool
+from bridge.settings import ExecutorSettings, ProviderProcesses
+from bridge.tfplugin.backend import DirectBackend
+from bridge.workspace.document import ProviderBlock
+from tests.support import fakeprovider
+from tests.support.waiting import wait_for
+from tfconfig import Provider
+
+_pids = itertools.count(1000)
+
+
+class FakeProcess:
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.pid = next(_pids)
+        self.dead = False
+        self.stopped = False
+        self.interrupted = False
+
+    def alive(self) -> bool:
+        return not self.dead and not self.stopped
+
+    def interrupt(self) -> None:
+        self.interrupted = True
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Pool:
+    """A pool of FakeProcesses that remembers every process it started."""
+
+    def __init__(self, max_uses: int | None = None, **limits: float) -> None:
+        self.max_uses = max_uses
+        self.clock = Clock()
+        self.pool: ProcessPool[FakeProcess] = ProcessPool(ProviderProcesses(**limits), clock=self.clock,  # type: ignore[arg-type]
+                                                          reaper=False)
+        self.made: list[FakeProcess] = []
+
+    def start(self, key: str) -> FakeProcess:
+        process = FakeProcess(key)
+        self.made.append(process)
+        return process
+
+    @contextlib.contextmanager
+    def lease(self, key: str) -> Iterator[FakeProcess]:
+        with self.pool.lease(key, lambda: self.start(key), max_uses=self.max_uses) as process:
+            yield process
+
+    def use(self, key: str, at: float | None = None) -> FakeProcess:
+        if at is not None:
+            self.clock.now = at
+        with self.lease(key) as process:
+            return process
+
+    def live(self) -> list[str]:
+        return sorted(p.key for p in self.made if not p.stopped)
+
+
+def test_a_configuration_keeps_its_process() -> None:
+    p = Pool()
+    first, again = p.use("a"), p.use("a")
+    assert first is again and len(p.made) == 1 and p.pool.started == 1
+
+
+def test_at_the_cap_the_process_idle_longest_makes_room() -> None:
+    p = Pool(max_live=2)
+    p.use("a", at=1)
+    p.use("b", at=2)
+    p.use("a", at=3)  # b is now the one idle longest
+    p.use("c", at=4)
+    assert p.live() == ["a", "c"] and p.pool.count() == 2
+
+
+def test_when_every_process_is_busy_a_new_configuration_waits_then_fails_alone() -> None:
+    p = Pool(max_live=1, wait=0.3)
+    with p.lease("a") as held:
+        started = time.monotonic()
+        with pytest.raises(ProvidersBusy, match="all 1 provider processes this provider may run are busy"), \
+                p.lease("b"):
+            pass
+        assert 0.2 < time.monotonic() - started < 5, "it waited, boundedly"
+        assert p.use("a") is held, "the configuration that has a process is not held up"
+    assert p.live() == ["a"]
+
+
+def test_a_waiting_configuration_takes_the_place_of_one_that_ends() -> None:
+    p = Pool(max_live=1, wait=30)
+    release = threading.Event()
+    holding = threading.Event()
+
+    def hold() -> None:
+        with p.lease("a"):
+            holding.set()
+            release.wait(10)
+
+    t = threading.Thread(target=hold)
+    t.start()
+    holding.wait(10)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(p.use, "b")
+        time.sleep(0.2)
+        assert not waiting.done() and p.live() == ["a"]
+        release.set()
+        assert waiting.result(10).key == "b"
+    t.join()
+    assert p.live() == ["b"]
+
+
+def test_a_dead_process_is_replaced() -> None:
+    p = Pool()
+    first = p.use("a")
+    first.dead = True
+    second = p.use("a")
+    assert second is not first and first.stopped and p.live() == ["a"]
+
+
+def test_a_used_up_process_is_recycled() -> None:
+    p = Pool(max_uses=2)
+    first = p.use("a")
+    assert p.use("a") is first
+    assert p.use("a") is not first and first.stopped
+
+
+def test_a_process_started_without_a_use_limit_is_not_recycled() -> None:
+    p = Pool()
+    first = p.use("a")
+    assert all(p.use("a") is first for _ in range(1000))
+
+
+def test_a_retired_process_is_stopped_when_its_last_lease_ends() -> None:
+    p = Pool()
+    with p.lease("a") as process:
+        p.pool.retire(process)
+        assert not process.stopped, "never stopped under a lease"
+        assert p.use("a") is not process, "the next lease starts a fresh one"
+    assert process.stopped and p.pool.count() == 1
+
+
+def test_idle_processes_are_reaped() -> None:
+    p = Pool(idle_timeout=60)
+    p.use("a", at=0)
+    p.use("b", at=50)
+    p.clock.now = 70
+    assert p.pool.reap() == 1 and p.live() == ["b"]
+    with p.lease("b"):
+        p.clock.now = 1000
+        assert p.pool.reap() == 0, "a leased process is never idle"
+
+
+def test_a_process_that_fails_to_start_leaves_its_place_free() -> None:
+    p = Pool(max_live=1)
+
+    def broken() -> FakeProcess:
+        raise RuntimeError("no handshake")
+
+    with pytest.raises(RuntimeError), p.pool.lease("a", broken):
+        pass
+    assert p.pool.count() == 0 and p.use("b").key == "b"
+
+
+def test_shutdown_interrupts_lets_leases_end_then_stops() -> None:
+    p = Pool()
+    idle = p.use("idle")
+    done = threading.Event()
+
+    def busy() -> None:
+        with p.lease("busy") as process:
+            done.wait(10)
+            assert process.interrupted and not process.stopped, "interrupted first, stopped only after"
+
+    t = threading.Thread(target=busy)
+    t.start()
+    wait_for(lambda: len(p.made) == 2, "the busy lease")
+    threading.Timer(0.2, done.set).start()
+    p.pool.shutdown(drain=10)
+    t.join()
+    assert idle.interrupted and all(proc.stopped for proc in p.made) and p.pool.count() == 0
+    with pytest.raises(ProvidersBusy, match="shutting down"), p.lease("late"):
+        pass
+
+
+@pytest.mark.parametrize("cap", [pytest.param(1, id="One"), pytest.param(4, id="Four")])
+def test_fifteen_configurations_at_once_never_exceed_the_cap(cap: int) -> None:
+    p = Pool(max_live=cap, wait=30)
+    peak: list[int] = []
+
+    def use(key: str) -> None:
+        with p.lease(key):
+            peak.append(len(p.live()))
+            time.sleep(0.01)
+
+    with concurrent.futures.ThreadPoolExecutor(15) as pool:
+        list(pool.map(use, [f"region-{i}" for i in range(15)] * 3))
+    assert max(peak) <= cap and len(p.live()) <= cap
+
+
+# -- real plugin processes, through the direct executor -------------------------------------------
+
+FAKE = Provider(name="fake", source="example.com/test/fake", version="1.0.0", root_group="fake.example.com",
+                resource_prefix="fake_")
+
+
+def plugin_processes() -> int:
+    """Live fake provider plugins started by this test process."""
+    me, count = str(os.getpid()), 0
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError, IndexError):
+            parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+            if parent == me and b"terraform-provider-fake" in (entry / "cmdline").read_bytes():
+                count += 1
+    return count
+
+
+@pytest.fixture
+def direct(tmp_path: Path) -> Iterator[Callable[[float], DirectBackend]]:
+    """A direct executor of the fake provider, at most three processes, waiting ``wait`` seconds at the cap."""
+    plugin = fakeprovider.executable(tmp_path)
+    made: list[DirectBackend] = []
+
+    def make(wait: float) -> DirectBackend:
+        settings = ExecutorSettings(workspace_root=tmp_path / "ws", base_env=dict(os.environ),
+                                    processes=ProviderProcesses(max_live=3, wait=wait))
+        made.append(DirectBackend(settings, FAKE, binary=lambda: plugin))
+        return made[-1]
+
+    yield make
+    for backend in made:
+        backend.shutdown()
+    assert plugin_processes() == 0, "every plugin stopped"
+
+
+def configuration(region: str) -> ProviderBlock:
+    return ProviderBlock(FAKE.name, FAKE.source, FAKE.version, {"region": region})
+
+
+def test_fifteen_provider_configurations_run_at_most_the_cap_of_processes(
+        direct: Callable[[float], DirectBackend]) -> None:
+    backend = direct(60)
+    setup = ProviderSetup(configuration={})
+    seen: list[int] = []
+    stop = threading.Event()
+
+    def watch() -> None:  # what the machine runs, not only what the pool counts
+        while not stop.is_set():
+            seen.append(plugin_processes())
+            time.sleep(0.05)
+
+    def use(region: str) -> str:
+        with backend.session(configuration(region), setup) as p:
+            seen.append(backend.pool.count())
+            return str(p.schema("fake_thing").version)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(15) as pool:
+            versions = list(pool.map(use, [f"junk-{i}" for i in range(15)]))
+    finally:
+        stop.set()
+        watcher.join()
+    assert versions == ["2"] * 15, "every configuration was served"
+    assert max(seen) <= 3 and backend.started == 15, f"at most 3 at once, 15 started in turn: {max(seen)}"
+
+
+def test_at_the_cap_one_configuration_too_many_fails_alone(direct: Callable[[float], DirectBackend]) -> None:
+    backend = direct(0.5)
+    setup = ProviderSetup(configuration={})
+    release = threading.Event()
+    holding = threading.Barrier(4)
+
+    def hold(region: str) -> None:
+        with backend.session(configuration(region), setup):
+            holding.wait(60)
+            release.wait(60)
+
+    threads = [threading.Thread(target=hold, args=(f"busy-{i}",)) for i in range(3)]
+    for t in threads:
+        t.start()
+    try:
+        holding.wait(60)
+        with pytest.raises(ProvidersBusy), backend.session(configuration("one-too-many"), setup):
+            pass
+        with backend.session(configuration("busy-0"), setup) as p:  # a configuration that has its process
+            assert p.schema("fake_thing").version == 2
+        assert plugin_processes() == 3
+    finally:
+        release.set()
+        for t in threads:
+            t.join()
