@@ -6,6 +6,9 @@ the families those kinds belong to (:data:`AWS_FAMILIES`), since a process runs 
 
 import dataclasses
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 from bridge.api import registry
 from providers.aws.config import CURATED
@@ -16,3 +19,13 @@ BUILTIN = registry.load("builtin")
 AWS_CURATED = dataclasses.replace(AWS, kinds=tuple(k for k in AWS.kinds if k.config.tf_type in CURATED))
 AWS_FAMILIES = ",".join((registry.CONFIG_FAMILY, *AWS_CURATED.families))
 AWS_SCENARIO = AWS.family(AWS_FAMILIES)
+
+
+def example_for_provider(kind: registry.Kind) -> dict[str, Any]:
+    """``spec.forProvider`` of ``kind``'s generated example (its required arguments set), without the
+    references to other examples."""
+    c = kind.config
+    path = ROOT / "providers" / kind.provider_name / "examples"
+    doc = yaml.load((path / c.short_group / c.version / f"{c.kind.lower()}.yaml").read_text(),
+                    Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return {k: v for k, v in doc["spec"]["forProvider"].items() if not k.endswith(("Ref", "Refs", "Selector"))}

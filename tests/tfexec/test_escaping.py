@@ -10,17 +10,19 @@ identity read an import ID needs).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bridge.api.errors import OperationFailed
+from bridge.api.errors import BridgeError, InvalidSpec
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
 from bridge.tfexec.backend import CLIBackend
 from bridge.workspace.backend import Backend
+from bridge.workspace.values import Values, refuse_secrets
 from tests.support.cloud import Moto
 from tests.support.executors import SETUP, cli_backend, direct_backend, mr
 from tests.support.packages import AWS_CURATED as AWS
@@ -60,16 +62,23 @@ def backends(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -
     cli.shutdown()
 
 
+def configured(region: str) -> ProviderSetup:
+    """A provider configuration carrying ``region``. A spec's region must look like a region (the runtime
+    refuses anything else before terraform, tested below), so the template arrives the other way that
+    reaches the same provider block: the ProviderConfig's configuration."""
+    return dataclasses.replace(SETUP, configuration={**SETUP.configuration, "region": region})
+
+
 def lookup(backend: Backend, region: str) -> None:
     """A VPC whose create was lost is looked for by its tags (the user set external-create-pending)."""
     vpc = AWS.by_type("aws_vpc")
-    backend.client(vpc, SETUP).find(mr("aws_vpc", "v", {"region": region, "cidrBlock": "10.0.0.0/16"}))
+    backend.client(vpc, configured(region)).find(mr("aws_vpc", "v", {"cidrBlock": "10.0.0.0/16"}))
 
 
 def identity(backend: Backend, region: str) -> None:
     """A topic with an external name and no state is imported by an ARN that needs the account ID."""
     topic = AWS.by_type("aws_sns_topic")
-    backend.client(topic, SETUP).observe(mr("aws_sns_topic", "t", {"region": region}, "t"))
+    backend.client(topic, configured(region)).observe(mr("aws_sns_topic", "t", {}, "t"))
 
 
 @pytest.mark.slow
@@ -82,8 +91,15 @@ def identity(backend: Backend, region: str) -> None:
 def test_a_templated_region_reaches_the_provider_literally(backends: dict[str, Backend], secret_file: Path,
                                                            executor: str, path: Any) -> None:
     region = f'${{file("{secret_file}")}}'
-    with pytest.raises(OperationFailed) as failed:
+    with pytest.raises(BridgeError) as failed:
         path(backends[executor], region)
     message = str(failed.value)
     assert "MARKER" not in message, "the template was evaluated: the file's content reached the provider"
     assert f"invalid AWS Region: {region}" in message, message
+
+
+def test_a_templated_region_in_a_spec_never_reaches_terraform() -> None:
+    """The first line: a spec's region that is not a region name is refused, the field named, before
+    anything is rendered for terraform (both executors render through these values)."""
+    with pytest.raises(InvalidSpec, match=r"spec\.forProvider\.region: does not match"):
+        Values(AWS.by_type("aws_vpc"), refuse_secrets).spec(mr("aws_vpc", "v", {"region": '${file("/etc/hostname")}'}))
