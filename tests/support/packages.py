@@ -21,11 +21,15 @@ AWS_FAMILIES = ",".join((registry.CONFIG_FAMILY, *AWS_CURATED.families))
 AWS_SCENARIO = AWS.family(AWS_FAMILIES)
 
 
-def example_for_provider(kind: registry.Kind) -> dict[str, Any]:
-    """``spec.forProvider`` of ``kind``'s generated example (its required arguments set), without the
-    references to other examples."""
+def example(kind: registry.Kind) -> dict[str, Any]:
+    """``kind``'s generated example manifest (its required arguments set, references to other examples)."""
     c = kind.config
-    path = ROOT / "providers" / kind.provider_name / "examples"
-    doc = yaml.load((path / c.short_group / c.version / f"{c.kind.lower()}.yaml").read_text(),
-                    Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    return {k: v for k, v in doc["spec"]["forProvider"].items() if not k.endswith(("Ref", "Refs", "Selector"))}
+    path = ROOT / "providers" / kind.provider_name / "examples" / c.short_group / c.version / f"{c.kind.lower()}.yaml"
+    doc: dict[str, Any] = yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return doc
+
+
+def example_for_provider(kind: registry.Kind) -> dict[str, Any]:
+    """``spec.forProvider`` of ``kind``'s example, without the references to other examples."""
+    return {k: v for k, v in example(kind)["spec"]["forProvider"].items()
+            if not k.endswith(("Ref", "Refs", "Selector"))}

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from bridge.api.errors import ImmutableChange, OperationFailed
@@ -31,14 +30,13 @@ from bridge.tfplugin.client import DirectClient
 from tests.support.cloud import Moto, provider_env
 from tests.support.executors import SETUP, cli_backend, direct_backend, mr, serving
 from tests.support.packages import AWS_CURATED as AWS
+from tests.support.packages import example
 from tests.support.waiting import wait_for
 from tfbridge.cli import cli as tfbridge_cli
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 ROOT = Path(__file__).resolve().parents[2]
-# The curated kinds' examples (every kind's would need clouds moto does not emulate).
-EXAMPLES = [yaml.safe_load((ROOT / "providers/aws/examples" / k.config.short_group / k.config.version /
-                            f"{k.kind.lower()}.yaml").read_text()) for k in AWS.kinds]
+EXAMPLES = [example(k) for k in AWS.kinds]  # the curated kinds'; every kind's would need clouds moto lacks
 
 
 @pytest.fixture
