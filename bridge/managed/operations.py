@@ -9,6 +9,12 @@ write about the result happens in a reconcile, never in the pool.
 A failed operation is not retried at once: :meth:`Operations.retry_in` holds the next attempt back
 (1 s, doubling to 60 s per consecutive failure) unless the spec changed since, so the failure stays
 on the object instead of being replaced within seconds by the next attempt's "in progress".
+
+An update that succeeded but left the cloud still differing from the spec (a value the cloud does
+not keep, a spec written to never converge) is held back the same way, longer: 10 s after the first,
+doubling to an hour, until an observe finds the object up to date or the spec changes. Without it,
+such an object would apply again every few seconds for ever and take the operation pool's slots
+from every other object.
 """
 
 from __future__ import annotations
@@ -61,6 +67,7 @@ class _Failures:
 
 
 RETRY_BASE, RETRY_CAP = 1.0, 60.0
+UNCONVERGED_BASE, UNCONVERGED_CAP = 10.0, 3600.0
 
 
 class Operations:
@@ -73,6 +80,8 @@ class Operations:
         self._running: dict[Hashable, Operation] = {}
         self._finished: dict[Hashable, Operation] = {}
         self._failures: dict[Hashable, _Failures] = {}
+        # Successful updates since the object was last seen up to date, per key.
+        self._unconverged: dict[Hashable, _Failures] = {}
         self.max_concurrent = max_concurrent
 
     def running(self, key: Hashable) -> Operation | None:
@@ -85,13 +94,23 @@ class Operations:
             return self._finished.pop(key, None)
 
     def retry_in(self, key: Hashable, generation: int) -> float:
-        """Seconds before another operation of ``key`` may start after its last one failed; 0 when it
-        did not fail, or when the spec (``generation``) changed since."""
+        """Seconds before another operation of ``key`` may start after its last one failed, or after
+        updates that did not converge; 0 when neither, or when the spec (``generation``) changed since."""
         with self._lock:
-            failed = self._failures.get(key)
-        if failed is None or failed.generation != generation:
-            return 0.0
-        return max(0.0, failed.retry_at - time.monotonic())
+            held = [h for h in (self._failures.get(key), self._unconverged.get(key))
+                    if h is not None and h.generation == generation]
+        return max((max(0.0, h.retry_at - time.monotonic()) for h in held), default=0.0)
+
+    def unconverged(self, key: Hashable, generation: int) -> int:
+        """How many updates of this spec succeeded without the object being seen up to date since."""
+        with self._lock:
+            held = self._unconverged.get(key)
+        return held.count if held is not None and held.generation == generation else 0
+
+    def converged(self, key: Hashable) -> None:
+        """An observe found the object up to date: updates run at once again."""
+        with self._lock:
+            self._unconverged.pop(key, None)
 
     def in_flight(self) -> int:
         with self._lock:
@@ -117,6 +136,11 @@ class Operations:
             self._finished[op.key] = op
             if op.error is None:
                 self._failures.pop(op.key, None)
+                if op.verb == "update":
+                    last = self._unconverged.get(op.key)
+                    count = last.count + 1 if last is not None and last.generation == op.generation else 1
+                    wait = min(UNCONVERGED_CAP, UNCONVERGED_BASE * 2 ** (count - 2)) if count > 1 else 0.0
+                    self._unconverged[op.key] = _Failures(op.generation, count, op.ended + wait)
             else:
                 last = self._failures.get(op.key)
                 count = last.count + 1 if last is not None and last.generation == op.generation else 1

@@ -366,9 +366,18 @@ class ManagedReconciler:
             # What the cloud says is true whether or not the Secret could be written.
             self._status(mr, conditions.available(), at_provider=dict(obs.at_provider))
             raise
+        if obs.up_to_date:
+            self.ops.converged(key)
         if not obs.up_to_date and mr.allows("Update"):
             if (held := self._held(mr, key)) is not None:
-                self._status(mr, conditions.available(), at_provider=dict(obs.at_provider))
+                updates = self.ops.unconverged(key, mr.generation)
+                conds = [conditions.available()]
+                if updates > 1:
+                    conds.append(conditions.reconcile_error(
+                        f"the external resource still differs from the spec after {updates} updates "
+                        f"({obs.diff or 'no argument named'}); the cloud does not keep what was applied, so the "
+                        f"next update waits {held.requeue_after or 0:.0f}s"))
+                self._status(mr, *conds, at_provider=dict(obs.at_provider))
                 return held
             self._confirm(mr)
             snapshot = Managed(mr.obj)

@@ -107,7 +107,8 @@ class FakeCloud:
     calls of a verb raise; ``interrupt_create`` makes the next create reach the cloud and then fail:
     interrupted with no ID recorded, or (``recorded``) failed with the object left in the state, or
     (``before_apply``) interrupted before it asked the provider, so the cloud never saw it.
-    ``calls`` counts every call per verb.
+    ``drops`` names spec fields the cloud does not keep: applied, and gone again, so such an object
+    never converges. ``calls`` counts every call per verb.
     """
 
     def __init__(self) -> None:
@@ -123,6 +124,7 @@ class FakeCloud:
         self.readers: list[SecretReader] = []  # how each client reads its *SecretRef fields
         # Secrets (namespace, name) every observe reads, as an executor reads a spec's *SecretRef fields.
         self.secret_refs: list[tuple[str, str]] = []
+        self.drops: set[str] = set()
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
@@ -187,7 +189,7 @@ class _FakeClient:
             raise OperationTimedOut(f"{mr.display}: create failed: terraform apply was timed out, before it asked "
                                     "the provider to apply", applying=False)
         name = mr.external_name or f"id-{next(self.cloud._ids)}"
-        self.cloud.resources[name] = {"spec": dict(mr.for_provider)}
+        self.cloud.resources[name] = {"spec": self._kept(mr)}
         if interrupted and self.cloud.interrupted_recorded:
             failed = OperationFailed(f"{mr.display}: create failed: waiting for it to become available", verb="apply")
             failed.external_name = name
@@ -198,8 +200,11 @@ class _FakeClient:
 
     def update(self, mr: Managed) -> Update:
         self.cloud._enter("update")
-        self.cloud.resources[mr.external_name] = {"spec": dict(mr.for_provider)}
+        self.cloud.resources[mr.external_name] = {"spec": self._kept(mr)}
         return Update()
+
+    def _kept(self, mr: Managed) -> dict[str, Any]:
+        return {k: v for k, v in mr.for_provider.items() if k not in self.cloud.drops}
 
     def delete(self, mr: Managed) -> None:
         self.cloud._enter("delete")

@@ -208,6 +208,28 @@ def test_drift_is_updated_and_late_init_fills_the_spec() -> None:
     assert b.get("VPC", "v")["spec"]["forProvider"]["instanceTenancy"] == "default"
 
 
+def test_a_spec_the_cloud_does_not_keep_is_applied_with_a_growing_pause() -> None:
+    """An update that succeeds but leaves the object differing from its spec (the cloud drops a value, or a
+    spec is written never to converge) is not applied again and again: after the second such update the
+    object says so and the next one waits, doubling; other objects' operations go on meanwhile."""
+    b = Bench(max_operations=1)
+    b.cloud.drops = {"enableDnsHostnames"}
+    b.apply("VPC", "v", {**VPC, "enableDnsHostnames": True})
+    b.settle("VPC", "v")
+    b.settle("VPC", "v")
+    assert b.cloud.calls["update"] == 2, "applied once more after the first did not converge, then held"
+    synced = b.condition("VPC", "v", "Synced")
+    assert synced["status"] == "False" and "still differs from the spec after 2 updates" in synced["message"]
+    key = b.reconcilers["VPC"].op_key(("", "v"))
+    assert 5 < b.ops.retry_in(key, b.get("VPC", "v")["metadata"]["generation"]) <= 10
+    b.create_and_collect("VPC", "neighbour", VPC)
+    assert b.ready("VPC", "neighbour"), "the operation pool is not held by the object that does not converge"
+    b.kube.patch(b.res("VPC"), "v", {"spec": {"forProvider": {"enableDnsHostnames": False}}})
+    b.reconcile("VPC", "v")
+    b.drain()
+    assert b.cloud.calls["update"] == 3, "a changed spec is applied at once"
+
+
 @pytest.mark.parametrize(("policy", "cloud_left"), [("Delete", []), ("Orphan", ["id-1"])])
 def test_deletion_policy(policy: str, cloud_left: list[str]) -> None:
     b = Bench()

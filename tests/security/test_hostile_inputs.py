@@ -27,11 +27,12 @@ from typing import Any
 import pytest
 import yaml
 
-from bridge.api.managed import CREATE_PENDING
+from bridge.api.managed import CREATE_PENDING, EXTERNAL_NAME
 from bridge.kube import errors
 from bridge.kube.client import CRDS, EVENTS, SECRETS, HTTPKube
+from bridge.managed.providerconfig import ConfigResources
 from bridge.managed.reconciler import SPEC_DEPTH
-from bridge.testing.cloud import MOTO_CONFIGURATION
+from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
 from bridge.testing.fakes import FakeCloud
 from devserver.manifests import crd_manifests
 from tests.support.cloud import Moto
@@ -251,12 +252,7 @@ def test_provider_configuration_echo_never_reaches_the_object(
     marker = tmp_path / "pod-secret"
     marker.write_text("POD-SECRET-4c0ffee")
     run, _ = provider(terraform=terraform_bin, plugin_dir=plugin_dir, executor="cli")
-    creds = base64.b64encode(json.dumps({"access_key": "test", "secret_key": "test"}).encode()).decode()
-    run.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "aws-creds", "namespace": NS},
-                              "data": {"credentials": creds}})
-    run.kube.patch(_configs(), "default", {"spec": {
-        "credentials": {"source": "Secret", "secretRef": {"namespace": NS, "name": "aws-creds", "key": "credentials"}},
-        "configuration": MOTO_CONFIGURATION}})
+    against_moto(run)
     cases = (("lookup", f'${{file("{marker}")}}', "spec.forProvider.region"),
              ("junk", "zz-secret-9", "the provider refused its configuration"))
     for name, region, _ in cases:
@@ -272,7 +268,59 @@ def test_provider_configuration_echo_never_reaches_the_object(
     assert os.environ["AWS_ENDPOINT_URL"] == moto.endpoint
 
 
-def _configs() -> Any:
-    from bridge.managed.providerconfig import ConfigResources
+def against_moto(run: Running) -> None:
+    """The credentials Secret and the `default` ProviderConfig for moto."""
+    run.kube.create(SECRETS, credentials_secret())
+    run.kube.patch(ConfigResources.of(AWS_CURATED).configs, "default", {"spec": provider_config(
+        AWS_CURATED.provider.root_group, configuration=MOTO_PROVIDER_CONFIGURATION)["spec"]})
 
-    return ConfigResources.of(AWS_CURATED).configs
+
+@pytest.mark.slow
+@pytest.mark.cloud
+@pytest.mark.parametrize("executor", ["cli", "direct"])
+def test_template_syntax_and_flags_in_user_values_stay_data(
+        provider: Provider, moto: Moto, terraform_bin: str, plugin_dir: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, executor: str) -> None:
+    """Template sequences in tag keys and values, names and descriptions, an external name shaped like a
+    terraform flag, and one shaped like an import-ID template, with real terraform, the aws provider and
+    moto. Expected: every value reaches the cloud exactly as written (terraform evaluates none of them),
+    no flag is taken (no state file appears where it points), and the template-shaped external name is
+    part of an import ID as written, never rendered: the object it names does not exist, so a new one is
+    created (or refused by the cloud for its name), never one named with the account's ID."""
+    monkeypatch.setenv("AWS_ENDPOINT_URL", moto.endpoint)
+    monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
+    marker = tmp_path / "pod-secret"
+    marker.write_text("POD-SECRET-4c0ffee")
+    flag_target = tmp_path / "hijacked.tfstate"
+    run, _ = provider(terraform=terraform_bin, plugin_dir=plugin_dir, executor=executor)
+    against_moto(run)
+    tags = {f'${{file("{marker}")}}': "%{ if true }kept%{ endif }", "cwd": "${path.cwd}", "plain": "$${x} %%{y}"}
+    run.apply("VPC", "tagged", {**VPC, "tags": tags})
+    run.apply("SecurityGroup", "named", {"region": "us-east-1", "name": f'${{file("{marker}")}}-sg',
+                                        "description": "%{ for x in [1] }${x}%{ endfor }",
+                                        "vpcIdRef": {"name": "tagged"}})
+    run.kube.create(run.res("VPC"), {"apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC",
+                                     "metadata": {"name": "flagged", "annotations": {
+                                         EXTERNAL_NAME: f"-state={flag_target}"}},
+                                     "spec": {"forProvider": {**VPC, "cidrBlock": "10.1.0.0/16"}}})
+    run.kube.create(run.res("Topic"), {"apiVersion": AWS_CURATED.by_type("aws_sns_topic").api_version, "kind": "Topic",
+                                       "metadata": {"name": "templated", "annotations": {
+                                           EXTERNAL_NAME: "{{ .setup.client_metadata.account_id }}"}},
+                                       "spec": {"forProvider": {"region": "us-east-1"}}})
+    run.wait_ready([("VPC", "tagged"), ("SecurityGroup", "named"), ("VPC", "flagged")],
+                   "the objects whose values carry template syntax", timeout=240, synced=True)
+    ec2 = moto.client("ec2")
+    vpc = ec2.describe_vpcs(VpcIds=[run.get("VPC", "tagged")["metadata"]["annotations"][EXTERNAL_NAME]])["Vpcs"][0]
+    got = {t["Key"]: t["Value"] for t in vpc.get("Tags") or []}
+    assert {k: got.get(k) for k in tags} == tags, "tag keys and values reached the cloud as written"
+    group = ec2.describe_security_groups(
+        GroupIds=[run.get("SecurityGroup", "named")["metadata"]["annotations"][EXTERNAL_NAME]])["SecurityGroups"][0]
+    assert (group["GroupName"], group["Description"]) == (f'${{file("{marker}")}}-sg',
+                                                          "%{ for x in [1] }${x}%{ endfor }")
+    assert not flag_target.exists(), "the external name was never taken for a terraform flag"
+    assert run.get("VPC", "flagged")["metadata"]["annotations"][EXTERNAL_NAME].startswith("vpc-")
+    topics = [t["TopicArn"] for t in moto.client("sns").list_topics()["Topics"]]
+    assert not [t for t in topics if t.endswith(":123456789012")], "no topic named with the rendered template"
+    texts = [c.get("message", "") for kind, name in (("Topic", "templated"), ("VPC", "flagged"))
+             for c in (run.get(kind, name).get("status") or {}).get("conditions") or []]
+    assert not [t for t in texts if "POD-SECRET" in t], texts
