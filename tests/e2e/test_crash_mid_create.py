@@ -26,7 +26,6 @@ from tests.support.cloudproxy import cloud_proxy
 from tests.support.cluster import Cluster
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.running import Running
-from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 CIDR = "10.41.0.0/16"
@@ -47,15 +46,15 @@ def test_crash_mid_create_is_recovered_by_lookup_or_stopped_with_instructions(
         providers: list[subprocess.Popen[bytes]], executor: str) -> None:
     kube = HTTPKube(cluster.api_client())
     configure_aws(kube)
-    run = Running(kube, AWS, None)
     root, log = tmp_path / "ws", tmp_path / "provider.log"
+    run = Running(kube, AWS, None, log=log)
     with cloud_proxy(moto.endpoint) as proxy:
         vpc_held = proxy.hold("CreateVpc", CIDR, seconds=600, after_cloud=True)
         key_held = proxy.hold("TrentService.CreateKey", "crash-key", seconds=600, after_cloud=True)
         providers.append(provider(cluster, root, Moto(proxy.endpoint), terraform_bin, plugin_dir, log))
         run.apply("VPC", "crash-vpc", {"region": "us-east-1", "cidrBlock": CIDR})
         run.apply("Key", "crash-key", {"region": "us-east-1", "description": "crash-key"})
-        wait_for(lambda: vpc_held.answered_by_cloud == 1 and key_held.answered_by_cloud == 1,
+        run.wait(lambda: vpc_held.answered_by_cloud == 1 and key_held.answered_by_cloud == 1,
               "the cloud to make both, with the answers held back", timeout=120)
 
         kill(providers[0])
@@ -67,11 +66,11 @@ def test_crash_mid_create_is_recovered_by_lookup_or_stopped_with_instructions(
             assert CREATE_PENDING in ann and EXTERNAL_NAME not in ann, "the crash lost the outcome"
         providers.append(provider(cluster, root, Moto(proxy.endpoint), terraform_bin, plugin_dir, log))
 
-        wait_for(lambda: run.ready("VPC", "crash-vpc"), "the VPC found by its tags and adopted", timeout=180)
+        run.wait(lambda: run.ready("VPC", "crash-vpc"), "the VPC found by its tags and adopted", timeout=180)
         vpcs = moto.client("ec2").describe_vpcs(Filters=[{"Name": "cidr", "Values": [CIDR]}])["Vpcs"]
         assert [v["VpcId"] for v in vpcs] == [run.get("VPC", "crash-vpc")["metadata"]["annotations"][EXTERNAL_NAME]]
 
-        wait_for(lambda: INCOMPLETE in run.condition("Key", "crash-key", "Synced").get("message", ""),
+        run.wait(lambda: INCOMPLETE in run.condition("Key", "crash-key", "Synced").get("message", ""),
               "the key to stop and say what to check", timeout=120)
         message = run.condition("Key", "crash-key", "Synced")["message"]
         assert "crossplane-name=crash-key" in message and EXTERNAL_NAME in message and CREATE_PENDING in message
@@ -80,6 +79,6 @@ def test_crash_mid_create_is_recovered_by_lookup_or_stopped_with_instructions(
 
         # Do what the condition says: the key exists, so set the external name to its ID.
         kube.patch(run.res("Key"), "crash-key", {"metadata": {"annotations": {EXTERNAL_NAME: key_id}}})
-        wait_for(lambda: run.ready("Key", "crash-key"), "the key Ready once its ID is known", timeout=180)
+        run.wait(lambda: run.ready("Key", "crash-key"), "the key Ready once its ID is known", timeout=180)
         assert keys_tagged(moto, "crash-key") == [key_id]
         assert vpc_held.seen == key_held.seen == 1, "no second create was ever sent"

@@ -26,7 +26,6 @@ from tests.support.cloud import Moto
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.packages import example
 from tests.support.running import Running
-from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,7 +119,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
 
     for kind in ("VPC", "Bucket", "Group"):
         name = next(n for k, n in objects if k == kind)
-        wait_for(functools.partial(updated, kind, name), f"the {kind} update in atProvider", timeout=180)
+        run.wait(functools.partial(updated, kind, name), f"the {kind} update in atProvider", timeout=180)
         tags = tags_in_moto(moto, kind, ext[(kind, name)])
         assert tags["updated"] == "yes" and tags["crossplane-name"] == name, tags
 
@@ -128,7 +127,7 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     for k, n in objects:
         run.kube.patch(run.res(k), n, {"metadata": {"annotations": {PAUSED: "true"}}})
     run.manager.stop()
-    wait_for(lambda: run.manager.stop_event.is_set() and not run.manager.ops.in_flight(), "the provider to stop")
+    run.wait(lambda: run.manager.stop_event.is_set() and not run.manager.ops.in_flight(), "the provider to stop")
     shutil.rmtree(tmp_path / "ws")
     for k, n in objects:
         obj = run.get(k, n)
@@ -150,6 +149,6 @@ def test_every_curated_kind(start_manager: Callable[..., Running], moto: Moto, t
     # 4. delete
     for k, n in reversed(objects):
         run.kube.delete(run.res(k), n)
-    wait_for(lambda: all(run.gone(k, n) for k, n in objects), "every example deleted", timeout=400)
+    run.wait_gone(objects, "every example deleted", timeout=400)
     left = [k for (k, n) in objects if in_moto(moto, k, ext[(k, n)], at[(k, n)])]
     assert left == []

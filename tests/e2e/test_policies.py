@@ -23,7 +23,6 @@ from tests.support.cloud import Moto
 from tests.support.cloudproxy import CloudProxy
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.running import Running
-from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 BAD_KEY = "AKIAREFUSEDBYCLOUD00"
@@ -53,8 +52,8 @@ def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[...
     run.apply("VPC", "refused", {"region": "us-east-1", "cidrBlock": "10.53.0.0/16"},
               providerConfigRef={"name": "refused"})
 
-    wait_for(lambda: run.ready("VPC", "orphan"), "the orphan-policy VPC Ready", timeout=180)
-    wait_for(lambda: run.ready("VPC", "observed"), "the existing VPC adopted", timeout=180)
+    run.wait(lambda: run.ready("VPC", "orphan"), "the orphan-policy VPC Ready", timeout=180)
+    run.wait(lambda: run.ready("VPC", "observed"), "the existing VPC adopted", timeout=180)
     observed = run.get("VPC", "observed")
     assert observed["status"]["atProvider"]["cidrBlock"] == "10.52.0.0/16"
     assert observed["spec"]["forProvider"] == {"region": "us-east-1"}, "Observe never writes the spec"
@@ -67,7 +66,7 @@ def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[...
         seen.append(run.condition("VPC", "refused", "Synced"))  # one read: status and message together
         return seen[-1].get("status") == "False" and "AuthFailure" in seen[-1].get("message", "")
 
-    wait_for(refused, "the refused credentials to show in Synced", timeout=180)
+    run.wait(refused, "the refused credentials to show in Synced", timeout=180)
     assert "not able to validate the provided access credentials" in seen[-1]["message"]
     assert vpcs(moto, "10.53.0.0/16") == [] and proxy.rejections >= 1
     events, _ = run.kube.list(EVENTS, "default")
@@ -77,6 +76,6 @@ def test_orphan_observe_only_and_refused_credentials(start_manager: Callable[...
     (orphan_id,) = [v["VpcId"] for v in vpcs(moto, "10.51.0.0/16")]
     for name in ("orphan", "observed", "refused"):
         run.kube.delete(run.res("VPC"), name)
-    wait_for(lambda: all(run.gone("VPC", n) for n in ("orphan", "observed", "refused")), "the objects gone", 180)
+    run.wait(lambda: all(run.gone("VPC", n) for n in ("orphan", "observed", "refused")), "the objects gone", 180)
     assert [v["VpcId"] for v in vpcs(moto, "10.51.0.0/16")] == [orphan_id], "Orphan keeps the cloud object"
     assert [v["VpcId"] for v in vpcs(moto, "10.52.0.0/16")] == [existing["VpcId"]], "Observe never deletes"

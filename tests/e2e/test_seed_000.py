@@ -37,7 +37,6 @@ from tests.support.cloud import Moto
 from tests.support.cluster import Cluster
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.running import Running
-from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 TAG = "seed000"
@@ -69,11 +68,11 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
                                                executor: str) -> None:
     kube = HTTPKube(cluster.api_client())
     configure_aws(kube)
-    run = Running(kube, AWS, None)
+    log = tmp_path / "provider.log"
+    run = Running(kube, AWS, None, log=log)
     lease = ("--leader-election", "--lease-duration", "4", "--renew-deadline", "3", "--retry-period", "1",
              "--namespace", NS, "--log-level", "info")  # the log is what explains a failure here
     node_a, node_b, node_c = tmp_path / "node-a", tmp_path / "node-b", tmp_path / "node-c"
-    log = tmp_path / "provider.log"
 
     def start(root: Path) -> None:
         providers.append(provider(cluster, root, moto, terraform_bin, plugin_dir, log, *lease))
@@ -91,7 +90,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     objects = ([("VPC", n) for n in names] + [("SecurityGroup", f"{n}-sg") for n in names]
                + [("User", f"{TAG}-user"), ("AccessKey", f"{TAG}-key-a"), ("AccessKey", f"{TAG}-key-b")])
     started = time.monotonic()
-    run.wait_ready(objects, "all resources Ready", timeout=300, log=log)
+    run.wait_ready(objects, "all resources Ready", timeout=300)
     print(f"ready after {time.monotonic() - started:.0f}s")
     before = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
     cloud_before = cloud(moto)
@@ -110,14 +109,14 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
         return check
 
     def same_as_before(phase: str, ready: list[tuple[str, str]]) -> None:
-        run.wait_ready(ready, f"{phase}: all Ready and Synced again", timeout=120, synced=True, log=log)
+        run.wait_ready(ready, f"{phase}: all Ready and Synced again", timeout=120, synced=True)
         after = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
         assert after == before, f"{phase}: external names unchanged"
         assert cloud(moto) == cloud_before, f"{phase}: no duplicate and nothing lost in moto"
 
     def phase(what: str, root: Path, count: int = len(objects)) -> None:
         t0 = time.monotonic()
-        wait_for(imported_into(root, count), f"{what}: every resource imported", timeout=300)
+        run.wait(imported_into(root, count), f"{what}: every resource imported", timeout=300)
         print(f"{what}: imported after {time.monotonic() - t0:.0f}s")
 
     # 1. Provider restart.
@@ -145,7 +144,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     for s in saved_secrets:
         with contextlib.suppress(errors.NotFound):
             kube.delete(SECRETS, s["metadata"]["name"], NS)
-    wait_for(lambda: all(run.gone(k, n) for k, n in objects), "the wipe")
+    run.wait_gone(objects, "the wipe")
     # Someone else's Secret took key-b's connection Secret name before the restore; Velero skips
     # restoring over an existing object.
     foreign = kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
@@ -167,12 +166,12 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     assert secret_a["data"] == key_secrets["key-a"], "the restored connection Secret kept its data"
     (owner,) = secret_a["metadata"]["ownerReferences"]
     assert owner["uid"] == run.get("AccessKey", f"{TAG}-key-a")["metadata"]["uid"], "re-owned by the restored MR"
-    wait_for(lambda: "not adopting" in run.condition("AccessKey", f"{TAG}-key-b", "Synced").get("message", ""),
+    run.wait(lambda: "not adopting" in run.condition("AccessKey", f"{TAG}-key-b", "Synced").get("message", ""),
           "key-b to refuse the foreign Secret and say why")
     assert kube.get(SECRETS, f"{TAG}-key-b", NS) == foreign, "the foreign Secret is untouched"
 
     kube.delete(SECRETS, f"{TAG}-key-b", NS)
     for k, n in reversed(objects):
         kube.delete(run.res(k), n)
-    wait_for(lambda: all(run.gone(k, n) for k, n in objects), "deletion", timeout=300)
+    run.wait_gone(objects, "deletion", timeout=300)
     assert cloud(moto) == {"vpcs": [], "sgs": [], "keys": []}

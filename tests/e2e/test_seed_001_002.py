@@ -35,7 +35,6 @@ from tests.support.cluster import Cluster
 from tests.support.external import executor_under_test
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.running import Running
-from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 SLOW = [f"10.{60 + i}.0.0/16" for i in range(5)]
@@ -65,9 +64,9 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
     for i, cidr in enumerate(SLOW):
         applied = time.monotonic()
         run.apply("VPC", f"slow-{i}", {"region": "us-east-1", "cidrBlock": cidr})
-        wait_for(functools.partial(creating, f"slow-{i}"), "Creating")
+        run.wait(functools.partial(creating, f"slow-{i}"), "Creating")
         assert time.monotonic() - applied < 1.0, f"slow-{i}: Creating within a second of applying"
-    wait_for(lambda: all(h.creates == 1 for h in holds), "all five creates accepted, their VPCs pending", timeout=120)
+    run.wait(lambda: all(h.creates == 1 for h in holds), "all five creates accepted, their VPCs pending", timeout=120)
     run.kube.patch(run.res("VPC"), "slow-0", {"spec": {"forProvider": {"tags": {"changed": "during-create"}}}})
 
     # 002: twenty subnets at once, under forced 409s.
@@ -97,9 +96,9 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
         "the slow creates are still running: the fast ones were not starved"
     for hold in holds:
         hold.release.set()
-    wait_for(lambda: all(run.ready("VPC", f"slow-{i}") for i in range(5)), "the slow creates to finish", timeout=300)
+    run.wait(lambda: all(run.ready("VPC", f"slow-{i}") for i in range(5)), "the slow creates to finish", timeout=300)
     slow_0 = run.get("VPC", "slow-0")["metadata"]["annotations"][EXTERNAL_NAME]
-    wait_for(lambda: {t["Key"]: t["Value"] for t in ec2.describe_vpcs(VpcIds=[slow_0])["Vpcs"][0].get("Tags", [])}
+    run.wait(lambda: {t["Key"]: t["Value"] for t in ec2.describe_vpcs(VpcIds=[slow_0])["Vpcs"][0].get("Tags", [])}
           .get("changed") == "during-create", "the spec change made during the create to reach moto", timeout=180)
     for cidr in SLOW:
         assert len(ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"]) == 1
@@ -118,15 +117,15 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
 
     vpc_id = run.get("VPC", "net")["metadata"]["annotations"][EXTERNAL_NAME]
     run.kube.delete(run.res("VPC"), "net")
-    wait_for(lambda: "waiting for 20 referencing" in run.condition("VPC", "net", "Ready").get("message", ""),
+    run.wait(lambda: "waiting for 20 referencing" in run.condition("VPC", "net", "Ready").get("message", ""),
           "the VPC to wait for its subnets")
     for name in subnets[:-1]:
         run.kube.delete(run.res("Subnet"), name)
-    wait_for(lambda: all(run.gone("Subnet", n) for n in subnets[:-1]), "19 subnets gone", timeout=300)
-    wait_for(lambda: pins() == 1, "one pin left")
+    run.wait(lambda: all(run.gone("Subnet", n) for n in subnets[:-1]), "19 subnets gone", timeout=300)
+    run.wait(lambda: pins() == 1, "one pin left")
     assert ec2.describe_vpcs(VpcIds=[vpc_id])["Vpcs"], "the VPC stays in the cloud while a subnet references it"
     run.kube.delete(run.res("Subnet"), subnets[-1])
-    wait_for(lambda: run.gone("VPC", "net"), "the VPC to go once the last subnet is gone", timeout=300)
+    run.wait(lambda: run.gone("VPC", "net"), "the VPC to go once the last subnet is gone", timeout=300)
     assert ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [NET]}])["Vpcs"] == []
     assert ec2.describe_subnets(Filters=[{"Name": "vpc-id", "Values": [vpc_id]}])["Subnets"] == []
 

@@ -25,7 +25,6 @@ from tests.support.cloud import Moto
 from tests.support.cloudproxy import CloudProxy
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.running import Running
-from tests.support.waiting import wait_for
 from tfconfig import Timeouts
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -60,19 +59,19 @@ def test_seed_003_long_create_is_followed_to_its_end_and_its_deadline_holds(
     # A create slower than many reconciles (poll 2 s): Creating throughout, Ready only at its real end.
     applied = time.monotonic()
     run.apply("VPC", "slow", {"region": "us-east-1", "cidrBlock": "10.31.0.0/16"})
-    wait_for(lambda: run.condition("VPC", "slow", "Ready").get("reason") == "Creating", "Creating", timeout=10)
-    wait_for(lambda: slow.seen == 1, "the create to reach the slow cloud", timeout=120)
+    run.wait(lambda: run.condition("VPC", "slow", "Ready").get("reason") == "Creating", "Creating", timeout=10)
+    run.wait(lambda: slow.seen == 1, "the create to reach the slow cloud", timeout=120)
     while not slow.release.wait(1.0) and time.monotonic() - applied < 20:
         assert not run.ready("VPC", "slow") and vpcs(moto, "10.31.0.0/16") == [], "never assumed done"
-    wait_for(lambda: run.ready("VPC", "slow"), "Ready once the cloud answered", timeout=120)
+    run.wait(lambda: run.ready("VPC", "slow"), "Ready once the cloud answered", timeout=120)
     (vpc,) = vpcs(moto, "10.31.0.0/16")
     assert run.get("VPC", "slow")["metadata"]["annotations"][EXTERNAL_NAME] == vpc
 
     # A create that outlives its deadline after the cloud made the VPC: interrupted, outcome unknown.
     run.apply("VPC", "stuck", {"region": "us-east-1", "cidrBlock": "10.32.0.0/16"})
-    wait_for(lambda: stuck.answered_by_cloud == 1, "the cloud to make the VPC", timeout=180)
+    run.wait(lambda: stuck.answered_by_cloud == 1, "the cloud to make the VPC", timeout=180)
     started = time.monotonic()
-    wait_for(lambda: run.ready("VPC", "stuck"), "the stuck VPC to be found by its tags and adopted", timeout=180)
+    run.wait(lambda: run.ready("VPC", "stuck"), "the stuck VPC to be found by its tags and adopted", timeout=180)
     print(f"deadline {deadline:.0f}s: adopted after {time.monotonic() - started:.0f}s")
     (vpc,) = vpcs(moto, "10.32.0.0/16")
     obj = run.get("VPC", "stuck")

@@ -24,7 +24,7 @@ def test_slow_operations_never_starve_fast_ones(start_manager: Callable[..., Run
                         max_concurrent_reconciles=4)
     for i in range(5):
         run.apply("Queue", f"slow-{i}", {"region": "us-east-1", "name": f"slow-{i}"})
-    wait_for(lambda: all(run.condition("Queue", f"slow-{i}", "Ready").get("reason") == "Creating" for i in range(5)),
+    run.wait(lambda: all(run.condition("Queue", f"slow-{i}", "Ready").get("reason") == "Creating" for i in range(5)),
           "the slow creates to show Creating")
     assert cloud.calls["create"] == 5
     # The gate only holds creates that reach it; the fast kind gets its own cloud without a gate.
@@ -35,13 +35,13 @@ def test_slow_operations_never_starve_fast_ones(start_manager: Callable[..., Run
     started = time.monotonic()
     for i in range(50):
         run.apply("VPC", f"fast-{i}", VPC)
-    wait_for(lambda: all(run.ready("VPC", f"fast-{i}") for i in range(50)), "50 fast resources to become Ready",
+    run.wait(lambda: all(run.ready("VPC", f"fast-{i}") for i in range(50)), "50 fast resources to become Ready",
           timeout=120)
     assert time.monotonic() - started < 120
     assert all(run.condition("Queue", f"slow-{i}", "Ready").get("reason") == "Creating" for i in range(5)), \
         "the slow ones are still running"
     slow.set()
-    wait_for(lambda: all(run.ready("Queue", f"slow-{i}") for i in range(5)), "the slow ones to finish")
+    run.wait(lambda: all(run.ready("Queue", f"slow-{i}") for i in range(5)), "the slow ones to finish")
 
 
 def test_creating_shows_at_once_and_the_last_spec_wins(start_manager: Callable[..., Running]) -> None:
@@ -50,11 +50,11 @@ def test_creating_shows_at_once_and_the_last_spec_wins(start_manager: Callable[.
     run = start_manager(AWS, "aws", client_factory=cloud.client)
     applied = time.monotonic()
     run.apply("VPC", "slow", VPC)
-    wait_for(lambda: run.condition("VPC", "slow", "Ready").get("reason") == "Creating", "Creating", timeout=5)
+    run.wait(lambda: run.condition("VPC", "slow", "Ready").get("reason") == "Creating", "Creating", timeout=5)
     assert time.monotonic() - applied < 1.0, "Creating shows within a second"
     run.kube.patch(run.res("VPC"), "slow", {"spec": {"forProvider": {"cidrBlock": "10.7.0.0/16"}}})
     gate.set()
-    wait_for(lambda: run.ready("VPC", "slow") and cloud.resources.get("id-1", {}).get("spec", {}).get("cidrBlock")
+    run.wait(lambda: run.ready("VPC", "slow") and cloud.resources.get("id-1", {}).get("spec", {}).get("cidrBlock")
           == "10.7.0.0/16", "the spec change to reach the cloud")
     assert cloud.calls["create"] == 1 and cloud.calls["update"] == 1
 
@@ -65,7 +65,7 @@ def test_seed_002_references_under_conflicts_and_deletion_order(cluster: Cluster
     cloud = FakeCloud()
     run = start_manager(AWS, "aws", client_factory=cloud.client, max_concurrent_reconciles=10)
     run.apply("VPC", "shared", VPC)
-    wait_for(lambda: run.ready("VPC", "shared"), "the VPC")
+    run.wait(lambda: run.ready("VPC", "shared"), "the VPC")
     server.set_faults({"conflict_every": {"update vpcs": 3, "update subnets": 4}})
     for i in range(20):
         run.apply("Subnet", f"sub-{i}", {"region": "us-east-1", "cidrBlock": f"10.0.{i}.0/24",
@@ -75,22 +75,22 @@ def test_seed_002_references_under_conflicts_and_deletion_order(cluster: Cluster
         fins = run.get("VPC", "shared")["metadata"].get("finalizers") or []
         return len([f for f in fins if f.startswith("in-use.tfbridge.io/")])
 
-    wait_for(lambda: pins() == 20 and all(run.ready("Subnet", f"sub-{i}") for i in range(20)),
+    run.wait(lambda: pins() == 20 and all(run.ready("Subnet", f"sub-{i}") for i in range(20)),
           "all 20 subnets to pin the VPC", timeout=120)
     assert server.faults.injected.get("409 update vpcs", 0) > 0, "conflicts were really injected"
     server.set_faults({"conflict_every": {}})
     vpc_id = run.get("VPC", "shared")["metadata"]["annotations"]["crossplane.io/external-name"]
     run.kube.delete(run.res("VPC"), "shared")
-    wait_for(lambda: "waiting for 20 referencing" in run.condition("VPC", "shared", "Ready").get("message", ""),
+    run.wait(lambda: "waiting for 20 referencing" in run.condition("VPC", "shared", "Ready").get("message", ""),
           "the VPC to wait for its subnets")
     for i in range(19):
         run.kube.delete(run.res("Subnet"), f"sub-{i}")
-    wait_for(lambda: all(run.gone("Subnet", f"sub-{i}") for i in range(19)), "19 subnets gone")
-    wait_for(lambda: "waiting for 1 referencing" in run.condition("VPC", "shared", "Ready").get("message", ""),
+    run.wait(lambda: all(run.gone("Subnet", f"sub-{i}") for i in range(19)), "19 subnets gone")
+    run.wait(lambda: "waiting for 1 referencing" in run.condition("VPC", "shared", "Ready").get("message", ""),
           "one left")
     assert vpc_id in cloud.resources, "the VPC stays in the cloud while a subnet references it"
     run.kube.delete(run.res("Subnet"), "sub-19")
-    wait_for(lambda: run.gone("VPC", "shared"), "the VPC to go once the last subnet is gone")
+    run.wait(lambda: run.gone("VPC", "shared"), "the VPC to go once the last subnet is gone")
     assert vpc_id not in cloud.resources
 
 
@@ -99,13 +99,13 @@ def test_watch_drop_and_api_server_restart(cluster: Cluster, start_manager: Call
     cloud = FakeCloud()
     run = start_manager(AWS, "aws", client_factory=cloud.client)
     run.apply("VPC", "before", VPC)
-    wait_for(lambda: run.ready("VPC", "before"), "the first VPC")
+    run.wait(lambda: run.ready("VPC", "before"), "the first VPC")
     server.drop_watches()
     run.apply("VPC", "after-drop", VPC)
-    wait_for(lambda: run.ready("VPC", "after-drop"), "a VPC created after the watches dropped")
+    run.wait(lambda: run.ready("VPC", "after-drop"), "a VPC created after the watches dropped")
     server.restart()
     run.apply("VPC", "after-restart", VPC)
-    wait_for(lambda: run.ready("VPC", "after-restart"), "a VPC created after the API server restarted")
+    run.wait(lambda: run.ready("VPC", "after-restart"), "a VPC created after the API server restarted")
     assert cloud.calls["create"] == 3
 
 
@@ -113,12 +113,12 @@ def test_provider_config_in_use_is_not_deleted(start_manager: Callable[..., Runn
     cloud = FakeCloud()
     run = start_manager(AWS, "aws", client_factory=cloud.client)
     run.apply("VPC", "user", VPC)
-    wait_for(lambda: run.ready("VPC", "user"), "the VPC")
+    run.wait(lambda: run.ready("VPC", "user"), "the VPC")
     pcs = ConfigResources.of(AWS).configs
     run.kube.delete(pcs, "default")
-    wait_for(lambda: "in use by 1" in str(run.kube.get(pcs, "default").get("status")), "the ProviderConfig to refuse")
+    run.wait(lambda: "in use by 1" in str(run.kube.get(pcs, "default").get("status")), "the ProviderConfig to refuse")
     run.kube.delete(run.res("VPC"), "user")
-    wait_for(lambda: run.gone("VPC", "user"), "the VPC")
+    run.wait(lambda: run.gone("VPC", "user"), "the VPC")
 
     def pc_gone() -> bool:
         try:
@@ -135,7 +135,7 @@ def test_orphan_keeps_the_cloud_resource(start_manager: Callable[..., Running], 
     cloud = FakeCloud()
     run = start_manager(AWS, "aws", client_factory=cloud.client)
     run.apply("VPC", "kept", VPC, deletionPolicy=policy)
-    wait_for(lambda: run.ready("VPC", "kept"), "the VPC")
+    run.wait(lambda: run.ready("VPC", "kept"), "the VPC")
     run.kube.delete(run.res("VPC"), "kept")
-    wait_for(lambda: run.gone("VPC", "kept"), "the object")
+    run.wait(lambda: run.gone("VPC", "kept"), "the object")
     assert list(cloud.resources) == ["id-1"]

@@ -27,15 +27,15 @@ pytestmark = pytest.mark.terraform
 def test_lifecycle_through_the_manager(start_manager: Callable[..., Running], terraform_bin: str) -> None:
     run = start_manager(BUILTIN, "builtin", terraform=terraform_bin)
     run.apply("Data", "life", {"input": {"a": 1}})
-    wait_for(lambda: run.ready("Data", "life"), "Ready")
+    run.wait(lambda: run.ready("Data", "life"), "Ready")
     obj = run.get("Data", "life")
     assert obj["status"]["atProvider"]["output"] == {"a": 1}
     assert run.condition("Data", "life", "Synced")["reason"] == "ReconcileSuccess"
     run.kube.patch(run.res("Data"), "life", {"spec": {"forProvider": {"input": {"a": 2}}}})
-    wait_for(lambda: (run.get("Data", "life").get("status") or {}).get("atProvider", {}).get("output") == {"a": 2},
+    run.wait(lambda: (run.get("Data", "life").get("status") or {}).get("atProvider", {}).get("output") == {"a": 2},
           "the update to reach the state")
     run.kube.delete(run.res("Data"), "life")
-    wait_for(lambda: run.gone("Data", "life"), "deletion")
+    run.wait(lambda: run.gone("Data", "life"), "deletion")
 
 
 SLOW_TERRAFORM = """#!/bin/sh
@@ -95,7 +95,7 @@ def test_interrupted_create_is_not_repeated_blindly(start_manager: Callable[...,
     k = run.res("Data")
     run.kube.create(k, {"apiVersion": BUILTIN.kinds[0].api_version, "kind": "Data", "metadata": {
         "name": "half", "annotations": {CREATE_PENDING: "2026-01-01T00:00:00Z"}}, "spec": {"forProvider": {}}})
-    wait_for(lambda: INCOMPLETE in run.condition("Data", "half", "Synced").get("message", ""),
+    run.wait(lambda: INCOMPLETE in run.condition("Data", "half", "Synced").get("message", ""),
           "the incomplete-create stop")
     assert CREATE_SUCCEEDED not in run.get("Data", "half")["metadata"]["annotations"]
     assert not (run.get("Data", "half").get("status") or {}).get("atProvider")
@@ -106,7 +106,7 @@ def test_seed_002_twenty_references_under_conflicts_with_terraform(
     server = cluster.require_local()
     run = start_manager(BUILTIN, "builtin", terraform=terraform_bin, max_concurrent_reconciles=10)
     run.apply("Data", "shared", {"input": "base"})
-    wait_for(lambda: run.ready("Data", "shared"), "the shared object")
+    run.wait(lambda: run.ready("Data", "shared"), "the shared object")
     shared_id = run.get("Data", "shared")["status"]["atProvider"]["id"]
     server.set_faults({"conflict_every": {"update datas": 3}})
     for i in range(20):
@@ -116,14 +116,14 @@ def test_seed_002_twenty_references_under_conflicts_with_terraform(
         fins = run.get("Data", "shared")["metadata"].get("finalizers") or []
         return len([f for f in fins if f.startswith("in-use.tfbridge.io/")])
 
-    wait_for(lambda: pins() == 20 and all(run.ready("Data", f"user-{i}") for i in range(20)),
+    run.wait(lambda: pins() == 20 and all(run.ready("Data", f"user-{i}") for i in range(20)),
           "all 20 to resolve the reference and pin the shared object", timeout=180)
     assert server.faults.injected.get("409 update datas", 0) > 0
     assert {run.get("Data", f"user-{i}")["status"]["atProvider"]["output"] for i in range(20)} == {shared_id}
     server.set_faults({"conflict_every": {}})
     run.kube.delete(run.res("Data"), "shared")
-    wait_for(lambda: "waiting for 20 referencing" in run.condition("Data", "shared", "Ready").get("message", ""),
+    run.wait(lambda: "waiting for 20 referencing" in run.condition("Data", "shared", "Ready").get("message", ""),
           "the shared object to wait")
     for i in range(20):
         run.kube.delete(run.res("Data"), f"user-{i}")
-    wait_for(lambda: run.gone("Data", "shared"), "the shared object to go after the last user", timeout=120)
+    run.wait(lambda: run.gone("Data", "shared"), "the shared object to go after the last user", timeout=120)

@@ -3,10 +3,9 @@ bench (:mod:`tests.support.bench`) and a running manager (:mod:`tests.support.ru
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bridge.api.registry import Kind, ProviderPackage
 from bridge.kube import errors
@@ -16,13 +15,17 @@ from tests.support.waiting import wait_for
 
 
 class Objects:
-    def __init__(self, kube: Kube, package: ProviderPackage) -> None:
+    def __init__(self, kube: Kube, package: ProviderPackage, *, log: Path | None = None) -> None:
         self.kube, self.package = kube, package
+        # The provider's log, when it runs as its own process: a timeout ends with its tail.
+        self.log = log
+        self._touched: set[str] = set()  # kinds this test read or wrote, described on a timeout
 
     def kind(self, kind: str) -> Kind:
         return next(k for k in self.package.kinds if k.kind == kind)
 
     def res(self, kind: str) -> Resource:
+        self._touched.add(kind)
         return kind_resource(self.kind(kind))
 
     def apply(self, kind: str, name: str, for_provider: dict[str, Any], *, metadata: dict[str, Any] | None = None,
@@ -70,13 +73,35 @@ class Objects:
                     good.add((kind, obj["metadata"]["name"]))
         return [o for o in objects if o not in good]
 
-    def wait_ready(self, objects: list[tuple[str, str]], what: str, *, timeout: float, synced: bool = False,
-                   log: Path | None = None) -> None:
+    def state(self) -> str:
+        """Every object of the kinds this test touched, with its conditions and finalizers, and the tail of
+        the provider's log: what a timeout reports, so that it says which object was stuck and why."""
+        lines = []
+        for kind in sorted(self._touched):
+            try:
+                items = self.kube.list(kind_resource(self.kind(kind)))[0]
+            except errors.APIError as exc:
+                lines.append(f"{kind}: cannot list: {exc}")
+                continue
+            for obj in items:
+                meta = obj["metadata"]
+                conds = ", ".join(f"{c['type']}={c['status']} ({c.get('reason', '')}: {c.get('message', '')})"
+                                  for c in (obj.get("status") or {}).get("conditions") or []) or "no conditions"
+                deleting = " deleting" if meta.get("deletionTimestamp") else ""
+                lines.append(f"{kind}/{meta['name']}{deleting}: {conds}; finalizers {meta.get('finalizers') or []}")
+        if self.log is not None and self.log.exists():
+            lines += ["provider log:", *self.log.read_text(errors="replace").splitlines()[-80:]]
+        return "\n".join(lines)
+
+    def wait(self, condition: Callable[[], object], what: str, timeout: float = 60.0) -> object:
+        """:func:`wait_for`, whose timeout reports :meth:`state`."""
+        return wait_for(condition, lambda: f"{what}; the objects now:\n{self.state()}", timeout)
+
+    def wait_ready(self, objects: list[tuple[str, str]], what: str, *, timeout: float, synced: bool = False) -> None:
         """Wait until all ``objects`` are Ready (and Synced); a timeout names each straggler and its
-        conditions, and ends with the tail of the provider's ``log`` when it runs as a process."""
-        try:
-            wait_for(lambda: not self.not_ready(objects, synced=synced), what, timeout)
-        except pytest.fail.Exception as exc:
-            late = "; ".join(f"{k}/{n}: {self.conditions(k, n)}" for k, n in self.not_ready(objects, synced=synced))
-            tail = "\n".join(log.read_text(errors="replace").splitlines()[-80:]) if log and log.exists() else ""
-            pytest.fail(f"{exc.msg}; not there: {late}" + (f"\nprovider log:\n{tail}" if tail else ""))
+        conditions, and ends with the tail of the provider's log when it runs as a process."""
+        self.wait(lambda: not self.not_ready(objects, synced=synced), what, timeout)
+
+    def wait_gone(self, objects: list[tuple[str, str]], what: str, *, timeout: float = 60.0) -> None:
+        """Wait until all ``objects`` are deleted, with the same report on a timeout."""
+        self.wait(lambda: all(self.gone(k, n) for k, n in objects), what, timeout)
