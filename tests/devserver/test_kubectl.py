@@ -18,9 +18,10 @@ import yaml
 from kubernetes import client
 
 from bridge.kube.client import api_client
-from devserver.manifests import crd_manifests
 from devserver.server import APIServer
 from devserver.store import CRD_KEY
+from tests.support.crds import package_crds
+from tests.support.packages import AWS_CURATED, example_path
 from tests.support.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,7 +52,7 @@ class Kubectl:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[APIServer, Path]]:
     srv = APIServer().start()
-    for crd in crd_manifests(AWS / "crds"):
+    for crd in package_crds(AWS_CURATED, "aws"):
         srv.store.create(srv.store.types[CRD_KEY], "", crd)
     try:
         yield srv, srv.write_kubeconfig(tmp_path_factory.mktemp("kubectl") / "kubeconfig")
@@ -86,7 +87,7 @@ def set_conditions(custom: client.CustomObjectsApi, name: str, **conditions: str
 
 
 def test_apply_validates_on_the_client_and_the_server_with_no_flags(kubectl: Kubectl) -> None:
-    examples = sorted(str(p) for p in (AWS / "examples").rglob("*.yaml"))
+    examples = [str(example_path(k)) for k in AWS_CURATED.kinds]
     out = kubectl("apply", *(a for path in examples for a in ("-f", path)))
     assert out.count(" created") == len(examples), out
     assert " unchanged" in kubectl("apply", "-f", str(AWS / "examples/ec2/v1beta1/vpc.yaml"))

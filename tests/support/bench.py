@@ -20,17 +20,13 @@ from bridge.managed.secrets import SecretAccess
 from bridge.testing.cloud import provider_config
 from bridge.testing.fakes import FakeCloud, StoreKube
 from devserver.manifests import crd_manifests
+from tests.support.crds import package_crds
 from tests.support.objects import Objects
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
-_WANTED = {(k.config.group, k.config.plural) for k in AWS.kinds}
-# The curated kinds' CRDs and the ProviderConfig kinds' (not all 1,400: reading them takes seconds).
-CRDS_YAML = [d for group in sorted({k.config.short_group for k in AWS.kinds} | {"config"})
-             for d in crd_manifests(ROOT / "providers/aws/crds" / group)
-             if d["spec"]["group"] == AWS.provider.root_group
-             or (d["spec"]["group"], d["spec"]["names"]["plural"]) in _WANTED]
+CRDS_YAML = package_crds(AWS, "aws")
 
 # The bench's provider runs in crossplane-system; its tests keep Secrets in "default" too.
 ACCESS = SecretAccess.of("crossplane-system", ("default",))

@@ -1,11 +1,30 @@
-"""CRDs as an older release generated them: without admission patterns or length limits.
+"""The CRDs a test installs: a package's own, and those CRDs as an older release generated them.
 
-The runtime checks every name and value itself, whatever the CRDs admit (a real cluster may serve an
+A test installs the CRDs of the kinds it runs, not the whole provider's: the local API server takes
+seconds to load all of AWS's, and `kubectl get managed` lists every installed kind, one request each.
+
+An older release's CRDs have no admission patterns or length limits. The runtime checks every name and value itself, whatever the CRDs admit (a real cluster may serve an
 older release's CRDs during an upgrade). Tests of those runtime checks install such CRDs, so that what
 they prove is the runtime's refusal; tests/codegen proves the current CRDs refuse the same values.
 """
 
+from pathlib import Path
 from typing import Any
+
+from bridge.api.registry import CONFIG_FAMILY, ProviderPackage
+from devserver.manifests import crd_manifests
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def package_crds(package: ProviderPackage, provider_dir: str) -> list[dict[str, Any]]:
+    """The CRDs of ``package``'s kinds and of its ProviderConfig kinds, as providers/``provider_dir`` ships them."""
+    crds = ROOT / "providers" / provider_dir / "crds"
+    wanted = {(k.config.group, k.config.plural) for k in package.kinds}
+    return [doc for group in sorted({k.config.short_group for k in package.kinds} | {CONFIG_FAMILY})
+            for doc in crd_manifests(crds / group)
+            if doc["spec"]["group"] == package.provider.root_group
+            or (doc["spec"]["group"], doc["spec"]["names"]["plural"]) in wanted]
 
 
 def without_patterns(value: Any) -> Any:

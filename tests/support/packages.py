@@ -21,11 +21,14 @@ AWS_FAMILIES = ",".join((registry.CONFIG_FAMILY, *AWS_CURATED.families))
 AWS_SCENARIO = AWS.family(AWS_FAMILIES)
 
 
+def example_path(kind: registry.Kind) -> Path:
+    c = kind.config
+    return ROOT / "providers" / kind.provider_name / "examples" / c.short_group / c.version / f"{c.kind.lower()}.yaml"
+
+
 def example(kind: registry.Kind) -> dict[str, Any]:
     """``kind``'s generated example manifest (its required arguments set, references to other examples)."""
-    c = kind.config
-    path = ROOT / "providers" / kind.provider_name / "examples" / c.short_group / c.version / f"{c.kind.lower()}.yaml"
-    doc: dict[str, Any] = yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    doc: dict[str, Any] = yaml.load(example_path(kind).read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return doc
 
 

@@ -17,7 +17,7 @@ from bridge.settings import ExecutorSettings, Settings
 from bridge.testing.cloud import provider_config
 from devserver.manifests import crd_manifests
 from tests.support.cluster import Cluster
-from tests.support.crds import without_patterns
+from tests.support.crds import package_crds, without_patterns
 from tests.support.external import executor_under_test
 from tests.support.objects import Objects
 from tests.support.rbac import cluster_role, role, uncovered
@@ -29,18 +29,12 @@ _EXECUTOR_FIELDS = ("workspace_root", "terraform", "plugin_dir", "executor", "pr
 
 
 def install(kube: Kube, package: ProviderPackage, provider_dir: str, *, patterns: bool = True) -> None:
-    """The CRDs of ``package``'s kinds and its ProviderConfig kinds (not the whole provider's: a cluster with
-    every AWS CRD takes the local API server seconds to load), the crossplane-system namespace, and a
+    """The CRDs of ``package``'s kinds and its ProviderConfig kinds, the crossplane-system namespace, and a
     `default` ProviderConfig without credentials. Without ``patterns``, the CRDs are an older release's
     (see tests/support/crds.py)."""
-    crds = ROOT / "providers" / provider_dir / "crds"
-    wanted = {(k.config.group, k.config.plural) for k in package.kinds}
-    for group in sorted({k.config.short_group for k in package.kinds} | {CONFIG_FAMILY}):
-        for doc in crd_manifests(crds / group):
-            spec = doc["spec"]
-            if spec["group"] == package.provider.root_group or (spec["group"], spec["names"]["plural"]) in wanted:
-                with contextlib.suppress(errors.Conflict):
-                    kube.create(CRDS, doc if patterns else without_patterns(doc))
+    for doc in package_crds(package, provider_dir):
+        with contextlib.suppress(errors.Conflict):
+            kube.create(CRDS, doc if patterns else without_patterns(doc))
     with contextlib.suppress(errors.Conflict):
         kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
     with contextlib.suppress(errors.Conflict):
