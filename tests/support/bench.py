@@ -19,7 +19,6 @@ from bridge.managed.reconciler import ManagedReconciler
 from bridge.managed.secrets import SecretAccess
 from bridge.testing.cloud import provider_config
 from bridge.testing.fakes import FakeCloud, StoreKube
-from devserver.manifests import crd_manifests
 from tests.support.crds import package_crds
 from tests.support.objects import Objects
 from tests.support.packages import AWS_CURATED as AWS

@@ -3,9 +3,10 @@
 A test installs the CRDs of the kinds it runs, not the whole provider's: the local API server takes
 seconds to load all of AWS's, and `kubectl get managed` lists every installed kind, one request each.
 
-An older release's CRDs have no admission patterns or length limits. The runtime checks every name and value itself, whatever the CRDs admit (a real cluster may serve an
-older release's CRDs during an upgrade). Tests of those runtime checks install such CRDs, so that what
-they prove is the runtime's refusal; tests/codegen proves the current CRDs refuse the same values.
+An older release's CRDs have no admission patterns or length limits. The runtime checks every name and value
+itself, whatever the CRDs admit (a real cluster may serve an older release's CRDs during an upgrade). Tests
+of those runtime checks install such CRDs, so that what they prove is the runtime's refusal; tests/codegen
+proves the current CRDs refuse the same values.
 """
 
 from pathlib import Path

@@ -28,7 +28,8 @@ def example_path(kind: registry.Kind) -> Path:
 
 def example(kind: registry.Kind) -> dict[str, Any]:
     """``kind``'s generated example manifest (its required arguments set, references to other examples)."""
-    doc: dict[str, Any] = yaml.load(example_path(kind).read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    doc: dict[str, Any] = yaml.load(example_path(kind).read_text(), Loader=loader)
     return doc
 
 

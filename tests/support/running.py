@@ -8,14 +8,13 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from bridge.api.registry import CONFIG_FAMILY, ProviderPackage
+from bridge.api.registry import ProviderPackage
 from bridge.kube import errors
 from bridge.kube.client import CRDS, NAMESPACES, HTTPKube, Kube
 from bridge.managed.providerconfig import ClientFactory, ConfigResources
 from bridge.manager import Manager
 from bridge.settings import ExecutorSettings, Settings
 from bridge.testing.cloud import provider_config
-from devserver.manifests import crd_manifests
 from tests.support.cluster import Cluster
 from tests.support.crds import package_crds, without_patterns
 from tests.support.external import executor_under_test
