@@ -438,7 +438,12 @@ class _Handler(BaseHTTPRequestHandler):
                         write({"type": "ERROR", "object": exc.status()})
                         break
                     if not events:
-                        store.cond.wait(timeout=0.2)
+                        # Asleep until a write, the next bookmark or the deadline: a watch costs nothing
+                        # while nothing happens, however many clients watch.
+                        due = deadline
+                        if bookmarks and not as_table:
+                            due = min(due, last_bookmark + api.bookmark_interval)
+                        store.cond.wait(timeout=max(0.0, due - time.monotonic()))
                 for e in events:
                     rv = e.rv
                     if e.key == rt.key and matches(e.obj):

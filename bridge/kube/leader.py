@@ -3,6 +3,11 @@
 A candidate takes the Lease when it is free or its holder has not renewed it for
 ``lease_duration``; the leader renews it every ``retry_period`` and gives up leadership when it
 could not renew for ``renew_deadline``. Defaults: 15 s / 10 s / 2 s.
+
+Any failed attempt counts the same, whether the API server answered with an error or could not be
+reached (refused, reset, timed out): the leader keeps trying every ``retry_period`` until
+``renew_deadline`` has passed since its last renewal, and only then gives up. Losing leadership stops
+the manager; its Deployment starts it again as a candidate.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+
+import urllib3
 
 from bridge.kube import errors
 from bridge.kube.client import LEASES, Kube, Obj
@@ -39,17 +46,19 @@ class LeaderElector:
         self.leading = threading.Event()
 
     def try_acquire_or_renew(self) -> bool:
+        try:
+            return self._acquire_or_renew()
+        except (errors.APIError, OSError, urllib3.exceptions.HTTPError) as exc:
+            log.warning("could not acquire or renew the lease: %s", exc, extra={"lease": self.name})
+            return False
+
+    def _acquire_or_renew(self) -> bool:
         now = self.clock()
         try:
             lease = self.kube.get(LEASES, self.name, self.namespace)
         except errors.NotFound:
-            try:
-                self.kube.create(LEASES, self._lease({}, now, transitions=0), namespace=self.namespace)
-                return True
-            except errors.APIError:
-                return False
-        except errors.APIError:
-            return False
+            self.kube.create(LEASES, self._lease({}, now, transitions=0), namespace=self.namespace)
+            return True
         spec = lease.get("spec") or {}
         holder = spec.get("holderIdentity")
         expired = _parse(spec.get("renewTime")) + float(spec.get("leaseDurationSeconds") or self.lease_duration) < now
@@ -58,11 +67,8 @@ class LeaderElector:
         transitions = int(spec.get("leaseTransitions") or 0) + (0 if holder == self.identity else 1)
         updated = self._lease(lease, now, transitions=transitions,
                               acquired=spec.get("acquireTime") if holder == self.identity else None)
-        try:
-            self.kube.update(LEASES, updated)
-            return True
-        except errors.APIError:
-            return False
+        self.kube.update(LEASES, updated)
+        return True
 
     def _lease(self, current: Obj, now: float, *, transitions: int, acquired: str | None = None) -> Obj:
         meta = dict(current.get("metadata") or {"name": self.name, "namespace": self.namespace})

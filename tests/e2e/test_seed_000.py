@@ -70,7 +70,9 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     configure_aws(kube)
     log = tmp_path / "provider.log"
     run = Running(kube, AWS, None, log=log)
-    lease = ("--leader-election", "--lease-duration", "4", "--renew-deadline", "3", "--retry-period", "1",
+    # A standby takes over within seconds of the leader's death. The renew deadline leaves room for a busy
+    # machine: a leader that cannot renew in time stops, and nothing here would start it again.
+    lease = ("--leader-election", "--lease-duration", "8", "--renew-deadline", "6", "--retry-period", "1",
              "--namespace", NS, "--log-level", "info")  # the log is what explains a failure here
     node_a, node_b, node_c = tmp_path / "node-a", tmp_path / "node-b", tmp_path / "node-c"
 
