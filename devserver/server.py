@@ -462,6 +462,9 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # A provider starts a list and a watch per kind at once, hundreds of connections: with socketserver's
+    # backlog of 5 the kernel drops their SYNs, and each retry costs the client a second or more.
+    request_queue_size = 1024
     api: APIServer
 
     def shutdown_request(self, request: Any) -> None:
