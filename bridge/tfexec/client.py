@@ -65,7 +65,8 @@ class CLIClient:
             if observing is None:
                 return Observation(exists=False)
             ws, rendered, current = observing
-            fresh = self._fresh_after_apply(ws, mr, rendered, current)
+            # A reconcile someone asked for reads the cloud: they may have changed it meanwhile.
+            fresh = None if mr.reconcile_requested else self._fresh_after_apply(ws, mr, rendered, current)
             if fresh is not None:
                 return self.floor.observation(mr, rendered, fresh, None, ())
             if self._prepare(ws, mr, rendered):
@@ -150,7 +151,8 @@ class CLIClient:
         again at once would cost a full terraform run to learn nothing. For FRESH_SECONDS after
         our apply, an observe trusts that state if every argument that changed since (late-initialised
         values, typically) already equals what the state holds. Later observes (the polls that catch
-        drift) always refresh.
+        drift) always refresh, and so does a reconcile requested through
+        ``crossplane.io/reconcile-requested-at``: the shortcut serves only the reconciles we schedule.
         """
         marker = ws.meta().fresh_state
         if marker is None or marker.uid != mr.uid or time.time() - marker.at > FRESH_SECONDS:

@@ -10,7 +10,7 @@ import pytest
 
 from bridge.api.errors import InvalidSpec, StateCorrupted
 from bridge.api.external import ProviderSetup
-from bridge.api.managed import Managed
+from bridge.api.managed import RECONCILE_REQUESTED, Managed
 from bridge.tfexec.backend import CLIBackend
 from bridge.tfexec.client import CLIClient
 from tests.support.packages import BUILTIN
@@ -135,3 +135,21 @@ def test_a_workspace_written_before_the_metadata_was_typed_is_observed(executor:
     meta = json.loads((ws.dir / ".tfbridge-meta.json").read_text())
     assert {k: meta[k] for k in old if k != "last_operation"} == {k: v for k, v in old.items() if k != "last_operation"}
     assert (meta["last_operation"], meta["executor"]) == ("observe", "cli")
+
+
+@pytest.mark.parametrize(
+    ("requested", "runs"),
+    [pytest.param(None, 0, id="ScheduledTrustsTheApply"),
+     pytest.param("2026-01-01T00:00:00Z", 1, id="RequestedRefreshes")],
+)
+def test_a_requested_reconcile_reads_the_cloud(executor: CLIBackend, requested: str | None, runs: int) -> None:
+    """Right after our own apply, a poll we scheduled trusts its state; a reconcile someone asked for
+    (``crossplane.io/reconcile-requested-at`` not yet handled) runs terraform to read the cloud."""
+    c = client(executor)
+    mr = data("asked", {"input": "x"})
+    mr.set_external_name(c.create(mr).external_name)
+    if requested is not None:
+        mr.set_annotations({RECONCILE_REQUESTED: requested})
+    before = sum(executor.stats().terraform_runs.values())
+    assert c.observe(mr).up_to_date
+    assert sum(executor.stats().terraform_runs.values()) - before == runs
