@@ -406,7 +406,8 @@ class ManagedReconciler:
             conds = (conditions.deleting(f"delete in progress for {elapsed}"), conditions.reconcile_success())
         else:
             conds = (conditions.reconcile_success(f"update in progress for {elapsed}"),)
-        self._status(mr, *conds)
+        # No observe ran: a reconcile someone asked for is handled by the one after the operation.
+        self._status(mr, *conds, handled=False)
         # The end of the operation requeues the object; this only refreshes the elapsed time.
         return Result(requeue_after=30.0)
 

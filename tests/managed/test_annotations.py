@@ -98,9 +98,22 @@ def _survives_spec_update(b: Bench) -> None:
     assert obj["status"]["lastHandledReconcileAt"] == "token-2"
 
 
+def _during_update(b: Bench) -> None:
+    gate = b.cloud.block("update")
+    b.cloud.resources["id-1"]["spec"]["cidrBlock"] = "10.9.0.0/16"
+    b.reconcile("VPC", "v")  # the update starts
+    _annotate(b, {RECONCILE_REQUESTED: "token-1"})
+    b.reconcile("VPC", "v")
+    assert _handled(b) is None, "handled by an observe, not while an operation runs"
+    gate.set()
+    b.drain()
+    b.settle("VPC", "v")
+    assert _handled(b) == "token-1" and _requests(b) >= 1
+
+
 @pytest.mark.parametrize(
     "scenario",
-    [pytest.param(_new_token, id="NewTokenRecordedWithEvent"), pytest.param(_same_token, id="SameTokenNoEvent"),
+    [pytest.param(_during_update, id="NotHandledWhileAnOperationRuns"), pytest.param(_new_token, id="NewTokenRecordedWithEvent"), pytest.param(_same_token, id="SameTokenNoEvent"),
      pytest.param(_paused, id="PausedDoesNotHandle"),
      pytest.param(_survives_spec_update, id="TokenSurvivesSpecUpdate")],
 )
