@@ -77,6 +77,22 @@ def test_init_provider_is_used_at_create_only(executor: CLIBackend) -> None:
     assert body["resource"]["terraform_data"]["this"]["lifecycle"]["ignore_changes"] == ["input"]
 
 
+def test_init_provider_is_merged_and_ignored_below_the_top(executor: CLIBackend) -> None:
+    """An object in both sections: initProvider's attribute joins forProvider's, and only that attribute
+    is ignored after create, by Terraform itself (the ``ignore_changes`` traversal reaches it)."""
+    c = client(executor)
+    mr = data("deep", {"input": {"env": "prod"}}, init={"input": {"team": "a"}})
+    mr.set_external_name(c.create(mr).external_name)
+    assert c.observe(mr).at_provider["output"] == {"env": "prod", "team": "a"}
+    mr.spec["initProvider"] = {"input": {"team": "b"}}
+    assert c.observe(mr).up_to_date, "an initProvider key is ignored after create"
+    body = json.loads((executor.store.get(mr.api_version, mr.kind, mr.name).dir / "main.tf.json").read_text())
+    assert body["resource"]["terraform_data"]["this"]["lifecycle"]["ignore_changes"] == ["input.team"]
+    mr.for_provider["input"] = {"env": "dev"}
+    seen = c.observe(mr)
+    assert not seen.up_to_date, "forProvider's own keys are still managed"
+
+
 def test_invalid_spec_names_the_field(executor: CLIBackend) -> None:
     mr = data("bad", {"input": 1, "notAField": True})
     with pytest.raises(InvalidSpec, match=r"Data/bad: spec.forProvider.notAField: unknown field"):
