@@ -113,7 +113,8 @@ def _during_update(b: Bench) -> None:
 
 @pytest.mark.parametrize(
     "scenario",
-    [pytest.param(_during_update, id="NotHandledWhileAnOperationRuns"), pytest.param(_new_token, id="NewTokenRecordedWithEvent"), pytest.param(_same_token, id="SameTokenNoEvent"),
+    [pytest.param(_during_update, id="NotHandledWhileAnOperationRuns"),
+     pytest.param(_new_token, id="NewTokenRecordedWithEvent"), pytest.param(_same_token, id="SameTokenNoEvent"),
      pytest.param(_paused, id="PausedDoesNotHandle"),
      pytest.param(_survives_spec_update, id="TokenSurvivesSpecUpdate")],
 )
