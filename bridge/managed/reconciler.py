@@ -200,9 +200,11 @@ class ManagedReconciler:
         return self._wrote(self.kube.update(self.res, mr.obj))
 
     def _status(self, mr: Managed, *conds: dict[str, Any], at_provider: dict[str, Any] | None = None,
-                handled: bool = True) -> Managed:
-        """Write conditions (and atProvider), and, when ``handled``, the reconcile request this
-        reconcile answers; on a conflict, re-read and write them again."""
+                handled: bool = True, drift: str | None = None) -> Managed:
+        """Write conditions (and atProvider, and ``status.drift``: "" clears it), and, when ``handled``,
+        the reconcile request this reconcile answers; on a conflict, re-read and write them again."""
+        if drift:
+            drift = self.recorder.redactor(drift)
         redact = self.recorder.redactor
         conds = tuple(conditions.condition(c["type"], c["status"], c["reason"], redact(c.get("message") or ""))
                       for c in conds)
@@ -214,12 +216,16 @@ class ManagedReconciler:
                 status["atProvider"] = at_provider
             if handled and mr.reconcile_request:
                 status["lastHandledReconcileAt"] = mr.reconcile_request
+            if drift:
+                status["drift"] = drift
+            elif drift is not None:
+                status.pop("drift", None)
             if json.dumps(mr.obj.get("status"), sort_keys=True) == before:
                 return mr
             try:
                 return self._wrote(self.kube.update_status(self.res, mr.obj))
             except errors.Conflict:
-                kept = {k: v for k, v in status.items() if k in ("atProvider", "lastHandledReconcileAt")}
+                kept = {k: v for k, v in status.items() if k in ("atProvider", "lastHandledReconcileAt", "drift")}
                 mr = Managed.wrap(self.kube.get(self.res, mr.name))
                 mr.obj["status"] = {**(mr.obj.get("status") or {}), **kept}
         raise Retryable(f"{mr.display}: status kept conflicting")
@@ -555,19 +561,20 @@ class ManagedReconciler:
                 self.publisher.publish(mr, obs.connection_details)
         except _Failed:
             # What the cloud says is true whether or not the Secret could be written.
-            self._status(mr, available, at_provider=dict(obs.at_provider))
+            self._status(mr, available, at_provider=dict(obs.at_provider), drift=obs.drift)
             raise
         if not obs.up_to_date and policy.update:
             if (held := self._held(mr, key)) is not None:
-                self._status(mr, available, at_provider=dict(obs.at_provider))
+                self._status(mr, available, at_provider=dict(obs.at_provider), drift=obs.drift)
                 return held
             self._confirm(mr)
             snapshot = Managed(mr.obj)
             self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot))
             self._status(mr, available, conditions.reconcile_success("update in progress for 0s"),
-                         at_provider=dict(obs.at_provider))
+                         at_provider=dict(obs.at_provider), drift=obs.drift)
             return Result(requeue_after=30.0)
-        mr = self._status(mr, available, conditions.reconcile_success(), at_provider=dict(obs.at_provider))
+        mr = self._status(mr, available, conditions.reconcile_success(), at_provider=dict(obs.at_provider),
+                          drift=obs.drift)
         if obs.up_to_date:
             self.metrics.in_sync(mr)
         return self._polled(mr)

@@ -19,7 +19,7 @@ from bridge.api.errors import ImmutableChange, InvalidSpec
 from bridge.api.external import Observation, ProviderSetup, SecretReader
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind
-from bridge.workspace import initprovider, tfstate
+from bridge.workspace import drift, initprovider, tfstate
 from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock, Rendered, ResourceBlock, address
 from bridge.workspace.identity import Lazy
 from bridge.workspace.store import Workspace, WorkspaceStore
@@ -180,7 +180,20 @@ class KindWorkspaces:
                     recovered: tuple[str, ...]) -> Observation:
         """What ``inst`` says of ``mr``: up to date unless ``action`` (the planned change) is set."""
         attrs = inst.attributes
-        diff = f"{action}: {', '.join(self.changed(rendered, inst))}" if action else ""
+        changed = self.changed(rendered, inst) if action else []
+        diff = f"{action}: {', '.join(changed)}" if action else ""
+        # What only initProvider set is not drift: Terraform ignores it after create.
+        shown = [a for a in changed if a not in rendered.resource.ignore_changes]
+        summary = drift.summary(shown, rendered.resource.arguments, attrs, hidden=self._hidden(),
+                                name=self.kind.converter.json_name) if action else ""
         return Observation(exists=True, up_to_date=action is None, at_provider=self.values.at_provider(attrs),
                            connection_details=self.connection_details(inst), external_name=self.external_name(inst),
-                           late_init=self.values.late_init(mr, attrs), diff=diff, recovered=recovered)
+                           late_init=self.values.late_init(mr, attrs), diff=diff, recovered=recovered,
+                           drift=summary)
+
+    def _hidden(self) -> frozenset[str]:
+        """Arguments whose values a drift summary never shows: sensitive in the schema or the provider
+        config, or filled from a Secret."""
+        schema = frozenset(a.name for a in self.kind.schema().block.attributes if a.sensitive)
+        configured = frozenset(p.split(".")[0] for p in self.config.sensitive)
+        return schema | configured | frozenset(self.values.secret_arguments)

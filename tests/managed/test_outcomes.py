@@ -335,3 +335,21 @@ def test_status_unchanged_keeps_transition_time() -> None:
     assert obj["status"]["conditions"][0]["lastTransitionTime"] == "2020-01-01T00:00:00Z"
     conditions.set_conditions(obj, conditions.reconcile_success())
     assert obj["status"]["conditions"][0]["lastTransitionTime"] != "2020-01-01T00:00:00Z"
+
+
+@pytest.mark.parametrize(
+    ("policies", "corrected"),
+    [pytest.param(["*"], True, id="UpdatedThenCleared"),
+     pytest.param(["Observe", "Create", "Delete"], False, id="ShownWhileNotUpdated")],
+)
+def test_drift_in_status(policies: list[str], corrected: bool) -> None:
+    b = Bench()
+    b.apply("VPC", "v", VPC, managementPolicies=policies)
+    b.settle("VPC", "v")
+    assert "drift" not in b.get("VPC", "v")["status"]
+    b.cloud.resources["id-1"]["spec"]["cidrBlock"] = "10.9.0.0/16"
+    b.reconcile("VPC", "v")
+    assert b.get("VPC", "v")["status"]["drift"] == "cidrBlock: differs"
+    b.drain()
+    b.settle("VPC", "v")
+    assert ("drift" not in b.get("VPC", "v")["status"]) is corrected

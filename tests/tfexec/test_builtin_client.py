@@ -93,6 +93,17 @@ def test_init_provider_is_merged_and_ignored_below_the_top(executor: CLIBackend)
     assert not seen.up_to_date, "forProvider's own keys are still managed"
 
 
+def test_drift_is_summarised_per_argument(executor: CLIBackend) -> None:
+    c = client(executor)
+    mr = data("drift", {"input": "x"})
+    mr.set_external_name(c.create(mr).external_name)
+    assert c.observe(mr).drift == ""
+    mr.for_provider["input"] = "y"
+    seen = c.observe(mr)
+    # terraform_data's input is dynamically typed: its state value carries its type beside it.
+    assert not seen.up_to_date and seen.drift.startswith('input: spec "y", cloud ') and '"x"' in seen.drift
+
+
 def test_invalid_spec_names_the_field(executor: CLIBackend) -> None:
     mr = data("bad", {"input": 1, "notAField": True})
     with pytest.raises(InvalidSpec, match=r"Data/bad: spec.forProvider.notAField: unknown field"):
