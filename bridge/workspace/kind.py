@@ -177,15 +177,17 @@ class KindWorkspaces:
                                f"and re-create the object")
 
     def observation(self, mr: Managed, rendered: Rendered, inst: tfstate.Instance, action: str | None,
-                    recovered: tuple[str, ...]) -> Observation:
-        """What ``inst`` says of ``mr``: up to date unless ``action`` (the planned change) is set."""
+                    recovered: tuple[str, ...], *, compared: bool = False) -> Observation:
+        """What ``inst`` says of ``mr``: up to date unless ``action`` (the planned change) is set.
+        ``compared``: no plan was made (an Observe-only object); the drift comes from comparing the
+        spec's arguments with the state's."""
         attrs = inst.attributes
-        changed = self.changed(rendered, inst) if action else []
+        changed = self.changed(rendered, inst) if action or compared else []
         diff = f"{action}: {', '.join(changed)}" if action else ""
         # What only initProvider set is not drift: Terraform ignores it after create.
         shown = [a for a in changed if a not in rendered.resource.ignore_changes]
         summary = drift.summary(shown, rendered.resource.arguments, attrs, hidden=self._hidden(),
-                                name=self.kind.converter.json_name) if action else ""
+                                name=self.kind.converter.json_name) if changed else ""
         return Observation(exists=True, up_to_date=action is None, at_provider=self.values.at_provider(attrs),
                            connection_details=self.connection_details(inst), external_name=self.external_name(inst),
                            late_init=self.values.late_init(mr, attrs), diff=diff, recovered=recovered,
