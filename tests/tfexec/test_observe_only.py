@@ -12,7 +12,7 @@ import pytest
 
 from bridge.tfexec.backend import CLIBackend
 from tests.support.cloud import Moto
-from tests.support.executors import SETUP, cli_backend, mr
+from tests.support.executors import SETUP, cli_backend, direct_backend, mr
 from tests.support.packages import AWS_CURATED as AWS
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -54,6 +54,29 @@ def test_observe_only_reads_without_planning(executor: CLIBackend, moto: Moto, f
         after = _runs(executor)
         assert after.get("plan", 0) == before.get("plan", 0), "never planned"
         assert after.get("import", 0) == before.get("import", 0) + 1
+
+
+@pytest.mark.parametrize(
+    ("for_provider", "drift"),
+    [
+        pytest.param({}, "", id="RequiredArgumentsEmpty"),
+        pytest.param({"description": "wanted"}, 'description: spec "wanted", cloud "made by hand"',
+                     id="DifferenceShownNotPlanned"),
+    ],
+)
+def test_direct_executor_reads_without_planning(executor: CLIBackend, moto: Moto, for_provider: dict[str, Any],
+                                                drift: str) -> None:
+    role = f"direct-observed-{len(for_provider)}"
+    moto.client("iam").create_role(RoleName=role, AssumeRolePolicyDocument=TRUST, Description="made by hand")
+    m = mr("aws_iam_role", role, for_provider, external_name=role)
+    m.spec["managementPolicies"] = ["Observe"]
+    direct = direct_backend(executor)
+    try:
+        seen = direct.client(AWS.by_type("aws_iam_role"), SETUP).observe(m)
+    finally:
+        direct.shutdown()
+    assert (seen.exists, seen.up_to_date, seen.drift) == (True, True, drift)
+    assert seen.at_provider["arn"].endswith(f":role/{role}")
 
 
 def test_observe_only_absent(executor: CLIBackend) -> None:
