@@ -39,18 +39,24 @@ def test_deleting_an_attachment_is_not_undone_by_its_role(start_manager: Callabl
     def attached() -> list[str]:
         return [p["PolicyArn"] for p in iam.list_attached_role_policies(RoleName="example-role")["AttachedPolicies"]]
 
+    def reconcile_role(token: str) -> None:
+        """A reconcile of the Role, asked for and waited on: it observes the cloud as it is now."""
+        run.kube.patch(run.res("Role"), "example-role", {"metadata": {"annotations": {RECONCILE_REQUESTED: token}}})
+        wait_for(lambda: (run.get("Role", "example-role").get("status") or {}).get("lastHandledReconcileAt") == token,
+                 lambda: f"the role's requested reconcile; status: {run.get('Role', 'example-role').get('status')}",
+                 timeout=180)
+
     assert len(attached()) == 1
+    reconcile_role("after-attach")  # the role sees the attached policy
     assert "managedPolicyArns" not in run.get("Role", "example-role")["spec"]["forProvider"], \
         "the attachment's policy is not late-initialised into the role"
 
     run.kube.delete(run.res("RolePolicyAttachment"), "example-attachment")
     wait_for(lambda: run.gone("RolePolicyAttachment", "example-attachment"), "the attachment deleted", timeout=180)
     assert attached() == []
-
-    token = "after-detach"
-    run.kube.patch(run.res("Role"), "example-role", {"metadata": {"annotations": {RECONCILE_REQUESTED: token}}})
-    wait_for(lambda: (run.get("Role", "example-role").get("status") or {}).get("lastHandledReconcileAt") == token,
-             lambda: f"the role's requested reconcile; status: {run.get('Role', 'example-role').get('status')}",
-             timeout=180)
+    reconcile_role("after-detach")
+    assert run.manager is not None
+    manager = run.manager
+    wait_for(lambda: not manager.ops.in_flight(), "no update of the role running", timeout=120)
     assert attached() == [], "the role did not re-attach the policy"
     assert run.ready("Role", "example-role")
