@@ -24,6 +24,7 @@ from bridge.kube.observability import HealthServer, Metrics
 from bridge.kube.redact import Redactor
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.events import Recorder
+from bridge.managed.metrics import ManagedMetrics, StateGauges, gvk
 from bridge.managed.operations import OperationKey, Operations
 from bridge.managed.providerconfig import ClientFactory, ConfigResources, Connector, ProviderConfigReconciler
 from bridge.managed.reconciler import ManagedReconciler
@@ -55,13 +56,18 @@ class Manager:
         connector = Connector(kube, package, client_factory, redactor=self.redactor,
                               access=SecretAccess.of(settings.namespace, settings.secret_namespaces))
         self.controllers: dict[str, Controller] = {}
+        # crossplane-runtime's managed-resource metrics, under its names, beside tfbridge's own.
+        managed_metrics = ManagedMetrics(self.metrics.registry)
+        informers: list[tuple[str, Informer]] = []
         for kind in package.kinds:
             res = kind_resource(kind)
             informer = Informer(kube, res)
+            informers.append((gvk(kind.api_version, kind.kind), informer))
             reconciler = ManagedReconciler(kube=kube, kind=kind, package=package, connect=connector.connect,
                                            operations=self.ops, recorder=self.recorder, poll=settings.poll,
-                                           reader=CachedReader(kube, res, informer))
+                                           reader=CachedReader(kube, res, informer), metrics=managed_metrics)
             self.controllers[kind.config.tf_type] = self._controller(kind.kind, informer, reconciler)
+        self.metrics.registry.register(StateGauges(lambda: [(label, i.objects()) for label, i in informers]))
         if settings.provider_config_controller:
             pc_reconciler = ProviderConfigReconciler(kube, package, on_change=connector.forget)
             informer = Informer(kube, ConfigResources.of(package).configs)

@@ -242,6 +242,13 @@ def managed_crd(res: ResolvedResource, views: f.Views, provider: Provider, descr
             "atProvider": _describe(object_schema(views.observation), "Attributes observed from the provider."),
             "conditions": CONDITIONS,
             "observedGeneration": {"type": "integer", "format": "int64"},
+            "drift": {
+                "type": "string",
+                "description": "What differs between the spec and the cloud object, per argument (no secret "
+                               "values, at most 1024 characters); absent when they agree."},
+            "lastHandledReconcileAt": {
+                "type": "string",
+                "description": "The crossplane.io/reconcile-requested-at token the last reconcile handled."},
         },
     }
     desc = description or f"{res.kind} is the Schema for the {res.kind}s API: Terraform {res.tf_type}."

@@ -94,7 +94,7 @@ def role_rules(d: Deployable) -> list[dict[str, Any]]:
     if d.kinds:
         # Credentials (get) and connection secrets (get, create, update).
         rules.append({"apiGroups": [""], "resources": ["secrets"], "verbs": ["get", "create", "update"]})
-    rules.append({"apiGroups": [""], "resources": ["events"], "verbs": ["create"]})
+    rules.append({"apiGroups": [""], "resources": ["events"], "verbs": ["create", "update"]})
     rules.append({"apiGroups": ["coordination.k8s.io"], "resources": ["leases"], "verbs": ["get", "create", "update"]})
     return rules
 

@@ -374,10 +374,21 @@ def reference_paths(views: Views, rules: Rules) -> tuple[ReferencePath, ...]:
 
 
 def late_init(resource: s.ResourceSchema, views: Views, ignore: tuple[str, ...]) -> tuple[str, ...]:
-    """Top-level forProvider arguments that are optional and computed: what late-init may fill."""
+    """Top-level forProvider arguments that are optional and computed: what late-init may fill.
+
+    Never an argument in ``ignore`` (the resource's own list and the arguments another kind manages
+    exclusively), nor an optional+computed set of objects: that is Terraform's in-line rule set
+    (a security group's ``ingress``, a route table's ``route``, a network ACL's ``egress``) whose
+    members standalone resources manage one by one. Left unset it means "leave the members alone";
+    copied from the cloud it would mean "exactly these", and this object would undo what the
+    other kind adds or removes."""
     params = {f.tf_name for f in views.parameters.fields if f.role is TF}
     return tuple(sorted(a.name for a in resource.block.attributes if a.optional and a.computed
-                        and a.name in params and a.name not in ignore))
+                        and a.name in params and a.name not in ignore and not _rule_set(a.type)))
+
+
+def _rule_set(t: s.TypeExpr | None) -> bool:
+    return isinstance(t, s.Collection) and t.kind == "set" and isinstance(t.element, s.ObjectType)
 
 
 def has_timeouts(resource: s.ResourceSchema) -> bool:

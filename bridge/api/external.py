@@ -38,6 +38,8 @@ class Observation:
     # spec.forProvider values to fill in from the cloud (CR form); empty when none.
     late_init: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     diff: str = ""
+    # A short per-argument account of what differs, safe to show on the object (no secret values, bounded).
+    drift: str = ""
     # What the observation had to do to get here: "import", "untaint", ... (for events and logs).
     recovered: tuple[str, ...] = ()
 

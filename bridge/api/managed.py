@@ -16,6 +16,8 @@ CREATE_PENDING = "crossplane.io/external-create-pending"
 CREATE_SUCCEEDED = "crossplane.io/external-create-succeeded"
 CREATE_FAILED = "crossplane.io/external-create-failed"
 PAUSED = "crossplane.io/paused"
+RECONCILE_REQUESTED = "crossplane.io/reconcile-requested-at"
+POLL_INTERVAL = "crossplane.io/poll-interval"
 FINALIZER = "finalizer.managedresource.crossplane.io"
 
 
@@ -97,16 +99,20 @@ class Managed:
         return self.spec.get("initProvider") or {}
 
     @property
-    def management_policies(self) -> frozenset[str]:
-        return frozenset(self.spec.get("managementPolicies") or ["*"])
-
-    def allows(self, action: str) -> bool:
-        policies = self.management_policies
-        return "*" in policies or action in policies
+    def status(self) -> dict[str, Any]:
+        return _section(self.obj, "status")
 
     @property
-    def deletion_policy(self) -> str:
-        return str(self.spec.get("deletionPolicy") or "Delete")
+    def reconcile_request(self) -> str:
+        """The token of a reconcile someone asked for (``crossplane.io/reconcile-requested-at``), "" for none."""
+        return self.annotations.get(RECONCILE_REQUESTED) or ""
+
+    @property
+    def reconcile_requested(self) -> bool:
+        """Whether a reconcile was asked for that none has handled yet: an observe then reads the
+        cloud afresh instead of trusting anything remembered."""
+        token = self.reconcile_request
+        return bool(token) and self.status.get("lastHandledReconcileAt") != token
 
     @property
     def provider_config_name(self) -> str:

@@ -54,7 +54,8 @@ class Kind:
         rs = self.schema()
         rules = fields.rules(self.config)
         views = fields.build(rs, rules)
-        late = fields.late_init(rs, views, self.config.late_init_ignore)
+        elsewhere = tuple(m.argument for m in self.config.managed_elsewhere)
+        late = fields.late_init(rs, views, (*self.config.late_init_ignore, *elsewhere))
         return Shape(
             views=views,
             converter=Converter(views, provider_settings=frozenset(i.name for i in self.config.injected),

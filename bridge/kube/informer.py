@@ -52,6 +52,11 @@ class Informer:
         # and a poll read from the cache is mostly this copy.
         return pickle.loads(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)) if obj is not None else None
 
+    def objects(self) -> list[Obj]:
+        """The cached objects themselves, not copies: for counting and reading only."""
+        with self._lock:
+            return list(self.cache.values())
+
     def version(self, key: Key) -> str:
         """The cached object's resourceVersion ("" when not cached), without copying it."""
         with self._lock:

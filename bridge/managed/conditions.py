@@ -13,7 +13,8 @@ def _now() -> str:
 
 
 def condition(ctype: str, status: str, reason: str, message: str = "") -> dict[str, Any]:
-    return {"type": ctype, "status": status, "reason": reason, "message": message}
+    # As crossplane-runtime's types (``omitempty``): a condition with nothing to say has no message key.
+    return {"type": ctype, "status": status, "reason": reason, **({"message": message} if message else {})}
 
 
 def available() -> dict[str, Any]:
@@ -41,11 +42,16 @@ def reconcile_error(message: str) -> dict[str, Any]:
 
 
 def reconcile_paused() -> dict[str, Any]:
-    return condition(SYNCED, "False", "ReconcilePaused", "Reconciliation is paused via the pause annotation")
+    return condition(SYNCED, "False", "ReconcilePaused")
 
 
 def set_conditions(obj: dict[str, Any], *conds: dict[str, Any]) -> None:
-    """Set conditions by type; a condition whose status is unchanged keeps its transition time."""
+    """Set conditions by type; a condition whose status is unchanged keeps its transition time.
+
+    crossplane-runtime stamps a new transition time whenever anything of a condition changes and keeps
+    conditions in the order they were first set; here the transition time follows the Kubernetes
+    convention (it moves when the status does) and conditions are sorted by type, so a status write
+    is byte-stable. No consumer known depends on either difference."""
     status = obj.setdefault("status", {})
     current = {c.get("type"): c for c in status.get("conditions") or []}
     generation = int((obj.get("metadata") or {}).get("generation") or 0)

@@ -1,33 +1,56 @@
 """The managed-resource reconciler, with crossplane-runtime's semantics.
 
-Each reconcile re-asserts every step, so that a conflict or a crash between two of them costs only
-a retry: the finalizer, external-name initialisation, reference resolution and in-use bookkeeping
-(each a collaborator that can be swapped, as crossplane-runtime's ``WithX`` options), then observe.
+A reconcile follows crossplane-runtime's ``managed.Reconciler``: the pause annotation or an empty
+``spec.managementPolicies`` pauses; a reconcile someone asked for (``crossplane.io/reconcile-requested-at``)
+is recorded in ``status.lastHandledReconcileAt``; an unsupported policy set is refused; an object
+being deleted whose policies orphan the cloud object lets go of it before anything connects (so a
+deleted ProviderConfig or revoked credentials never block that). Then each step is re-asserted, so
+that a conflict or a crash between two of them costs only a retry: the finalizer, external-name
+initialisation, reference resolution and in-use bookkeeping (each a collaborator that can be
+swapped, as crossplane-runtime's ``WithX`` options), connect, observe.
+
 Create, update and delete start in the operation pool and the reconcile returns at once, so a slow
 cloud never holds up the reconciles of other objects; while one runs, the resource shows
 Creating/Deleting or "update in progress" with the elapsed time, and no second one starts. When it
 ends the resource is requeued and the next reconcile records the outcome: the external name and
 ``crossplane.io/external-create-succeeded`` (or ``-failed``), retried until they stick.
 ``crossplane.io/external-create-pending`` is written, and a conflict aborts the create, before any
-create starts; when pending is newer than both outcomes, nothing is created blindly.
+create starts; when pending is newer than both outcomes, nothing is created blindly. Two rules are
+stricter than crossplane-runtime's: a create whose outcome is unknown (interrupted mid-apply) is not
+marked failed, and is recovered by a lookup of its tags or stopped with instructions; and that check
+runs after observe, so an object that turns out to exist is simply adopted.
 
-Nothing fails silently: every error of a reconcile ends up on its object as ``Synced=False`` with
-a message that passed the Redactor (no secret, capped), and an event. A spec nested deeper than
-:data:`SPEC_DEPTH` levels is refused before anything recurses over it.
+Nothing fails silently: every error ends up on its object as ``Synced=False`` with
+crossplane-runtime's message prefix for the step that failed (``connect failed: ``, ``observe failed: ``,
+``cannot resolve references: ``...) and its event reason, after the Redactor (no secret, capped).
+A spec nested deeper than :data:`SPEC_DEPTH` levels is refused before anything recurses over it.
 """
 
 from __future__ import annotations
 
+import calendar
 import contextlib
+import copy
 import json
 import logging
+import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from bridge.api.errors import BridgeError, ProviderConfigFailed, Retryable, Terminal, outcome_unknown
 from bridge.api.external import Creation, ExternalClient, Observation
-from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, EXTERNAL_NAME, PAUSED, Managed
+from bridge.api.managed import (
+    CREATE_FAILED,
+    CREATE_PENDING,
+    CREATE_SUCCEEDED,
+    EXTERNAL_NAME,
+    FINALIZER,
+    PAUSED,
+    POLL_INTERVAL,
+    Managed,
+)
+from bridge.api.policies import Policies
 from bridge.api.registry import Kind, ProviderPackage
 from bridge.kube import decode, errors, names
 from bridge.kube.cache import CachedReader
@@ -46,28 +69,82 @@ from bridge.managed.collaborators import (
     kind_resource,
 )
 from bridge.managed.events import Recorder
+from bridge.managed.metrics import ManagedMetrics
 from bridge.managed.operations import Operation, OperationKey, Operations
 from bridge.managed.secrets import inputs_owner, outputs_owner
 
 log = logging.getLogger(__name__)
 INCOMPLETE = ("cannot determine creation result - remove the crossplane.io/external-create-pending annotation if "
               "it is safe to proceed")
+PAUSED_MESSAGE = "Reconciliation is paused either through the `spec.managementPolicies` or the pause annotation"
+ABSENT = "external resource does not exist"
+# The success events' words, as crossplane-runtime's (the elapsed time goes to the log and the
+# operation-duration metric: a message that differs each time defeats event counting).
+REQUESTED = {"create": ("CreatedExternalResource", "Successfully requested creation of external resource"),
+             "update": ("UpdatedExternalResource", "Successfully requested update of external resource"),
+             "delete": ("DeletedExternalResource", "Successfully requested deletion of external resource")}
 
 # Levels of objects and arrays below ``spec``. The deepest generated schema nests far less; this
 # keeps every recursion over a spec (conversion, escaping, copies, JSON) far from Python's limit.
 SPEC_DEPTH = 64
+# After a create succeeded, an observe that finds nothing for this long is taken for an eventually
+# consistent read, not for a deleted object (crossplane-runtime's default creation grace period).
+CREATION_GRACE = 30.0
+# How soon an object within its creation grace period is observed again.
+GRACE_RECHECK = 5.0
 
 Connect = Callable[[Managed, Kind], ExternalClient]
 
 
-def _stamp() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+def _stamp(at: float | None = None) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() if at is None else at))
+
+
+def _parsed(stamp: str) -> float:
+    """Seconds of an RFC 3339 annotation; 0 for a value that does not parse (as crossplane-runtime, which
+    then treats it as never set: a hand-written ``true`` blocks nothing)."""
+    try:
+        return float(calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")))
+    except ValueError:
+        return 0.0
 
 
 def create_incomplete(mr: Managed) -> bool:
-    pending = mr.annotations.get(CREATE_PENDING, "")
-    return bool(pending) and pending > max(mr.annotations.get(CREATE_SUCCEEDED, ""),
-                                           mr.annotations.get(CREATE_FAILED, ""))
+    pending = _parsed(mr.annotations.get(CREATE_PENDING, ""))
+    return pending > 0 and pending > max(_parsed(mr.annotations.get(CREATE_SUCCEEDED, "")),
+                                         _parsed(mr.annotations.get(CREATE_FAILED, "")))
+
+
+_DURATION_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "μs": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}
+_DURATION_PART = re.compile(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+
+
+def go_duration(text: str) -> float | None:
+    """Seconds of a Go duration (``90s``, ``1h30m``, ``1.5h``); None when it does not parse."""
+    text = text.strip()
+    if text in ("0", "+0", "-0"):
+        return 0.0
+    sign = -1.0 if text.startswith("-") else 1.0
+    body = text.lstrip("+-")
+    pos, total = 0, 0.0
+    while pos < len(body):
+        m = _DURATION_PART.match(body, pos)
+        if m is None:
+            return None
+        total += float(m.group(1)) * _DURATION_UNITS[m.group(2)]
+        pos = m.end()
+    return sign * total if body else None
+
+
+class _Failed(Exception):
+    """One step of a reconcile failed: what the object's condition and event say about it."""
+
+    def __init__(self, cause: BaseException, reason: str, message: str, event: str | None = None,
+                 ready: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.cause, self.reason, self.message = cause, reason, message
+        self.event = message if event is None else event
+        self.ready = ready
 
 
 class ManagedReconciler:
@@ -78,14 +155,17 @@ class ManagedReconciler:
     def __init__(self, *, kube: Kube, kind: Kind, package: ProviderPackage, connect: Connect,
                  operations: Operations, recorder: Recorder, poll: float = 600.0, reader: CachedReader | None = None,
                  finalizer: Finalizer | None = None, initializer: Initializer | None = None,
-                 resolver: ReferenceResolver | None = None, publisher: ConnectionPublisher | None = None) -> None:
+                 resolver: ReferenceResolver | None = None, publisher: ConnectionPublisher | None = None,
+                 metrics: ManagedMetrics | None = None, min_poll: float = 0.0) -> None:
         self.kube, self.kind, self.package = kube, kind, package
         self.res = kind_resource(kind)
         self.connect = connect
         self.ops = operations
         self.recorder = recorder
         self.poll = poll
+        self.min_poll = min_poll
         self.cache = reader
+        self.metrics = metrics or ManagedMetrics()
         self.finalizer = finalizer or APIFinalizer(self._update)
         self.initializer = initializer or NameAsExternalName(kind, self._update)
         self.resolver = resolver or APIReferenceResolver(kube, kind, package, self._update)
@@ -106,29 +186,48 @@ class ManagedReconciler:
     def op_key(self, key: tuple[str, str]) -> OperationKey:
         return OperationKey.of(self.kind.config.tf_type, key)
 
+    def _polled(self, mr: Managed) -> Result:
+        """The next poll: the controller's, or the object's own ``crossplane.io/poll-interval`` (a Go
+        duration; one that does not parse, or is not positive, means the controller's)."""
+        wanted = go_duration(mr.annotations.get(POLL_INTERVAL, "") or "")
+        if wanted is None or wanted <= 0:
+            return Result()
+        return Result(requeue_after=max(wanted, self.min_poll))
+
     # -- writes -----------------------------------------------------------------------------
 
     def _update(self, mr: Managed) -> Managed:
         return self._wrote(self.kube.update(self.res, mr.obj))
 
-    def _status(self, mr: Managed, *conds: dict[str, Any], at_provider: dict[str, Any] | None = None) -> Managed:
-        """Write conditions (and atProvider); on a conflict, re-read and write them again."""
+    def _status(self, mr: Managed, *conds: dict[str, Any], at_provider: dict[str, Any] | None = None,
+                handled: bool = True, drift: str | None = None) -> Managed:
+        """Write conditions (and atProvider, and ``status.drift``: "" clears it), and, when ``handled``,
+        the reconcile request this reconcile answers; on a conflict, re-read and write them again."""
+        if drift:
+            drift = self.recorder.redactor(drift)
         redact = self.recorder.redactor
-        conds = tuple({**c, "message": redact(c.get("message") or "")} for c in conds)
+        conds = tuple(conditions.condition(c["type"], c["status"], c["reason"], redact(c.get("message") or ""))
+                      for c in conds)
         for _ in range(5):
             before = json.dumps(mr.obj.get("status"), sort_keys=True)
             conditions.set_conditions(mr.obj, *conds)
+            status = mr.obj.setdefault("status", {})
             if at_provider is not None:
-                mr.obj.setdefault("status", {})["atProvider"] = at_provider
+                status["atProvider"] = at_provider
+            if handled and mr.reconcile_request:
+                status["lastHandledReconcileAt"] = mr.reconcile_request
+            if drift:
+                status["drift"] = drift
+            elif drift is not None:
+                status.pop("drift", None)
             if json.dumps(mr.obj.get("status"), sort_keys=True) == before:
                 return mr
             try:
                 return self._wrote(self.kube.update_status(self.res, mr.obj))
             except errors.Conflict:
-                status = mr.obj.get("status")
+                kept = {k: v for k, v in status.items() if k in ("atProvider", "lastHandledReconcileAt", "drift")}
                 mr = Managed.wrap(self.kube.get(self.res, mr.name))
-                mr.obj["status"] = {**(mr.obj.get("status") or {}), **{k: v for k, v in (status or {}).items()
-                                                                        if k == "atProvider"}}
+                mr.obj["status"] = {**(mr.obj.get("status") or {}), **kept}
         raise Retryable(f"{mr.display}: status kept conflicting")
 
     def _annotate(self, name: str, values: dict[str, str]) -> Managed:
@@ -148,12 +247,12 @@ class ManagedReconciler:
                 delay = min(delay * 2, 2.0)
         raise Retryable(f"{self.kind.kind}/{name}: cannot record {', '.join(values)}: {last}")
 
-    def _fail(self, mr: Managed, exc: BaseException, reason: str) -> None:
+    def _fail(self, mr: Managed, failed: _Failed) -> None:
         """Show the error on the object, then hand it to the controller's retry policy."""
-        message = self._describe(mr, exc)
+        conds = (conditions.reconcile_error(failed.message), *([failed.ready] if failed.ready else []))
         with contextlib.suppress(errors.APIError, Retryable):  # the error itself is what matters
-            self._status(mr, conditions.reconcile_error(message))
-        self.recorder.warning(mr.obj, reason, message)
+            self._status(mr, *conds)
+        self.recorder.warning(mr.obj, failed.reason, failed.event)
 
     def _describe(self, mr: Managed, exc: BaseException) -> str:
         """What the object's condition and event say about ``exc``."""
@@ -168,6 +267,20 @@ class ManagedReconciler:
             return str(exc)
         return f"unexpected {type(exc).__name__}: {exc}"
 
+    @contextlib.contextmanager
+    def _step(self, mr: Managed, reason: str, prefix: str, *, event_is_message: bool = False,
+              ready: dict[str, Any] | None = None) -> Iterator[None]:
+        """Errors of one step of the reconcile, as crossplane-runtime words them: ``<prefix>: <error>``
+        in Synced, and an event of ``reason`` carrying the error (or, ``event_is_message``, the same
+        text as Synced). A conflict is no error: the reconcile starts over."""
+        try:
+            yield
+        except (errors.Conflict, _Failed):
+            raise
+        except Exception as exc:
+            message = f"{prefix}: {self._describe(mr, exc)}"
+            raise _Failed(exc, reason, message, None if event_is_message else self._describe(mr, exc), ready) from exc
+
     # -- the reconcile ------------------------------------------------------------------------
 
     def reconcile(self, key: tuple[str, str]) -> Result:
@@ -175,25 +288,34 @@ class ManagedReconciler:
             # Only a lax API server stores such an object, and no request can name it.
             log.warning("%s %s: not a valid object name; not reconciled", self.kind.kind, names.shown(key[1]))
             return Result(done=True)
+        op_key = self.op_key(key)
         try:
             mr = self._read(key[1])
         except errors.NotFound:
-            gone = Managed({"kind": self.kind.kind, "metadata": {"name": key[1]}})
-            for owner in (inputs_owner(gone), outputs_owner(gone)):
-                self.recorder.redactor.forget(owner)
+            return self._not_cached(key, op_key)
+        self.metrics.reconciling(mr)
+        policy = Policies.of(mr)
+        if mr.annotations.get(PAUSED) == "true" or policy.paused:
+            self.recorder.normal(mr.obj, "ReconciliationPaused", PAUSED_MESSAGE)
+            self._status(mr, conditions.reconcile_paused(), handled=False)
             return Result(done=True)
-        if mr.annotations.get(PAUSED) == "true":
-            self._status(mr, conditions.reconcile_paused())
+        if mr.reconcile_requested:
+            self.recorder.normal(mr.obj, "ReconcileRequestHandled", "Handling reconcile request")
+        invalid = policy.invalid()
+        if invalid is not None:
+            # Not retried: the next spec change (a new generation) brings the object back.
+            self.recorder.warning(mr.obj, "CannotUseInvalidManagementPolicy", invalid)
+            self._status(mr, conditions.reconcile_error(invalid))
             return Result(done=True)
-        if decode.depth(mr.obj.get("spec"), SPEC_DEPTH) > SPEC_DEPTH:
-            self._fail(mr, Terminal(f"{mr.display}: spec: nested deeper than {SPEC_DEPTH} levels (objects and "
-                                    f"arrays); no schema of this provider nests so deep"), "CannotReconcile")
-            raise Terminal(f"{mr.display}: spec nested too deep")
-        op_key = self.op_key(key)
         try:
+            if decode.depth(mr.obj.get("spec"), SPEC_DEPTH) > SPEC_DEPTH:
+                too_deep = Terminal(f"{mr.display}: spec: nested deeper than {SPEC_DEPTH} levels (objects and "
+                                    f"arrays); no schema of this provider nests so deep")
+                raise _Failed(too_deep, "CannotInitializeManagedResource",
+                              f"cannot update managed resource: {too_deep}")
             finished = self.ops.finished(op_key)
             if finished is not None:
-                mr = self._collect(mr, finished)
+                mr = self._collect(mr, op_key, finished)
                 if finished.verb == "delete" and finished.error is None and mr.deleting:
                     # The executor deleted it; another observe could only be misled (an import of a
                     # just-deleted ID may succeed while the cloud catches up).
@@ -202,43 +324,83 @@ class ManagedReconciler:
             running = self.ops.running(op_key)
             if running is not None:
                 return self._show_running(mr, running)
-            return self._reconcile(mr, op_key)
+            return self._reconcile(mr, op_key, policy)
         except errors.Conflict as exc:
             raise Retryable(f"{mr.display}: {exc.message}", delay=0.5) from exc
+        except _Failed as failed:
+            self._fail(mr, failed)
+            raise failed.cause from None
         except Exception as exc:  # anything else, expected or not, is shown on the object and retried
-            self._fail(mr, exc, "CannotReconcile")
+            message = self._describe(mr, exc)
+            self._fail(mr, _Failed(exc, "CannotReconcile", message))
             raise
 
-    def _collect(self, mr: Managed, op: Operation) -> Managed:
+    def _not_cached(self, key: tuple[str, str], op_key: OperationKey) -> Result:
+        """The cache does not hold the object: deleted, or (sharded) no longer this replica's. An
+        operation that ended meanwhile still has its outcome recorded, read from the API server."""
+        finished = self.ops.finished(op_key)
+        if finished is not None:
+            try:
+                mr = Managed.wrap(self.kube.get(self.res, key[1]))
+            except errors.NotFound:
+                mr = None
+            if mr is not None:
+                with contextlib.suppress(BridgeError, errors.APIError):
+                    self._collect(mr, op_key, finished)
+                return Result(done=True)
+        gone = Managed({"kind": self.kind.kind, "metadata": {"name": key[1]}})
+        for owner in (inputs_owner(gone), outputs_owner(gone)):
+            self.recorder.redactor.forget(owner)
+        return Result(done=True)
+
+    def _next_attempt(self, mr: Managed, key: OperationKey) -> str:
+        wait = self.ops.retry_in(key, mr.generation)
+        return f"the next attempt is at {_stamp(time.time() + wait)}" if wait > 0 else "it is retried now"
+
+    def _collect(self, mr: Managed, key: OperationKey, op: Operation) -> Managed:
         """Record the outcome of a finished operation; every write about it happens here."""
         if op.error is not None:
-            if op.verb == "create":
-                # A create that may have reached the cloud is not "failed": the pending annotation stays,
-                # and the next reconcile recovers (lookup) or stops, instead of creating a second one.
-                made = getattr(op.error, "external_name", None)
-                values = {EXTERNAL_NAME: made} if made else {}
-                if made or not outcome_unknown(op.error):
-                    values[CREATE_FAILED] = _stamp()
-                if values:
-                    mr = self._annotate(mr.name, values)
-            reason = {"create": "CannotCreateExternalResource", "update": "CannotUpdateExternalResource",
-                      "delete": "CannotDeleteExternalResource"}[op.verb]
-            message = f"{op.verb} failed after {op.elapsed():.0f}s: {self._describe(mr, op.error)}"
-            self._status(mr, conditions.reconcile_error(message))
-            self.recorder.warning(mr.obj, reason, message)
-            return mr
+            return self._collect_failure(mr, key, op, op.error)
+        log.info("%s: %s succeeded in %.1fs", mr.display, op.verb, op.elapsed(), extra={"object": mr.display})
         if op.verb == "create":
             created: Creation = op.result
             values = {CREATE_SUCCEEDED: _stamp()}
             if created.external_name:
                 values[EXTERNAL_NAME] = created.external_name
-            mr = self._annotate(mr.name, values)
-            self.publisher.publish(mr, created.connection_details)
-            self.recorder.normal(mr.obj, "CreatedExternalResource", f"created in {op.elapsed():.1f}s")
+            with self._step(mr, "CannotUpdateManagedResource",
+                            "cannot update managed resource annotations: cannot update critical annotations",
+                            event_is_message=True, ready=conditions.creating()):
+                mr = self._annotate(mr.name, values)
+            with self._step(mr, "CannotPublishConnectionDetails", "cannot create or update connection secret",
+                            ready=conditions.creating()):
+                self.publisher.publish(mr, created.connection_details)
         elif op.verb == "update":
-            self.recorder.normal(mr.obj, "UpdatedExternalResource", f"updated in {op.elapsed():.1f}s")
-        else:
-            self.recorder.normal(mr.obj, "DeletedExternalResource", f"deleted in {op.elapsed():.1f}s")
+            self.metrics.updated(mr)
+        self.recorder.normal(mr.obj, *REQUESTED[op.verb])
+        return mr
+
+    def _collect_failure(self, mr: Managed, key: OperationKey, op: Operation, error: BaseException) -> Managed:
+        ready: dict[str, Any] | None = None
+        if op.verb == "create":
+            # A create that may have reached the cloud is not "failed": the pending annotation stays,
+            # and the next reconcile recovers (lookup) or stops, instead of creating a second one.
+            made = getattr(error, "external_name", None)
+            values = {EXTERNAL_NAME: made} if made else {}
+            unknown = not made and outcome_unknown(error)
+            if not unknown:
+                values[CREATE_FAILED] = _stamp()
+            if values:
+                mr = self._annotate(mr.name, values)
+            ready = conditions.creating("the create was interrupted and its outcome is unknown; looking for the object"
+                                        if unknown else f"the create failed; {self._next_attempt(mr, key)}")
+        elif op.verb == "delete":
+            ready = conditions.deleting(f"the delete failed; {self._next_attempt(mr, key)}")
+        detail = self._describe(mr, error)
+        message = f"{op.verb} failed: {detail} (after {op.elapsed():.0f}s)"
+        self._status(mr, conditions.reconcile_error(message), *([ready] if ready else []))
+        reason = {"create": "CannotCreateExternalResource", "update": "CannotUpdateExternalResource",
+                  "delete": "CannotDeleteExternalResource"}[op.verb]
+        self.recorder.warning(mr.obj, reason, detail)
         return mr
 
     def _show_running(self, mr: Managed, op: Operation) -> Result:
@@ -250,7 +412,8 @@ class ManagedReconciler:
             conds = (conditions.deleting(f"delete in progress for {elapsed}"), conditions.reconcile_success())
         else:
             conds = (conditions.reconcile_success(f"update in progress for {elapsed}"),)
-        self._status(mr, *conds)
+        # No observe ran: a reconcile someone asked for is handled by the one after the operation.
+        self._status(mr, *conds, handled=False)
         # The end of the operation requeues the object; this only refreshes the elapsed time.
         return Result(requeue_after=30.0)
 
@@ -259,32 +422,55 @@ class ManagedReconciler:
         wait = self.ops.retry_in(key, mr.generation)
         return Result(requeue_after=wait) if wait > 0 else None
 
-    def _reconcile(self, mr: Managed, key: OperationKey) -> Result:
+    def _reconcile(self, mr: Managed, key: OperationKey, policy: Policies) -> Result:
+        if mr.deleting and not policy.should_delete():
+            # Orphaning needs nothing of the cloud: no provider, no credentials, no observe.
+            with self._step(mr, "CannotUpdateManagedResource", "cannot update object", event_is_message=True,
+                            ready=conditions.deleting()):
+                self._release(mr)
+            return Result(done=True)
         if not mr.deleting:
-            mr = self.finalizer.add(mr)
-            mr = self.initializer.initialize(mr)
-            mr = self.resolver.resolve(mr)
-        client = self.connect(mr, self.kind)
-        observation = client.observe(mr)
+            with self._step(mr, "CannotUpdateManagedResource", "cannot update object", event_is_message=True):
+                mr = self.finalizer.add(mr)
+            with self._step(mr, "CannotInitializeManagedResource", "cannot update managed resource",
+                            event_is_message=True):
+                mr = self.initializer.initialize(mr)
+            with self._step(mr, "CannotResolveResourceReferences", "cannot resolve references", event_is_message=True):
+                mr = self.resolver.resolve(mr)
+        with self._step(mr, "CannotConnectToProvider", "connect failed"):
+            client = self.connect(mr, self.kind)
+        with self._step(mr, "CannotObserveExternalResource", "observe failed"):
+            observation = client.observe(mr)
         if mr.deleting:
             return self._delete(mr, key, client, observation)
         if not observation.exists:
-            return self._create(mr, key, client)
-        return self._observed(mr, key, client, observation)
+            return self._absent(mr, key, client, policy)
+        return self._observed(mr, key, client, observation, policy)
 
     def _release(self, mr: Managed) -> Managed:
         """Drop our in-use finalizers from everything we referenced, then our own finalizer."""
         self.resolver.release(mr)
-        return self.finalizer.remove(mr)
+        had = FINALIZER in mr.finalizers
+        mr = self.finalizer.remove(mr)
+        if had:
+            self.metrics.deleted(mr)
+        return mr
 
     def _delete(self, mr: Managed, key: OperationKey, client: ExternalClient, obs: Observation) -> Result:
-        if not obs.exists or mr.deletion_policy == "Orphan" or not mr.allows("Delete"):
+        if not obs.exists:
             self._release(mr)
             return Result(done=True)
-        users = references.users(mr.obj)
-        if users:
-            self._status(mr, conditions.deleting(f"waiting for {len(users)} referencing resources to be deleted "
-                                                 f"before deleting the external resource"),
+        others = [f for f in mr.finalizers if f != FINALIZER]
+        if others:
+            # As crossplane-runtime: any other finalizer (a platform's own, foregroundDeletion, the in-use
+            # marks of referencing resources) holds the cloud object back until it is gone.
+            users = references.users(mr.obj)
+            if len(users) == len(others):
+                waiting = f"waiting for {len(users)} referencing resources to be deleted"
+            else:
+                shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+                waiting = f"waiting for {len(others)} other finalizers to be removed ({shown})"
+            self._status(mr, conditions.deleting(f"{waiting} before deleting the external resource"),
                          conditions.reconcile_success())
             return Result(requeue_after=30.0)
         if (held := self._held(mr, key)) is not None:
@@ -293,18 +479,28 @@ class ManagedReconciler:
         snapshot = Managed(mr.obj)
         return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot)))
 
-    def _create(self, mr: Managed, key: OperationKey, client: ExternalClient) -> Result:
-        if not mr.allows("Create"):
-            self._status(mr, conditions.unavailable(), conditions.reconcile_error(
-                "external resource does not exist and the management policies do not allow creating it"))
-            return Result()
+    def _absent(self, mr: Managed, key: OperationKey, client: ExternalClient, policy: Policies) -> Result:
+        if not policy.create:
+            # A stable state, not an error to back off from: polled at the usual interval.
+            self.recorder.warning(mr.obj, "CannotObserveExternalResource", ABSENT)
+            self._status(mr, conditions.reconcile_error(f"observe failed: {ABSENT}"))
+            return self._polled(mr)
         if create_incomplete(mr):
             return self._recover(mr, client)
+        succeeded = _parsed(mr.annotations.get(CREATE_SUCCEEDED, ""))
+        if succeeded and time.time() - succeeded < CREATION_GRACE:
+            # Just created: a read that finds nothing yet is an eventually consistent API, not a
+            # deleted object; creating again now would make a second one.
+            self.recorder.normal(mr.obj, "PendingExternalResource",
+                                 "Waiting for external resource existence to be confirmed")
+            return Result(requeue_after=GRACE_RECHECK)
         if (held := self._held(mr, key)) is not None:
             return held
-        mr = self._tag(mr)
-        mr.set_annotations({CREATE_PENDING: _stamp()})
-        mr = self._update(mr)  # a conflict here aborts the create; the reconcile starts over
+        with self._step(mr, "CannotUpdateManagedResource", "cannot update managed resource", event_is_message=True,
+                        ready=conditions.creating()):
+            mr = self._tag(mr)
+            mr.set_annotations({CREATE_PENDING: _stamp()})
+            mr = self._update(mr)  # a conflict here aborts the create; the reconcile starts over
         snapshot = Managed(mr.obj)
         return self._show_running(mr, self.ops.start(key, "create", mr.generation, lambda: client.create(snapshot)))
 
@@ -340,11 +536,12 @@ class ManagedReconciler:
             detail = (f"a lookup found {len(found)} of {what} ({', '.join(found)}): set annotation {EXTERNAL_NAME} "
                       f"to the one this object owns and delete the others")
         message = f"{INCOMPLETE}: {detail}"
-        self._status(mr, conditions.unavailable(), conditions.reconcile_error(message))
+        self._status(mr, conditions.creating(), conditions.reconcile_error(message))
         self.recorder.warning(mr.obj, "CannotInitializeManagedResource", message)
         return Result()
 
-    def _observed(self, mr: Managed, key: OperationKey, client: ExternalClient, obs: Observation) -> Result:
+    def _observed(self, mr: Managed, key: OperationKey, client: ExternalClient, obs: Observation,
+                  policy: Policies) -> Result:
         if obs.recovered or not obs.up_to_date:
             # As crossplane-runtime: what differs, and what the observe had to repair, for whoever debugs.
             log.debug("observed %s", mr.display, extra={"diff": obs.diff, "recovered": list(obs.recovered)})
@@ -352,38 +549,63 @@ class ManagedReconciler:
         if obs.external_name and obs.external_name != mr.external_name:
             mr.set_external_name(obs.external_name)
             changed = True
-        if obs.late_init and mr.allows("LateInitialize"):
-            for field, value in obs.late_init.items():
-                if field not in mr.for_provider:
-                    mr.set_for_provider(field, value)
-                    changed = True
+        if obs.late_init and policy.late_initialize:
+            changed = late_initialize(mr.obj, obs.late_init) or changed
         if changed:
-            mr = self._update(mr)
+            with self._step(mr, "CannotUpdateManagedResource", "cannot update managed resource"):
+                mr = self._update(mr)
+        available = conditions.available()
         # Even with nothing new to say: a restored Secret must be re-owned, keeping what it holds.
         try:
-            self.publisher.publish(mr, obs.connection_details)
-        except BridgeError:
+            with self._step(mr, "CannotPublishConnectionDetails", "cannot create or update connection secret"):
+                self.publisher.publish(mr, obs.connection_details)
+        except _Failed:
             # What the cloud says is true whether or not the Secret could be written.
-            self._status(mr, conditions.available(), at_provider=dict(obs.at_provider))
+            self._status(mr, available, at_provider=dict(obs.at_provider), drift=obs.drift)
             raise
         if obs.up_to_date:
             self.ops.converged(key)
-        if not obs.up_to_date and mr.allows("Update"):
+        if not obs.up_to_date and policy.update:
             if (held := self._held(mr, key)) is not None:
                 updates = self.ops.unconverged(key, mr.generation)
-                conds = [conditions.available()]
+                conds = [available]
                 if updates > 1:
                     conds.append(conditions.reconcile_error(
                         f"the external resource still differs from the spec after {updates} updates "
                         f"({obs.diff or 'no argument named'}); the cloud does not keep what was applied, so the "
                         f"next update waits {held.requeue_after or 0:.0f}s"))
-                self._status(mr, *conds, at_provider=dict(obs.at_provider))
+                self._status(mr, *conds, at_provider=dict(obs.at_provider), drift=obs.drift)
                 return held
             self._confirm(mr)
             snapshot = Managed(mr.obj)
             self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot))
-            self._status(mr, conditions.available(), conditions.reconcile_success("update in progress for 0s"),
-                         at_provider=dict(obs.at_provider))
+            self._status(mr, available, conditions.reconcile_success("update in progress for 0s"),
+                         at_provider=dict(obs.at_provider), drift=obs.drift)
             return Result(requeue_after=30.0)
-        self._status(mr, conditions.available(), conditions.reconcile_success(), at_provider=dict(obs.at_provider))
-        return Result()
+        mr = self._status(mr, available, conditions.reconcile_success(), at_provider=dict(obs.at_provider),
+                          drift=obs.drift)
+        if obs.up_to_date:
+            self.metrics.in_sync(mr)
+        return self._polled(mr)
+
+
+def late_initialize(obj: dict[str, Any], values: Mapping[str, Any]) -> bool:
+    """Fill ``values`` (CR form, nested objects for single blocks) into ``spec.forProvider`` wherever it
+    has nothing yet, never overwriting a value the spec has; True if anything was filled."""
+    spec = obj.setdefault("spec", {})
+    target = spec.get("forProvider")
+    if not isinstance(target, dict):
+        target = spec["forProvider"] = {}
+    return _fill(target, values)
+
+
+def _fill(target: dict[str, Any], values: Mapping[str, Any]) -> bool:
+    changed = False
+    for field, value in values.items():
+        current = target.get(field)
+        if current is None:
+            target[field] = copy.deepcopy(value)
+            changed = True
+        elif isinstance(current, dict) and isinstance(value, Mapping):
+            changed = _fill(current, value) or changed
+    return changed

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bridge.api.errors import InvalidSpec, Retryable
@@ -83,11 +83,18 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
                 continue
             if not ref:
                 where = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.selector_field))}"
-                items, _ = kube.list(res, label_selector=label_selector(selector, where))
+                same_controller = controllers_must_match(selector)
+                items, _ = kube.list(res, label_selector=label_selector(selector, where, same_controller))
+                if same_controller:
+                    items = [o for o in items if have_same_controller(mr.obj, o)]
                 refs = sorted(o["metadata"]["name"] for o in items)[: None if rf.many else 1]
                 if refs:
                     holder[rf.ref_field] = [{"name": n} for n in refs] if rf.many else {"name": refs[0]}
                     changed = True
+                elif policy.get("resolution") != "Optional":
+                    # As crossplane-runtime: a required selector that matches nothing is an error, not a
+                    # spec without the value (which would create the object without it).
+                    raise Retryable(f"{where}: no resources matched selector", delay=5.0)
             values = []
             for name in refs:
                 try:
@@ -121,11 +128,33 @@ def _names(ref: Any, where: str) -> list[str]:
     return out
 
 
-def label_selector(selector: Any, where: str) -> str:
-    """``matchLabels`` as a label selector, every key and value checked: no value can add a requirement."""
+def controllers_must_match(selector: Any) -> bool:
+    """``matchControllerRef: true``: only objects with the referencing object's controller qualify."""
+    return isinstance(selector, dict) and selector.get("matchControllerRef") is True
+
+
+def have_same_controller(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Both have a controller owner reference, with the same uid (as crossplane-runtime: two objects without
+    a controller do not share one)."""
+    ours, theirs = _controller_uid(a), _controller_uid(b)
+    return bool(ours) and ours == theirs
+
+
+def _controller_uid(obj: Mapping[str, Any]) -> str:
+    for ref in (obj.get("metadata") or {}).get("ownerReferences") or []:
+        if isinstance(ref, dict) and ref.get("controller") is True:
+            return str(ref.get("uid") or "")
+    return ""
+
+
+def label_selector(selector: Any, where: str, restricted: bool = False) -> str:
+    """``matchLabels`` as a label selector, every key and value checked: no value can add a requirement.
+    Empty only when ``restricted`` (the selector also matches controllers): alone it would select every
+    object of the kind."""
     match = (selector or {}).get("matchLabels") if isinstance(selector, dict) else None
+    if restricted and not match:
+        return ""
     if not isinstance(match, dict) or not match:
-        # An empty selector would select every object of the kind.
         raise InvalidSpec(f"{where}.matchLabels: at least one label is required")
     for key, value in sorted(match.items()):
         if not isinstance(key, str) or not names.label_key(key):

@@ -176,9 +176,11 @@ class _FakeClient:
             return Observation(exists=False)
         late = {k: v for k, v in (found.get("late") or {}).items() if k not in mr.for_provider}
         wanted = {k: v for k, v in mr.for_provider.items() if k not in (found.get("late") or {})}
-        return Observation(exists=True, up_to_date=found["spec"] == wanted,
+        differs = sorted(k for k in {*found["spec"], *wanted} if found["spec"].get(k) != wanted.get(k))
+        return Observation(exists=True, up_to_date=not differs,
                            at_provider={"id": mr.external_name, **found["spec"]}, external_name=mr.external_name,
-                           connection_details={"attribute.password": b"s3cret"}, late_init=late)
+                           connection_details={"attribute.password": b"s3cret"}, late_init=late,
+                           drift="; ".join(f"{k}: differs" for k in differs))
 
     def create(self, mr: Managed) -> Creation:
         self.cloud._enter("create")

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bridge.api.errors import BridgeError, OperationFailed
 from bridge.api.external import Creation, Observation, Update
 from bridge.api.managed import Managed
+from bridge.api.policies import Policies
 from bridge.tfexec.verbs import Terraform
 from bridge.workspace import tfstate
 from bridge.workspace.document import RESOURCE_NAME, Rendered
@@ -65,7 +66,10 @@ class CLIClient:
             if observing is None:
                 return Observation(exists=False)
             ws, rendered, current = observing
-            fresh = self._fresh_after_apply(ws, mr, rendered, current)
+            if Policies.of(mr).read_only:
+                return self._observe_only(ws, mr, rendered, timeout)
+            # A reconcile someone asked for reads the cloud: they may have changed it meanwhile.
+            fresh = None if mr.reconcile_requested else self._fresh_after_apply(ws, mr, rendered, current)
             if fresh is not None:
                 return self.floor.observation(mr, rendered, fresh, None, ())
             if self._prepare(ws, mr, rendered):
@@ -88,6 +92,23 @@ class CLIClient:
             if planned.refreshed is None or planned.action == "create":
                 return Observation(exists=False, recovered=recovered)
             return self.floor.observation(mr, rendered, planned.refreshed, planned.action, recovered)
+
+    def _observe_only(self, ws: Workspace, mr: Managed, rendered: Rendered, timeout: float) -> Observation:
+        """Neither Create nor Update: nothing is ever planned against this spec, which may leave required
+        arguments empty (a plan would refuse them; ``terraform import`` does not validate them). As
+        upjet: import afresh at every observe, never plan, and report the object up to date; what
+        differs is compared argument by argument, for the drift summary."""
+        if not mr.external_name:
+            return Observation(exists=False)
+        self._prepare(ws, mr, rendered)
+        ws.drop_state()
+        if not self._terraform(ws, rendered, mr).import_(self.floor.address, self.floor.import_id(mr, rendered),
+                                                         timeout):
+            return Observation(exists=False)
+        inst = self.floor.state_instance(ws)
+        if inst is None:
+            return Observation(exists=False)
+        return self.floor.observation(mr, rendered, inst, None, ("import",), compared=True)
 
     def create(self, mr: Managed) -> Creation:
         with self.floor.hold(mr, "create") as ws:
@@ -150,7 +171,8 @@ class CLIClient:
         again at once would cost a full terraform run to learn nothing. For FRESH_SECONDS after
         our apply, an observe trusts that state if every argument that changed since (late-initialised
         values, typically) already equals what the state holds. Later observes (the polls that catch
-        drift) always refresh.
+        drift) always refresh, and so does a reconcile requested through
+        ``crossplane.io/reconcile-requested-at``: the shortcut serves only the reconciles we schedule.
         """
         marker = ws.meta().fresh_state
         if marker is None or marker.uid != mr.uid or time.time() - marker.at > FRESH_SECONDS:

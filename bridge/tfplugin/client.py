@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from bridge.api.errors import InvalidSpec, OperationFailed
 from bridge.api.external import Creation, Observation, Update
 from bridge.api.managed import Managed
+from bridge.api.policies import Policies
 from bridge.tfplugin import cty, plan
 from bridge.tfplugin.provider import Planned, Provider, ProviderGone, failed
 from bridge.tfplugin.schema import Schema
@@ -210,6 +211,11 @@ class DirectClient:
                 state, private, recovered = self._refreshed(ws, p, mr, rendered, timeout, current)
                 if state is None:
                     return Observation(exists=False, recovered=recovered)
+                if Policies.of(mr).read_only:
+                    # Nothing is ever planned against this spec (it may leave required arguments empty):
+                    # read, never plan, and compare argument by argument for the drift summary.
+                    return self.floor.observation(mr, rendered, self._instance(schema, state), None, recovered,
+                                                  compared=True)
                 action = self._observed_action(ws, p, mr, schema, rendered, state, private, timeout)
                 return self.floor.observation(mr, rendered, self._instance(schema, state), action, recovered)
 

@@ -9,11 +9,13 @@ everything the configuration sets (so computed members of an unchanged element a
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import Any
 
 from bridge.tfplugin import cty
 from bridge.tfplugin.schema import Attribute, Block, NestedBlock
+from bridge.workspace import initprovider
 
 
 def proposed_new(block: Block, prior: Any, config: Any) -> Any:
@@ -93,11 +95,34 @@ def _agrees(block: Block, prior: dict[str, Any], config: dict[str, Any]) -> bool
 
 
 def ignore_changes(prior: Any, config: Any, names: Iterable[str]) -> Any:
-    """``lifecycle.ignore_changes`` on top-level arguments: the prior value stands in for the config's."""
-    if not isinstance(prior, dict) or not isinstance(config, dict):
-        return config
-    out = dict(config)
+    """``lifecycle.ignore_changes``: at each path, the prior value stands in for the config's (paths as
+    :mod:`bridge.workspace.initprovider` writes them: ``tags["team"]``, ``rule[0].priority``)."""
+    out = copy.deepcopy(config)
     for name in names:
-        if name in out:
-            out[name] = prior.get(name)
+        path = initprovider.parse(name)
+        if path is not None:
+            out = _keep_prior(prior, out, path)
     return out
+
+
+def _keep_prior(prior: Any, config: Any, path: initprovider.Path) -> Any:
+    step, rest = path[0], path[1:]
+    if isinstance(step, int):
+        if not isinstance(config, list) or not isinstance(prior, list) or step >= len(prior):
+            return config
+        if step >= len(config):
+            return config
+        config[step] = _keep_prior(prior[step], config[step], rest) if rest else prior[step]
+        return config
+    if not isinstance(config, dict) or not isinstance(prior, dict):
+        return config
+    if rest:
+        if step in config:
+            config[step] = _keep_prior(prior.get(step), config[step], rest)
+    elif step in prior:
+        config[step] = prior[step]
+    else:
+        # An object's prior value has every attribute: a key it lacks is a map key the prior map did
+        # not have, which an ignored change leaves out, as Terraform does.
+        config.pop(step, None)
+    return config

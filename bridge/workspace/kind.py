@@ -19,12 +19,13 @@ from bridge.api.errors import ImmutableChange, InvalidSpec
 from bridge.api.external import Observation, ProviderSetup, SecretReader
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind
-from bridge.workspace import tfstate
+from bridge.workspace import drift, initprovider, tfstate
 from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock, Rendered, ResourceBlock, address
 from bridge.workspace.identity import Lazy
 from bridge.workspace.store import Workspace, WorkspaceStore
 from bridge.workspace.values import Values, refuse_secrets
 from tfconfig import Provider, TemplateError
+from tfschema import schema as tfs
 
 Metadata = Callable[[ProviderBlock, ProviderSetup], Mapping[str, str]]
 # (provider block, setup, request, purpose, key, what) → outputs
@@ -50,9 +51,9 @@ class KindWorkspaces:
     def render(self, mr: Managed, *, prevent_destroy: bool = True) -> Rendered:
         spec = self.values.spec(mr)
         # initProvider values are part of the configuration (a required argument may come only from
-        # it), and ignore_changes makes Terraform use them at create only.
-        arguments = {**spec.init_arguments, **spec.arguments}
-        ignore = tuple(k for k in spec.init_arguments if k not in spec.arguments)
+        # it), merged in at any depth, and ignore_changes makes Terraform use them at create only.
+        arguments = initprovider.merged(spec.arguments, spec.init_arguments)
+        ignore = initprovider.init_only(spec.arguments, spec.init_arguments, self._object_arguments())
         self.config.external_name.set_identifier_argument(arguments, mr.external_name)
         t = self.config.timeouts
         timeouts = ({"create": f"{t.create:.0f}s", "update": f"{t.update:.0f}s", "delete": f"{t.delete:.0f}s"}
@@ -60,6 +61,11 @@ class KindWorkspaces:
         provider = ProviderBlock(self.provider.name, self.provider.source, self.provider.version,
                                  {**self.provider.provider_defaults, **self.setup.configuration, **spec.provider})
         return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts))
+
+    def _object_arguments(self) -> frozenset[str]:
+        """Top-level arguments whose values are objects (``.name`` steps), not maps (``["key"]``)."""
+        return frozenset(a.name for a in self.kind.schema().block.attributes
+                         if not (isinstance(a.type, tfs.Collection) and a.type.kind == "map"))
 
     def import_id(self, mr: Managed, rendered: Rendered) -> str:
         """The ID that imports ``mr``'s cloud object: its GetIDFn over the external name, the
@@ -171,10 +177,25 @@ class KindWorkspaces:
                                f"and re-create the object")
 
     def observation(self, mr: Managed, rendered: Rendered, inst: tfstate.Instance, action: str | None,
-                    recovered: tuple[str, ...]) -> Observation:
-        """What ``inst`` says of ``mr``: up to date unless ``action`` (the planned change) is set."""
+                    recovered: tuple[str, ...], *, compared: bool = False) -> Observation:
+        """What ``inst`` says of ``mr``: up to date unless ``action`` (the planned change) is set.
+        ``compared``: no plan was made (an Observe-only object); the drift comes from comparing the
+        spec's arguments with the state's."""
         attrs = inst.attributes
-        diff = f"{action}: {', '.join(self.changed(rendered, inst))}" if action else ""
+        changed = self.changed(rendered, inst) if action or compared else []
+        diff = f"{action}: {', '.join(changed)}" if action else ""
+        # What only initProvider set is not drift: Terraform ignores it after create.
+        shown = [a for a in changed if a not in rendered.resource.ignore_changes]
+        summary = drift.summary(shown, rendered.resource.arguments, attrs, hidden=self._hidden(),
+                                name=self.kind.converter.json_name) if changed else ""
         return Observation(exists=True, up_to_date=action is None, at_provider=self.values.at_provider(attrs),
                            connection_details=self.connection_details(inst), external_name=self.external_name(inst),
-                           late_init=self.values.late_init(mr, attrs), diff=diff, recovered=recovered)
+                           late_init=self.values.late_init(mr, attrs), diff=diff, recovered=recovered,
+                           drift=summary)
+
+    def _hidden(self) -> frozenset[str]:
+        """Arguments whose values a drift summary never shows: sensitive in the schema or the provider
+        config, or filled from a Secret."""
+        schema = frozenset(a.name for a in self.kind.schema().block.attributes if a.sensitive)
+        configured = frozenset(p.split(".")[0] for p in self.config.sensitive)
+        return schema | configured | frozenset(self.values.secret_arguments)

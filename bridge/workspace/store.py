@@ -231,6 +231,11 @@ class Workspace:
             _write_private(self.dir / f"{STATE}.backup", self.state_path.read_text())
         _write_private(self.state_path, json.dumps(document, indent=2, sort_keys=True) + "\n")
 
+    def drop_state(self) -> None:
+        """Forget the state (and its backup): the next import reads the object afresh."""
+        for path in (self.state_path, self.dir / f"{STATE}.backup"):
+            path.unlink(missing_ok=True)
+
     def set_state_aside(self, reason: str) -> Path:
         aside = self.dir / f"{STATE}.{reason}-{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
         self.state_path.rename(aside)

@@ -92,8 +92,26 @@ class Bench(Objects):
         return result
 
     def events(self, name: str) -> list[tuple[str, str]]:
+        return [(e["type"], e["reason"]) for e in self.event_objects(name)]
+
+    def event_objects(self, name: str) -> list[dict[str, Any]]:
+        """The Event objects about ``name``, oldest first."""
         items, _ = self.kube.list(EVENTS, "default")
-        return [(e["type"], e["reason"]) for e in items if e["involvedObject"]["name"] == name]
+        mine = [e for e in items if e["involvedObject"]["name"] == name]
+        return sorted(mine, key=lambda e: int(e["metadata"].get("resourceVersion") or 0))
+
+    def counting_connect(self, kind: str) -> list[str]:
+        """Make ``kind``'s reconciler count its connects; the list of names it connected for."""
+        reconciler = self.reconcilers[kind]
+        connected: list[str] = []
+        real = reconciler.connect
+
+        def connect(mr: Any, k: Any) -> Any:
+            connected.append(mr.name)
+            return real(mr, k)
+
+        reconciler.connect = connect
+        return connected
 
 
 VPCS = Resource("ec2.aws.tfbridge.io", "v1beta1", "vpcs", "VPC")

@@ -10,7 +10,7 @@ import pytest
 
 from bridge.api.errors import InvalidSpec, StateCorrupted
 from bridge.api.external import ProviderSetup
-from bridge.api.managed import Managed
+from bridge.api.managed import RECONCILE_REQUESTED, Managed
 from bridge.tfexec.backend import CLIBackend
 from bridge.tfexec.client import CLIClient
 from tests.support.packages import BUILTIN
@@ -77,6 +77,33 @@ def test_init_provider_is_used_at_create_only(executor: CLIBackend) -> None:
     assert body["resource"]["terraform_data"]["this"]["lifecycle"]["ignore_changes"] == ["input"]
 
 
+def test_init_provider_is_merged_and_ignored_below_the_top(executor: CLIBackend) -> None:
+    """An object in both sections: initProvider's attribute joins forProvider's, and only that attribute
+    is ignored after create, by Terraform itself (the ``ignore_changes`` traversal reaches it)."""
+    c = client(executor)
+    mr = data("deep", {"input": {"env": "prod"}}, init={"input": {"team": "a"}})
+    mr.set_external_name(c.create(mr).external_name)
+    assert c.observe(mr).at_provider["output"] == {"env": "prod", "team": "a"}
+    mr.spec["initProvider"] = {"input": {"team": "b"}}
+    assert c.observe(mr).up_to_date, "an initProvider key is ignored after create"
+    body = json.loads((executor.store.get(mr.api_version, mr.kind, mr.name).dir / "main.tf.json").read_text())
+    assert body["resource"]["terraform_data"]["this"]["lifecycle"]["ignore_changes"] == ["input.team"]
+    mr.for_provider["input"] = {"env": "dev"}
+    seen = c.observe(mr)
+    assert not seen.up_to_date, "forProvider's own keys are still managed"
+
+
+def test_drift_is_summarised_per_argument(executor: CLIBackend) -> None:
+    c = client(executor)
+    mr = data("drift", {"input": "x"})
+    mr.set_external_name(c.create(mr).external_name)
+    assert c.observe(mr).drift == ""
+    mr.for_provider["input"] = "y"
+    seen = c.observe(mr)
+    # terraform_data's input is dynamically typed: its state value carries its type beside it.
+    assert not seen.up_to_date and seen.drift.startswith('input: spec "y", cloud ') and '"x"' in seen.drift
+
+
 def test_invalid_spec_names_the_field(executor: CLIBackend) -> None:
     mr = data("bad", {"input": 1, "notAField": True})
     with pytest.raises(InvalidSpec, match=r"Data/bad: spec.forProvider.notAField: unknown field"):
@@ -135,3 +162,21 @@ def test_a_workspace_written_before_the_metadata_was_typed_is_observed(executor:
     meta = json.loads((ws.dir / ".tfbridge-meta.json").read_text())
     assert {k: meta[k] for k in old if k != "last_operation"} == {k: v for k, v in old.items() if k != "last_operation"}
     assert (meta["last_operation"], meta["executor"]) == ("observe", "cli")
+
+
+@pytest.mark.parametrize(
+    ("requested", "runs"),
+    [pytest.param(None, 0, id="ScheduledTrustsTheApply"),
+     pytest.param("2026-01-01T00:00:00Z", 1, id="RequestedRefreshes")],
+)
+def test_a_requested_reconcile_reads_the_cloud(executor: CLIBackend, requested: str | None, runs: int) -> None:
+    """Right after our own apply, a poll we scheduled trusts its state; a reconcile someone asked for
+    (``crossplane.io/reconcile-requested-at`` not yet handled) runs terraform to read the cloud."""
+    c = client(executor)
+    mr = data("asked", {"input": "x"})
+    mr.set_external_name(c.create(mr).external_name)
+    if requested is not None:
+        mr.set_annotations({RECONCILE_REQUESTED: requested})
+    before = sum(executor.stats().terraform_runs.values())
+    assert c.observe(mr).up_to_date
+    assert sum(executor.stats().terraform_runs.values()) - before == runs
