@@ -93,6 +93,15 @@ class Operations:
         with self._lock:
             return self._finished.pop(key, None)
 
+    def put_back(self, op: Operation) -> None:
+        """Hand ``op``'s outcome out again: the reconcile that took it could not act on it (a write
+        conflict on releasing a deleted object), and once lost it is lost for good (the object would be
+        observed again, and an importer may fail on a missing object rather than find nothing). Unless
+        a newer operation of the key started since."""
+        with self._lock:
+            if op.key not in self._running:
+                self._finished.setdefault(op.key, op)
+
     def retry_in(self, key: Hashable, generation: int) -> float:
         """Seconds before another operation of ``key`` may start after its last one failed, or after
         updates that did not converge; 0 when neither, or when the spec (``generation``) changed since."""

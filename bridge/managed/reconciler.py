@@ -315,12 +315,17 @@ class ManagedReconciler:
                               f"cannot update managed resource: {too_deep}")
             finished = self.ops.finished(op_key)
             if finished is not None:
-                mr = self._collect(mr, op_key, finished)
-                if finished.verb == "delete" and finished.error is None and mr.deleting:
-                    # The executor deleted it; another observe could only be misled (an import of a
-                    # just-deleted ID may succeed while the cloud catches up).
-                    self._release(mr)
-                    return Result(done=True)
+                try:
+                    mr = self._collect(mr, op_key, finished)
+                    if finished.verb == "delete" and finished.error is None and mr.deleting:
+                        # The executor deleted it; another observe could only be misled (an import of a
+                        # just-deleted ID may succeed while the cloud catches up, or fail outright).
+                        self._release(mr)
+                        return Result(done=True)
+                except BaseException:
+                    if finished.verb == "delete" and finished.error is None:
+                        self.ops.put_back(finished)  # the next reconcile releases the object
+                    raise
             running = self.ops.running(op_key)
             if running is not None:
                 return self._show_running(mr, running)
@@ -345,8 +350,13 @@ class ManagedReconciler:
             except errors.NotFound:
                 mr = None
             if mr is not None:
-                with contextlib.suppress(BridgeError, errors.APIError):
-                    self._collect(mr, op_key, finished)
+                try:
+                    mr = self._collect(mr, op_key, finished)
+                    if finished.verb == "delete" and finished.error is None and mr.deleting:
+                        self._release(mr)
+                except (_Failed, BridgeError, errors.APIError):
+                    if finished.verb == "delete" and finished.error is None:
+                        self.ops.put_back(finished)  # the next reconcile releases the object
                 return Result(done=True)
         gone = Managed({"kind": self.kind.kind, "metadata": {"name": key[1]}})
         for owner in (inputs_owner(gone), outputs_owner(gone)):

@@ -242,6 +242,29 @@ def test_deletion_policy(policy: str, cloud_left: list[str]) -> None:
         b.get("VPC", "v")
 
 
+def test_a_delete_whose_outcome_meets_a_write_conflict_still_releases_the_object() -> None:
+    """The outcome of a finished delete survives a conflict on the write that records it: the object is
+    released by the next reconcile, never observed again (an importer may fail on the missing object, and
+    the object would then keep its finalizer for ever)."""
+    b = Bench()
+    b.apply("VPC", "v", VPC)
+    b.settle("VPC", "v")
+    b.kube.delete(b.res("VPC"), "v")
+    b.reconcile("VPC", "v")
+    b.drain()
+    assert b.cloud.resources == {}, "deleted in the cloud"
+    observed = b.cloud.calls["observe"]
+    b.kube.conflict_every[("update", "vpcs")] = 1  # releasing the finalizer conflicts once
+    with pytest.raises(Retryable):
+        b.reconcile("VPC", "v")
+    b.kube.conflict_every.clear()
+    b.cloud.fail("observe", times=100, error=RuntimeError("importing a missing access key fails"))
+    assert b.reconcile("VPC", "v").done
+    with pytest.raises(errors.NotFound):
+        b.get("VPC", "v")
+    assert b.cloud.calls["observe"] == observed, "never observed after the delete"
+
+
 def secret(b: Bench) -> dict[str, Any]:
     return b.kube.get(SECRETS, "vpc-conn", "default")
 
