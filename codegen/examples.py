@@ -36,7 +36,9 @@ class _Builder:
         if isinstance(node, f.Dynamic):
             return "example"
         if isinstance(node, f.Special):
-            return {"SecretKeySelector": _SECRET, "SecretReference": {k: _SECRET[k] for k in ("name", "namespace")},
+            # A namespaced kind's Secrets are its own namespace's: its references to them name none.
+            secret = {k: v for k, v in _SECRET.items() if k != "namespace" or not self.res.namespaced}
+            return {"SecretKeySelector": secret, "SecretReference": {k: secret[k] for k in secret if k != "key"},
                     "Reference": {"name": "example"}, "Selector": {"matchLabels": {"example": "true"}}}[node.name]
         if isinstance(node, f.Array):
             item = self.placeholder(node.item)
@@ -63,8 +65,16 @@ class _Builder:
         return out
 
 
+def path_of(res: ResolvedResource) -> str:
+    """Where a kind's example lives in the provider tree: a namespaced kind's beside its cluster twin's, as
+    upjet's ``examples/<group>/namespaced/``."""
+    scope = "namespaced/" if res.namespaced else ""
+    return f"examples/{res.short_group}/{scope}{res.version}/{res.kind.lower()}.yaml"
+
+
 def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str], str]) -> dict[str, Any]:
-    """``example_name`` gives the example object name of a referenced Terraform type."""
+    """``example_name`` gives the example object name of a referenced Terraform type. A namespaced kind's
+    example names no namespace: it applies to the namespace kubectl is told, with what it references."""
     name = name_of(res)
     if res.example is not None:
         for_provider = dict(res.example.for_provider)
@@ -78,5 +88,6 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
         metadata["labels"] = labels
     spec: dict[str, Any] = {"forProvider": for_provider}
     if res.example is not None and res.example.connection_secret_namespace:
-        spec["writeConnectionSecretToRef"] = {"name": name, "namespace": res.example.connection_secret_namespace}
+        spec["writeConnectionSecretToRef"] = {"name": name} if res.namespaced else {
+            "name": name, "namespace": res.example.connection_secret_namespace}
     return {"apiVersion": res.api_version, "kind": res.kind, "metadata": metadata, "spec": spec}

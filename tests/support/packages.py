@@ -11,20 +11,24 @@ from typing import Any
 import yaml
 
 from bridge.api import registry
+from codegen import examples
 from providers.aws.config import CURATED
 
 ROOT = Path(__file__).resolve().parents[2]
 AWS = registry.load("aws")
 BUILTIN = registry.load("builtin")
-AWS_CURATED = dataclasses.replace(AWS, kinds=tuple(k for k in AWS.kinds if k.config.tf_type in CURATED))
+# The curated kinds, cluster-scoped; their namespaced twins apart (kinds of both scopes share kind names).
+AWS_CURATED = dataclasses.replace(AWS, kinds=tuple(k for k in AWS.kinds
+                                                   if k.config.tf_type in CURATED and not k.namespaced))
+AWS_CURATED_NAMESPACED = dataclasses.replace(AWS, kinds=tuple(k for k in AWS.kinds
+                                                              if k.config.tf_type in CURATED and k.namespaced))
 AWS_FAMILIES = ",".join((registry.CONFIG_FAMILY, *AWS_CURATED.families))
 AWS_SCENARIO = AWS.family(AWS_FAMILIES)
 
 
 def example(kind: registry.Kind) -> dict[str, Any]:
     """``kind``'s generated example manifest (its required arguments set, references to other examples)."""
-    c = kind.config
-    path = ROOT / "providers" / kind.provider_name / "examples" / c.short_group / c.version / f"{c.kind.lower()}.yaml"
+    path = ROOT / "providers" / kind.provider_name / examples.path_of(kind.config)
     doc: dict[str, Any] = yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return doc
 
