@@ -61,7 +61,7 @@ class Manager:
             reconciler = ManagedReconciler(kube=kube, kind=kind, package=package, connect=connector.connect,
                                            operations=self.ops, recorder=self.recorder, poll=settings.poll,
                                            reader=CachedReader(kube, res, informer))
-            self.controllers[kind.config.tf_type] = self._controller(kind.kind, informer, reconciler)
+            self.controllers[kind.id] = self._controller(kind.kind, informer, reconciler)
         if settings.provider_config_controller:
             pc_reconciler = ProviderConfigReconciler(kube, package, on_change=connector.forget)
             informer = Informer(kube, ConfigResources.of(package).configs)

@@ -29,6 +29,7 @@ class Recorder:
             "apiVersion": "v1", "kind": "Event",
             "metadata": {"generateName": f"{meta.get('name', 'object')}.", "namespace": ns},
             "involvedObject": {"apiVersion": obj.get("apiVersion"), "kind": obj.get("kind"), "name": meta.get("name"),
+                               "namespace": meta.get("namespace") or None,
                                "uid": meta.get("uid"), "resourceVersion": meta.get("resourceVersion")},
             "type": kind, "reason": reason, "message": self.redactor(message), "source": {"component": self.component},
             "firstTimestamp": stamp, "lastTimestamp": stamp, "count": 1,

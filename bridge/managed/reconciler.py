@@ -91,8 +91,9 @@ class ManagedReconciler:
         self.resolver = resolver or APIReferenceResolver(kube, kind, package, self._update)
         self.publisher = publisher or APIConnectionPublisher(kube, kind, recorder.redactor)
 
-    def _read(self, name: str) -> Managed:
-        return Managed.wrap(self.cache.get(name) if self.cache else self.kube.get(self.res, name))
+    def _read(self, key: tuple[str, str]) -> Managed:
+        namespace, name = key
+        return Managed.wrap(self.cache.get(name, namespace) if self.cache else self.kube.get(self.res, name, namespace))
 
     def _wrote(self, obj: dict[str, Any]) -> Managed:
         return Managed.wrap(self.cache.wrote(obj) if self.cache else obj)
@@ -104,7 +105,7 @@ class ManagedReconciler:
             raise errors.Conflict(409, "Conflict", "the object changed since it was read from the cache")
 
     def op_key(self, key: tuple[str, str]) -> OperationKey:
-        return OperationKey.of(self.kind.config.tf_type, key)
+        return OperationKey.of(self.kind.id, key)
 
     # -- writes -----------------------------------------------------------------------------
 
@@ -126,18 +127,19 @@ class ManagedReconciler:
                 return self._wrote(self.kube.update_status(self.res, mr.obj))
             except errors.Conflict:
                 status = mr.obj.get("status")
-                mr = Managed.wrap(self.kube.get(self.res, mr.name))
+                mr = Managed.wrap(self.kube.get(self.res, mr.name, mr.namespace))
                 mr.obj["status"] = {**(mr.obj.get("status") or {}), **{k: v for k, v in (status or {}).items()
                                                                         if k == "atProvider"}}
         raise Retryable(f"{mr.display}: status kept conflicting")
 
-    def _annotate(self, name: str, values: dict[str, str]) -> Managed:
+    def _annotate(self, key: tuple[str, str], values: dict[str, str]) -> Managed:
         """Set annotations, retried until they stick (they record what happened in the cloud)."""
+        namespace, name = key
         delay = 0.05
         last: Exception | None = None
         for _ in range(10):
             try:
-                mr = Managed.wrap(self.kube.get(self.res, name))
+                mr = Managed.wrap(self.kube.get(self.res, name, namespace))
                 if all(mr.annotations.get(k) == v for k, v in values.items()):
                     return mr
                 mr.set_annotations(values)
@@ -146,7 +148,8 @@ class ManagedReconciler:
                 last = exc
                 time.sleep(delay)
                 delay = min(delay * 2, 2.0)
-        raise Retryable(f"{self.kind.kind}/{name}: cannot record {', '.join(values)}: {last}")
+        where = f"{namespace}/{name}" if namespace else name
+        raise Retryable(f"{self.kind.kind}/{where}: cannot record {', '.join(values)}: {last}")
 
     def _fail(self, mr: Managed, exc: BaseException, reason: str) -> None:
         """Show the error on the object, then hand it to the controller's retry policy."""
@@ -176,9 +179,9 @@ class ManagedReconciler:
             log.warning("%s %s: not a valid object name; not reconciled", self.kind.kind, names.shown(key[1]))
             return Result(done=True)
         try:
-            mr = self._read(key[1])
+            mr = self._read(key)
         except errors.NotFound:
-            gone = Managed({"kind": self.kind.kind, "metadata": {"name": key[1]}})
+            gone = Managed({"kind": self.kind.kind, "metadata": {"name": key[1], "namespace": key[0]}})
             for owner in (inputs_owner(gone), outputs_owner(gone)):
                 self.recorder.redactor.forget(owner)
             return Result(done=True)
@@ -220,7 +223,7 @@ class ManagedReconciler:
                 if made or not outcome_unknown(op.error):
                     values[CREATE_FAILED] = _stamp()
                 if values:
-                    mr = self._annotate(mr.name, values)
+                    mr = self._annotate(mr.key, values)
             reason = {"create": "CannotCreateExternalResource", "update": "CannotUpdateExternalResource",
                       "delete": "CannotDeleteExternalResource"}[op.verb]
             message = f"{op.verb} failed after {op.elapsed():.0f}s: {self._describe(mr, op.error)}"
@@ -232,7 +235,7 @@ class ManagedReconciler:
             values = {CREATE_SUCCEEDED: _stamp()}
             if created.external_name:
                 values[EXTERNAL_NAME] = created.external_name
-            mr = self._annotate(mr.name, values)
+            mr = self._annotate(mr.key, values)
             self.publisher.publish(mr, created.connection_details)
             self.recorder.normal(mr.obj, "CreatedExternalResource", f"created in {op.elapsed():.1f}s")
         elif op.verb == "update":
@@ -311,7 +314,7 @@ class ManagedReconciler:
     def _tag(self, mr: Managed) -> Managed:
         """Put the default tags on before create (as upjet's tagger), so a lost create can be found."""
         field = self.kind.tags_field
-        tags = self.kind.config.default_tags(mr.name, mr.provider_config_name)
+        tags = self.kind.default_tags(mr)
         current = mr.for_provider.get(field) if field else None
         if not field or not tags or (isinstance(current, dict) and tags.items() <= current.items()):
             return mr
@@ -321,10 +324,10 @@ class ManagedReconciler:
     def _recover(self, mr: Managed, client: ExternalClient) -> Result:
         """A create started but recorded no outcome (the provider died, or the run was interrupted):
         adopt what a lookup by tags finds, or stop and say exactly what a person must check."""
-        tags = self.kind.config.default_tags(mr.name, mr.provider_config_name)
+        tags = self.kind.default_tags(mr)
         found = client.find(mr) if self.kind.tags_field else None
         if found is not None and len(found) == 1:
-            mr = self._annotate(mr.name, {EXTERNAL_NAME: found[0], CREATE_SUCCEEDED: _stamp()})
+            mr = self._annotate(mr.key, {EXTERNAL_NAME: found[0], CREATE_SUCCEEDED: _stamp()})
             self.recorder.normal(mr.obj, "RecoveredExternalResource",
                                  f"the interrupted create had made {found[0]}; adopted it, found by its tags")
             return Result()

@@ -29,7 +29,7 @@ _WANTED = {(k.config.group, k.config.plural) for k in AWS.kinds}
 # The curated kinds' CRDs and the ProviderConfig kinds' (not all 1,400: reading them takes seconds).
 CRDS_YAML = [d for group in sorted({k.config.short_group for k in AWS.kinds} | {"config"})
              for d in crd_manifests(ROOT / "providers/aws/crds" / group)
-             if d["spec"]["group"] == AWS.provider.root_group
+             if d["spec"]["group"] in (AWS.provider.root_group, AWS.provider.namespaced_root_group)
              or (d["spec"]["group"], d["spec"]["names"]["plural"]) in _WANTED]
 
 # The bench's provider runs in crossplane-system; its tests keep Secrets in "default" too.
