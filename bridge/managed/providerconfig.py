@@ -168,7 +168,8 @@ class Connector:
         try:
             pc = self.kube.get(res, name, namespace)
         except errors.NotFound as exc:
-            raise Retryable(f"{display} not found", delay=10.0) from exc
+            where = f" in namespace {namespace}" if namespace else ""
+            raise Retryable(f"{res.kind} {name!r} not found{where}", delay=10.0) from exc
         spec = pc.get("spec") or {}
         if namespace and spec.get("configuration"):
             # The provider block (files, proxies, endpoints) is a cluster administrator's choice.

@@ -118,7 +118,7 @@ def test_a_cluster_provider_config_serves_every_namespace(bench: Bench) -> None:
 
 @pytest.mark.parametrize(("spec", "error", "message"), [
     pytest.param({"providerConfigRef": {"kind": "ProviderConfig", "name": "own"}}, Retryable,
-                 "ProviderConfig/team-a/own not found", id="AnotherNamespacesProviderConfig"),
+                 "ProviderConfig 'own' not found in namespace team-a", id="AnotherNamespacesProviderConfig"),
     pytest.param({"providerConfigRef": {"kind": "Secret", "name": "creds"}}, InvalidSpec,
                  "neither ProviderConfig nor ClusterProviderConfig", id="NotAProviderConfigKind"),
     pytest.param({"providerConfigRef": {"kind": "ClusterProviderConfig", "name": "default"},
@@ -149,8 +149,28 @@ def test_a_namespaced_provider_config_reads_no_other_namespaces_secret(bench: Be
                                 "name": "creds", "key": "creds", "namespace": "team-b"}}}})
     mr = namespaced(VPC, "net", "team-a", {"forProvider": {"region": "us-east-1"},
                                            "providerConfigRef": {"kind": "ProviderConfig", "name": "borrowed"}})
-    recording = Recording(bench.kube)
+    stored = bench.kube.get(res, "borrowed", "team-a")
+    assert stored["spec"]["credentials"]["secretRef"] == {"name": "creds", "key": "creds"}, "the namespace is pruned"
+    recording = connect(bench, mr)
+    assert access_keys(bench) == ["key-team-a"], "the Secret of the ProviderConfig's own namespace"
+    assert recording.in_namespace("team-b") == []
+
+
+def test_a_namespace_in_a_namespaced_provider_configs_secret_ref_is_refused_where_not_pruned(bench: Bench) -> None:
+    res = bench.connector.res.namespaced_configs
+    assert res is not None
+    pc = {"spec": {"credentials": {"source": "Secret", "secretRef": {"name": "creds", "key": "creds",
+                                                                     "namespace": "team-b"}}}}
+
+    class Unpruned(Recording):
+        def get(self, r: Resource, name: str, namespace: str = "") -> dict[str, Any]:
+            self.reads.append(("get", r.plural, namespace))
+            return pc if r == res else self.inner.get(r, name, namespace)  # type: ignore[no-any-return]
+
+    recording = Unpruned(bench.kube)
     bench.connector.kube = recording  # type: ignore[assignment]
+    mr = namespaced(VPC, "net", "team-a", {"forProvider": {"region": "us-east-1"},
+                                           "providerConfigRef": {"kind": "ProviderConfig", "name": "borrowed"}})
     with pytest.raises(InvalidSpec, match=r"reads Secrets of its own namespace \(team-a\) only"):
         bench.connector.connect(mr, VPC)
     assert recording.in_namespace("team-b") == []
@@ -174,9 +194,10 @@ def test_the_connection_secret_is_written_in_the_objects_own_namespace(bench: Be
 
 def _vpc(b: Bench, namespace: str, name: str, vpc_id: str) -> None:
     b.kube.create(kind_resource(VPC), {
-        "apiVersion": VPC.api_version, "kind": "VPC", "metadata": {"name": name, "namespace": namespace,
-                                                                   "labels": {"net": "main"}},
-        "spec": {"forProvider": {"region": "us-east-1"}}, "status": {"atProvider": {"id": vpc_id}}},
+        "apiVersion": VPC.api_version, "kind": "VPC", "metadata": {
+            "name": name, "namespace": namespace, "labels": {"net": "main"},
+            "annotations": {"crossplane.io/external-name": vpc_id}},
+        "spec": {"forProvider": {"region": "us-east-1"}}},
         namespace=namespace)
 
 
