@@ -38,7 +38,8 @@ def install(kube: Kube, package: ProviderPackage, provider_dir: str, *, patterns
     for group in sorted({k.config.short_group for k in package.kinds} | {CONFIG_FAMILY}):
         for doc in crd_manifests(crds / group):
             spec = doc["spec"]
-            if spec["group"] == package.provider.root_group or (spec["group"], spec["names"]["plural"]) in wanted:
+            config = spec["group"] in (package.provider.root_group, package.provider.namespaced_root_group)
+            if config or (spec["group"], spec["names"]["plural"]) in wanted:
                 with contextlib.suppress(errors.Conflict):
                     kube.create(CRDS, doc if patterns else without_patterns(doc))
     with contextlib.suppress(errors.Conflict):
