@@ -326,7 +326,8 @@ def test_arguments_that_read_local_files_are_not_in_any_crd() -> None:
 
 def test_a_crd_over_the_size_limit_is_refused_unless_excluded() -> None:
     doc = s.document(synthetic.document(), synthetic.SOURCE)
-    with pytest.raises(pipeline.GenerationError, match=r"demo_thing \(core\.demo\.tfbridge\.io\): its CRD is 0\.\d\d MiB, over"):
+    too_large = r"demo_thing \(core\.demo\.tfbridge\.io\): its CRD is 0\.\d\d MiB, over"
+    with pytest.raises(pipeline.GenerationError, match=too_large):
         pipeline.generate(synthetic.provider(), doc, crd_size_limit=8_000)
     excluded = synthetic.provider(exclude={"demo_thing": Exclusion(Reason.CRD_TOO_LARGE)}, resources={})
     generated = pipeline.generate(excluded, doc, crd_size_limit=8_000)
