@@ -106,6 +106,8 @@ class Managed:
 
     @property
     def deletion_policy(self) -> str:
+        if self.namespace:  # a namespaced object has none: its management policies alone decide
+            return "Delete"
         return str(self.spec.get("deletionPolicy") or "Delete")
 
     @property

@@ -161,23 +161,12 @@ class ProviderPackage:
                            f"{', '.join((CONFIG_FAMILY, *self.families))}")
         return dataclasses.replace(self, kinds=tuple(k for k in self.kinds if k.config.short_group in wanted))
 
-    def scope(self, *, namespaced: bool) -> ProviderPackage:
-        """Only the cluster-scoped kinds, or only the namespaced ones."""
-        return dataclasses.replace(self, kinds=tuple(k for k in self.kinds if k.namespaced == namespaced))
-
     def by_type(self, tf_type: str, *, namespaced: bool = False) -> Kind:
         """The kind of a Terraform type: the cluster-scoped one, or its namespaced twin."""
         for k in self.kinds:
             if k.config.tf_type == tf_type and k.namespaced == namespaced:
                 return k
         raise KeyError(f"{tf_type} ({'namespaced' if namespaced else 'cluster-scoped'})")
-
-    def by_id(self, kind_id: str) -> Kind:
-        """The kind whose CRD is ``<plural>.<group>``."""
-        for k in self.kinds:
-            if k.id == kind_id:
-                return k
-        raise KeyError(kind_id)
 
 
 def families_of(value: str) -> frozenset[str]:
