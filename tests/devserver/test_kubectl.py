@@ -55,7 +55,11 @@ class Kubectl:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[APIServer, Path]]:
     srv = APIServer().start()
     for crd in crd_manifests(AWS / "crds"):
-        srv.store.create(srv.store.types[CRD_KEY], "", crd)
+        # Every cluster-scoped kind, and of the namespaced twins only ec2's (beside which "vpc" is ambiguous):
+        # `kubectl get managed` lists every kind of the category, one request each.
+        group = crd["spec"]["group"]
+        if not group.endswith(".aws.m.tfbridge.io") or group == "ec2.aws.m.tfbridge.io":
+            srv.store.create(srv.store.types[CRD_KEY], "", crd)
     try:
         yield srv, srv.write_kubeconfig(tmp_path_factory.mktemp("kubectl") / "kubeconfig")
     finally:
@@ -89,7 +93,7 @@ def set_conditions(custom: client.CustomObjectsApi, name: str, **conditions: str
 
 
 def test_apply_validates_on_the_client_and_the_server_with_no_flags(kubectl: Kubectl) -> None:
-    examples = sorted(str(p) for p in (AWS / "examples").rglob("*.yaml"))
+    examples = sorted(str(p) for p in (AWS / "examples").rglob("*.yaml") if "namespaced" not in p.parts)
     out = kubectl("apply", *(a for path in examples for a in ("-f", path)))
     assert out.count(" created") == len(examples), out
     assert " unchanged" in kubectl("apply", "-f", str(AWS / "examples/ec2/v1beta1/vpc.yaml"))
