@@ -66,7 +66,7 @@ class Manager:
             reconciler = ManagedReconciler(kube=kube, kind=kind, package=package, connect=connector.connect,
                                            operations=self.ops, recorder=self.recorder, poll=settings.poll,
                                            reader=CachedReader(kube, res, informer), metrics=managed_metrics)
-            self.controllers[kind.config.tf_type] = self._controller(kind.kind, informer, reconciler)
+            self.controllers[kind.id] = self._controller(kind.kind, informer, reconciler)
         self.metrics.registry.register(StateGauges(lambda: [(label, i.objects()) for label, i in informers]))
         if settings.provider_config_controller:
             pc_reconciler = ProviderConfigReconciler(kube, package, on_change=connector.forget)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfconfig import Provider, ResolvedResource
+from tfconfig import ConfigKind, Provider, ResolvedResource
 from tfschema import digest, syntax
 from tfschema import fields as f
 
@@ -77,6 +77,39 @@ _SPECIALS["Selector"] = {
     },
 }
 
+# The same four in a namespaced kind (upjet's LocalSecretKeySelector, LocalSecretReference,
+# NamespacedReference, NamespacedSelector): a Secret is always the object's own namespace's, so it
+# names none; a reference or selector may name one, which the runtime refuses unless it is the
+# object's own (or the operator allows cross-namespace references).
+_LOCAL_SPECIALS: dict[str, dict[str, Any]] = {
+    "SecretKeySelector": {
+        "type": "object",
+        "description": "A key of a Secret in this object's namespace.",
+        "properties": {
+            "key": _named("The key to select.", SECRET_KEY),
+            "name": _named("Name of the secret.", DNS_SUBDOMAIN),
+        },
+        "required": ["key", "name"],
+    },
+    "SecretReference": {
+        "type": "object",
+        "description": "A whole Secret in this object's namespace, every key a map entry.",
+        "properties": {"name": _named("Name of the secret.", DNS_SUBDOMAIN)},
+        "required": ["name"],
+    },
+    "Reference": {
+        **_SPECIALS["Reference"],
+        "properties": {**_SPECIALS["Reference"]["properties"],
+                       "namespace": _named("Namespace of the referenced object; default: this object's.",
+                                           DNS_LABEL)},
+    },
+    "Selector": {
+        **_SPECIALS["Selector"],
+        "properties": {**_SPECIALS["Selector"]["properties"],
+                       "namespace": _named("Namespace to select in; default: this object's.", DNS_LABEL)},
+    },
+}
+
 CONDITIONS = {
     "type": "array",
     "description": "Conditions of the resource.",
@@ -102,31 +135,32 @@ def _describe(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, **schema} if description else schema
 
 
-def openapi(node: f.Node) -> dict[str, Any]:
-    """One field node as an OpenAPI v3 structural schema."""
+def openapi(node: f.Node, namespaced: bool = False) -> dict[str, Any]:
+    """One field node as an OpenAPI v3 structural schema, for a kind of either scope."""
     if isinstance(node, f.Scalar):
         return {"type": node.kind, "pattern": node.pattern} if node.pattern else {"type": node.kind}
     if isinstance(node, f.Dynamic):
         return {"x-kubernetes-preserve-unknown-fields": True}
     if isinstance(node, f.Special):
-        return _SPECIALS[node.name]
+        return (_LOCAL_SPECIALS if namespaced else _SPECIALS)[node.name]
     if isinstance(node, f.Array):
         if node.embedded:
-            return openapi(node.item)
-        out: dict[str, Any] = {"type": "array", "items": openapi(node.item)}
+            return openapi(node.item, namespaced)
+        out: dict[str, Any] = {"type": "array", "items": openapi(node.item, namespaced)}
         if node.max_items:
             out["maxItems"] = node.max_items
         if node.is_set and isinstance(node.item, f.Scalar):
             out["x-kubernetes-list-type"] = "set"
         return out
     if isinstance(node, f.Map):
-        return {"type": "object", "additionalProperties": openapi(node.value)}
-    return _describe(object_schema(node), node.description)
+        return {"type": "object", "additionalProperties": openapi(node.value, namespaced)}
+    return _describe(object_schema(node, namespaced), node.description)
 
 
-def object_schema(obj: f.Object) -> dict[str, Any]:
+def object_schema(obj: f.Object, namespaced: bool = False) -> dict[str, Any]:
     return {"type": "object",
-            "properties": {fld.json_name: _describe(openapi(fld.node), fld.description) for fld in obj.fields}}
+            "properties": {fld.json_name: _describe(openapi(fld.node, namespaced), fld.description)
+                           for fld in obj.fields}}
 
 
 def _required_rules(required: tuple[tuple[str, bool], ...]) -> list[dict[str, str]]:
@@ -142,7 +176,22 @@ def _required_rules(required: tuple[tuple[str, bool], ...]) -> list[dict[str, st
     return rules
 
 
-def managed_spec(views: f.Views) -> dict[str, Any]:
+# A namespaced object's providerConfigRef: its namespace's ProviderConfig, or a ClusterProviderConfig;
+# it has no namespace field, so no object can name another namespace's ProviderConfig.
+NAMESPACED_CONFIG_REF = {
+    "type": "object", "default": {"kind": "ClusterProviderConfig", "name": "default"},
+    "description": "The ProviderConfig (in this object's namespace) or ClusterProviderConfig that configures "
+                   "this resource.",
+    "properties": {"kind": {"type": "string", "maxLength": 63,
+                            "description": "ProviderConfig or ClusterProviderConfig."},
+                   "name": _named("Name of the ProviderConfig or ClusterProviderConfig.", DNS_SUBDOMAIN)},
+    "required": ["kind", "name"],
+}
+
+
+def managed_spec(views: f.Views, namespaced: bool = False) -> dict[str, Any]:
+    """spec of a managed kind. A namespaced kind has no deletionPolicy (its management policies alone
+    decide), a providerConfigRef with a kind, and a connection Secret in its own namespace."""
     spec: dict[str, Any] = {
         "type": "object",
         "description": "The desired state of the managed resource.",
@@ -151,8 +200,9 @@ def managed_spec(views: f.Views) -> dict[str, Any]:
                 "type": "string", "default": "Delete", "enum": ["Orphan", "Delete"],
                 "description": "What happens to the external resource when this object is deleted.",
             },
-            "forProvider": _describe(object_schema(views.parameters), "Arguments of the external resource."),
-            "initProvider": _describe(object_schema(views.init),
+            "forProvider": _describe(object_schema(views.parameters, namespaced),
+                                     "Arguments of the external resource."),
+            "initProvider": _describe(object_schema(views.init, namespaced),
                                       "Arguments used only at creation, and then ignored (not kept in sync)."),
             "managementPolicies": {
                 "type": "array", "default": ["*"],
@@ -176,6 +226,17 @@ def managed_spec(views: f.Views) -> dict[str, Any]:
         },
         "required": ["forProvider"],
     }
+    if namespaced:
+        props = spec["properties"]
+        del props["deletionPolicy"]
+        props["providerConfigRef"] = NAMESPACED_CONFIG_REF
+        props["writeConnectionSecretToRef"] = {
+            "type": "object",
+            "description": "The Secret, in this object's namespace, to write the connection details "
+                           "(sensitive outputs) to.",
+            "properties": {"name": _named("Name of the Secret.", DNS_SUBDOMAIN)},
+            "required": ["name"],
+        }
     rules = _required_rules(views.required)
     if rules:
         spec["x-kubernetes-validations"] = rules
@@ -200,7 +261,7 @@ def labels(provider: Provider, short_group: str, schema_digest: str) -> dict[str
 
 def _crd(group: str, kind: str, plural: str, version: str, categories: list[str], description: str,
          spec: dict[str, Any], status: dict[str, Any], columns: list[dict[str, Any]],
-         crd_labels: dict[str, str]) -> dict[str, Any]:
+         crd_labels: dict[str, str], scope: str = "Cluster") -> dict[str, Any]:
     return {
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
@@ -209,7 +270,7 @@ def _crd(group: str, kind: str, plural: str, version: str, categories: list[str]
             "group": group,
             "names": {"categories": categories, "kind": kind, "listKind": f"{kind}List", "plural": plural,
                       "singular": kind.lower()},
-            "scope": "Cluster",
+            "scope": scope,
             "versions": [{
                 "name": version,
                 "served": True,
@@ -239,7 +300,8 @@ def managed_crd(res: ResolvedResource, views: f.Views, provider: Provider, descr
         "type": "object",
         "description": "The observed state of the managed resource.",
         "properties": {
-            "atProvider": _describe(object_schema(views.observation), "Attributes observed from the provider."),
+            "atProvider": _describe(object_schema(views.observation, res.namespaced),
+                                    "Attributes observed from the provider."),
             "conditions": CONDITIONS,
             "observedGeneration": {"type": "integer", "format": "int64"},
             "drift": {
@@ -253,46 +315,60 @@ def managed_crd(res: ResolvedResource, views: f.Views, provider: Provider, descr
     }
     desc = description or f"{res.kind} is the Schema for the {res.kind}s API: Terraform {res.tf_type}."
     return _crd(res.group, res.kind, res.plural, res.version, [*CATEGORIES_BASE, provider.name], desc,
-                managed_spec(views), status, printer_columns(), labels(provider, res.short_group, schema_digest))
+                managed_spec(views, res.namespaced), status, printer_columns(),
+                labels(provider, res.short_group, schema_digest), res.scope)
 
 
-def provider_config_crd(provider: Provider, configuration: f.Object, schema_digest: str,
+def _credentials(config: ConfigKind) -> dict[str, Any]:
+    source: dict[str, Any] = {"type": "string", "enum": ["Secret", "None"],
+                              "description": "Secret: a Secret key holding a JSON object of credentials."}
+    if not config.modern:
+        source["default"] = "Secret"  # as this kind has always had; upstream's modern kinds have none
+    secret = _LOCAL_SPECIALS["SecretKeySelector"] if config.namespaced else _SPECIALS["SecretKeySelector"]
+    where = "a key of a Secret in this ProviderConfig's namespace" if config.namespaced else "a key of a Secret"
+    return {"type": "object", "description": f"Where the credentials come from. Secret: {where}.",
+            "properties": {"source": source, "secretRef": secret}, "required": ["source"]}
+
+
+def provider_config_crd(provider: Provider, config: ConfigKind, configuration: f.Object, schema_digest: str,
                         config_group: str) -> dict[str, Any]:
-    spec = {
-        "type": "object",
-        "description": "How to connect to the provider: credentials and provider-block arguments.",
-        "properties": {
-            "credentials": {
-                "type": "object",
-                "description": "Where the credentials come from.",
-                "properties": {
-                    "source": {"type": "string", "enum": ["Secret", "None"], "default": "Secret",
-                               "description": "Secret: a Secret key holding a JSON object of credentials."},
-                    "secretRef": _SPECIALS["SecretKeySelector"],
-                },
-                "required": ["source"],
-            },
-            "configuration": _describe(object_schema(configuration),
-                                       f"Arguments of the {provider.name} provider block."),
-        },
-        "required": ["credentials"],
-    }
+    """A ProviderConfig, ClusterProviderConfig (or the legacy cluster-scoped ProviderConfig).
+
+    ``spec.configuration`` (the whole provider block: files on the provider's disk, proxies, endpoints)
+    is a cluster administrator's choice: the cluster-scoped kinds have it, a namespace's ProviderConfig
+    never does, so a tenant configures only its credentials."""
+    props: dict[str, Any] = {"credentials": _credentials(config)}
+    if not config.namespaced:
+        props["configuration"] = _describe(object_schema(configuration),
+                                           f"Arguments of the {provider.name} provider block.")
+    spec = {"type": "object", "description": "How to connect to the provider: credentials and provider-block "
+                                             "arguments.",
+            "properties": props, "required": ["credentials"]}
     status = {"type": "object", "properties": {"conditions": CONDITIONS, "users": {"type": "integer"}}}
-    columns: list[dict[str, Any]] = [{"jsonPath": ".metadata.creationTimestamp", "name": "AGE", "type": "date"},
-               {"jsonPath": ".spec.credentials.secretRef.name", "name": "SECRET-NAME", "type": "string",
-                "priority": 1}]
-    return _crd(provider.root_group, "ProviderConfig", "providerconfigs", "v1beta1",
-                ["crossplane", "providerconfig", provider.name],
-                f"Configures the {provider.name} provider.", spec, status, columns,
-                labels(provider, config_group, schema_digest))
+    columns: list[dict[str, Any]] = [
+        {"jsonPath": ".metadata.creationTimestamp", "name": "AGE", "type": "date"},
+        {"jsonPath": ".spec.credentials.secretRef.name", "name": "SECRET-NAME", "type": "string", "priority": 1}]
+    what = {"ProviderConfig": f"Configures the {provider.name} provider"
+                              + (" for the managed resources of its namespace." if config.namespaced else "."),
+            "ClusterProviderConfig": f"Configures the {provider.name} provider for namespaced managed resources of "
+                                     f"any namespace."}[config.kind]
+    return _crd(config.group, config.kind, config.plural, config.version,
+                ["crossplane", "providerconfig", provider.name], what, spec, status, columns,
+                labels(provider, config_group, schema_digest), "Namespaced" if config.namespaced else "Cluster")
 
 
-def provider_config_usage_crd(provider: Provider, schema_digest: str, config_group: str) -> dict[str, Any]:
+def provider_config_usage_crd(provider: Provider, config: ConfigKind, schema_digest: str,
+                              config_group: str) -> dict[str, Any]:
+    """A usage: which managed resource uses which ProviderConfig (owned by the resource, so it goes with
+    it). A usage of the namespaced root group names the kind it uses too (ProviderConfig or
+    ClusterProviderConfig)."""
+    ref_props: dict[str, Any] = {"name": DNS_SUBDOMAIN}
+    if config.modern:
+        ref_props["kind"] = {"type": "string", "maxLength": 63}
     spec = {
         "type": "object",
         "properties": {
-            "providerConfigRef": {"type": "object", "properties": {"name": DNS_SUBDOMAIN},
-                                  "required": ["name"]},
+            "providerConfigRef": {"type": "object", "properties": ref_props, "required": sorted(ref_props)},
             "resourceRef": {"type": "object", "properties": {
                 "apiVersion": {"type": "string"}, "kind": {"type": "string"},
                 "name": DNS_SUBDOMAIN, "uid": {"type": "string"}},
@@ -303,9 +379,9 @@ def provider_config_usage_crd(provider: Provider, schema_digest: str, config_gro
     columns = [{"jsonPath": ".spec.providerConfigRef.name", "name": "CONFIG-NAME", "type": "string"},
                {"jsonPath": ".spec.resourceRef.kind", "name": "RESOURCE-KIND", "type": "string"},
                {"jsonPath": ".spec.resourceRef.name", "name": "RESOURCE-NAME", "type": "string"}]
-    crd = _crd(provider.root_group, "ProviderConfigUsage", "providerconfigusages", "v1beta1",
+    crd = _crd(config.group, config.kind, config.plural, config.version,
                ["crossplane", "providerconfigusage", provider.name],
                "Records that a managed resource uses a ProviderConfig.", spec, {"type": "object"}, columns,
-               labels(provider, config_group, schema_digest))
+               labels(provider, config_group, schema_digest), "Namespaced" if config.namespaced else "Cluster")
     crd["spec"]["versions"][0]["subresources"] = {}
     return crd

@@ -7,9 +7,11 @@ lives there (Secrets, Events, the Lease), their bindings, a Deployment and a met
 roles name exactly the resources the runtime touches with exactly the verbs it uses; tests record
 every API call the runtime makes and check it against these rules.
 
-Secrets are allowed in the provider's namespace only, as ``tfbridge run`` allows by default
-(``--secret-namespaces``): an operator who lets specs name Secrets of another namespace adds a Role
-and RoleBinding like ``role.yaml`` there.
+For cluster-scoped kinds alone, Secrets are allowed in the provider's namespace only, as ``tfbridge
+run`` allows by default (``--secret-namespaces``): an operator who lets specs name Secrets of another
+namespace adds a Role and RoleBinding like ``role.yaml`` there. Namespaced kinds read and write
+Secrets and events in their own namespaces, so a deployable with them may do so in every namespace
+(as Crossplane's own roles for a provider do); the runtime, not RBAC, keeps each object to its own.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ class Deployable:
         return f"{base}-{self.family}" if self.family else base
 
     @property
+    def namespaced(self) -> bool:
+        """Whether it runs namespaced kinds (whose Secrets and events are in their own namespaces)."""
+        return any(res.namespaced for res in self.kinds)
+
+    @property
     def owns_provider_configs(self) -> bool:
         return self.family in (None, CONFIG_FAMILY)
 
@@ -53,7 +60,6 @@ class Deployable:
 
 
 def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
-    root = d.provider.root_group
     rules: list[dict[str, Any]] = []
     by_group: dict[str, list[str]] = {}
     for res in d.kinds:
@@ -62,25 +68,41 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
         rules.append({"apiGroups": [group], "resources": sorted(plurals), "verbs": _MANAGED_VERBS})
         rules.append({"apiGroups": [group], "resources": sorted(f"{p}/status" for p in plurals),
                       "verbs": _STATUS_VERBS})
-    # Referenced kinds of other families: read, and pinned with an in-use finalizer.
+        # Usages and connection Secrets name their resource as owner with blockOwnerDeletion: where the
+        # OwnerReferencesPermissionEnforcement admission plugin runs, that takes update on finalizers.
+        rules.append({"apiGroups": [group], "resources": sorted(f"{p}/finalizers" for p in plurals),
+                      "verbs": ["update"]})
+    # Referenced kinds of other families (the twin of the referencing kind's scope): read, and pinned
+    # with an in-use finalizer.
     own = {(res.group, res.plural) for res in d.kinds}
     referenced: dict[str, set[str]] = {}
     for res in d.kinds:
         for ref in res.references.values():
-            target = d.provider.resolve(ref.to)
+            target = d.provider.resolve(ref.to, namespaced=res.namespaced)
             if (target.group, target.plural) not in own:
                 referenced.setdefault(target.group, set()).add(target.plural)
     for group, targets in sorted(referenced.items()):
-        rules.append({"apiGroups": [group], "resources": sorted(targets), "verbs": ["get", "update"]})
-    if d.owns_provider_configs:
-        rules.append({"apiGroups": [root], "resources": ["providerconfigs"], "verbs": _MANAGED_VERBS})
-        rules.append({"apiGroups": [root], "resources": ["providerconfigs/status"], "verbs": _STATUS_VERBS})
-        rules.append({"apiGroups": [root], "resources": ["providerconfigusages"], "verbs": ["list"]})
-    if d.kinds:
-        if not d.owns_provider_configs:
-            rules.append({"apiGroups": [root], "resources": ["providerconfigs"], "verbs": ["get"]})
-        rules.append({"apiGroups": [root], "resources": ["providerconfigusages"],
-                      "verbs": ["get", "create", "update"]})
+        rules.append({"apiGroups": [group], "resources": sorted(targets), "verbs": ["get", "list", "update"]})
+    by_config: dict[str, list[tuple[str, bool]]] = {}
+    for config in d.provider.config_kinds:
+        by_config.setdefault(config.group, []).append((config.plural, config.usage))
+    for group, members in sorted(by_config.items()):
+        configs = sorted(p for p, usage in members if not usage)
+        usages = sorted(p for p, usage in members if usage)
+        if d.owns_provider_configs:
+            rules.append({"apiGroups": [group], "resources": configs, "verbs": _MANAGED_VERBS})
+            rules.append({"apiGroups": [group], "resources": [f"{p}/status" for p in configs],
+                          "verbs": _STATUS_VERBS})
+            rules.append({"apiGroups": [group], "resources": usages, "verbs": ["list"]})
+        if d.kinds:
+            if not d.owns_provider_configs:
+                rules.append({"apiGroups": [group], "resources": configs, "verbs": ["get"]})
+            rules.append({"apiGroups": [group], "resources": usages, "verbs": ["get", "create", "update"]})
+    if d.kinds and d.namespaced:
+        # A namespaced resource's Secrets (its *SecretRef inputs, its connection Secret, its namespace's
+        # ProviderConfig's credentials) and events live in its own namespace, whichever that is.
+        rules.append({"apiGroups": [""], "resources": ["secrets"], "verbs": ["get", "create", "update"]})
+        rules.append({"apiGroups": [""], "resources": ["events"], "verbs": ["create", "update"]})
     # At start, the CRDs whose schema digest differs from this release's (bridge.managed.crdskew).
     rules.append({"apiGroups": ["apiextensions.k8s.io"], "resources": ["customresourcedefinitions"],
                   "verbs": ["list"]})
@@ -88,13 +110,16 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
 
 
 def role_rules(d: Deployable) -> list[dict[str, Any]]:
-    """What the provider touches in its own namespace: events about its (cluster-scoped) objects,
-    its Lease, and (with kinds to reconcile) credentials and connection Secrets."""
+    """What the provider touches in its own namespace: events about its cluster-scoped objects, its Lease,
+    and (with kinds to reconcile) credentials and connection Secrets. With namespaced kinds, the
+    ClusterRole already allows Secrets and Events everywhere."""
     rules: list[dict[str, Any]] = []
-    if d.kinds:
-        # Credentials (get) and connection secrets (get, create, update).
-        rules.append({"apiGroups": [""], "resources": ["secrets"], "verbs": ["get", "create", "update"]})
-    rules.append({"apiGroups": [""], "resources": ["events"], "verbs": ["create", "update"]})
+    if not (d.kinds and d.namespaced):
+        if d.kinds:
+            # Credentials (get) and connection secrets (get, create, update).
+            rules.append({"apiGroups": [""], "resources": ["secrets"], "verbs": ["get", "create", "update"]})
+        # create, and update to aggregate a repeated event.
+        rules.append({"apiGroups": [""], "resources": ["events"], "verbs": ["create", "update"]})
     rules.append({"apiGroups": ["coordination.k8s.io"], "resources": ["leases"], "verbs": ["get", "create", "update"]})
     return rules
 

@@ -36,7 +36,9 @@ class _Builder:
         if isinstance(node, f.Dynamic):
             return "example"
         if isinstance(node, f.Special):
-            return {"SecretKeySelector": _SECRET, "SecretReference": {k: _SECRET[k] for k in ("name", "namespace")},
+            # A namespaced kind's Secrets are its own namespace's: its references to them name none.
+            secret = {k: v for k, v in _SECRET.items() if k != "namespace" or not self.res.namespaced}
+            return {"SecretKeySelector": secret, "SecretReference": {k: secret[k] for k in secret if k != "key"},
                     "Reference": {"name": "example"}, "Selector": {"matchLabels": {"example": "true"}}}[node.name]
         if isinstance(node, f.Array):
             item = self.placeholder(node.item)
@@ -63,11 +65,31 @@ class _Builder:
         return out
 
 
+def path_of(res: ResolvedResource) -> str:
+    """Where a kind's example lives in the provider tree: a namespaced kind's beside its cluster twin's, as
+    upjet's ``examples/<group>/namespaced/``."""
+    scope = "namespaced/" if res.namespaced else ""
+    return f"examples/{res.short_group}/{scope}{res.version}/{res.kind.lower()}.yaml"
+
+
+def _own_namespace(value: Any) -> Any:
+    """A written example, for a namespaced kind: its Secret references name no namespace (its Secrets are
+    its own namespace's)."""
+    if isinstance(value, dict):
+        return {k: ({kk: vv for kk, vv in v.items() if kk != "namespace"}
+                    if k.endswith("SecretRef") and isinstance(v, dict) else _own_namespace(v))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_own_namespace(v) for v in value]
+    return value
+
+
 def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str], str]) -> dict[str, Any]:
-    """``example_name`` gives the example object name of a referenced Terraform type."""
+    """``example_name`` gives the example object name of a referenced Terraform type. A namespaced kind's
+    example names no namespace: it applies to the namespace kubectl is told, with what it references."""
     name = name_of(res)
     if res.example is not None:
-        for_provider = dict(res.example.for_provider)
+        for_provider = _own_namespace(res.example.for_provider) if res.namespaced else dict(res.example.for_provider)
         labels = dict(res.example.labels)
     else:
         for_provider = _Builder(res, example_name).required_values(views.parameters, ())
@@ -78,5 +100,6 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
         metadata["labels"] = labels
     spec: dict[str, Any] = {"forProvider": for_provider}
     if res.example is not None and res.example.connection_secret_namespace:
-        spec["writeConnectionSecretToRef"] = {"name": name, "namespace": res.example.connection_secret_namespace}
+        spec["writeConnectionSecretToRef"] = {"name": name} if res.namespaced else {
+            "name": name, "namespace": res.example.connection_secret_namespace}
     return {"apiVersion": res.api_version, "kind": res.kind, "metadata": metadata, "spec": spec}

@@ -10,9 +10,18 @@ What a provider directory holds, and who writes it::
     examples/<group>/<version>/<kind>.yaml                                      generated on demand
     deploy/              the whole provider: RBAC, Deployment, Service, ../crds  generated on demand
     families/<group>/    one deployable per group, using ../../crds/<group>     generated on demand
+    package/             the Crossplane package of the whole provider:          generated on demand
+                         crossplane.yaml and crds/ (links to crds/*/*.yaml)
+    families/<group>/package/   the package of one family, the same way         generated on demand
+    package-runtime-config.yaml  a DeploymentRuntimeConfig for the packages     generated on demand
+
+Every kind is generated twice where the provider serves namespaced kinds: ``<group>.<root>``
+(cluster-scoped) and ``<group>.<namespaced root>`` (namespaced), in the same CRD directory and family.
 
 A family uses its group's CRD directory as a kustomize base, so no CRD file exists twice (kustomize
-loads no single file from outside a kustomization's root, but does load a base directory).
+loads no single file from outside a kustomization's root, but does load a base directory). A package
+must hold its CRDs itself (the package build reads only its own root and follows no symlink): its
+files are hard links to those of ``crds/``, the same bytes on disk once.
 :func:`ensure` regenerates the on-demand part when its inputs changed; only ``tfbridge generate``
 rewrites the committed catalogue, so a test can tell a catalogue that was not regenerated.
 """
@@ -26,6 +35,7 @@ import hashlib
 import importlib.util
 import json
 import multiprocessing
+import os
 import shutil
 import sys
 import tempfile
@@ -39,7 +49,7 @@ import codegen
 import templates
 import tfconfig
 import tfschema
-from codegen import crd, deploy, examples, render, structural
+from codegen import crd, deploy, examples, package, render, structural
 from tfconfig import ConfigError, Provider, Reason, ResolvedResource
 from tfschema import catalogue, digest, fields
 from tfschema import schema as s
@@ -51,7 +61,10 @@ CRD_SIZE_LIMIT = 1536 * 1024
 CONFIG_GROUP = deploy.CONFIG_FAMILY
 CATALOGUE = "zz_catalogue.yaml"
 # Generated on demand (not committed); the catalogue is generated too, but committed.
-ON_DEMAND_ROOTS = ("crds", "deploy", "examples", "families")
+RUNTIME_CONFIG = "package-runtime-config.yaml"
+ON_DEMAND_ROOTS = ("crds", "deploy", "examples", "families", "package", RUNTIME_CONFIG)
+# What every provider's on-demand tree has (a provider without a package has no package roots).
+_ALWAYS = ("crds", "deploy", "examples", "families")
 GENERATED_ROOTS = (*ON_DEMAND_ROOTS, CATALOGUE)
 STAMP = ".generated"
 
@@ -79,6 +92,8 @@ class Generated:
     kinds: list[KindSummary]
     violations: list[str]
     catalogue: catalogue.Catalogue
+    # Path → the path in ``files`` it is a hard link to (a package's CRDs).
+    links: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def load_config(provider_dir: Path) -> Provider:
@@ -113,7 +128,7 @@ class _Job:
 
 _JOB: _Job | None = None  # set before forking workers, read by _render_kind in each
 
-_Rendered = tuple[dict[str, str], KindSummary, list[str]]
+_Rendered = tuple[dict[str, str], list[KindSummary], list[str]]
 # Threads writing the tree: creating a file is a wait on the disk, and many can wait at once.
 WRITERS = 8
 
@@ -128,6 +143,7 @@ def kind_digest(provider: Provider, doc: s.Document, res: ResolvedResource) -> s
 
 
 def _render_kind(tf_type: str) -> _Rendered:
+    """A kind's CRD and example in every scope the provider serves: one field tree, rendered twice."""
     assert _JOB is not None
     provider, doc = _JOB.provider, _JOB.doc
     res = provider.resolve(tf_type)
@@ -138,18 +154,22 @@ def _render_kind(tf_type: str) -> _Rendered:
         fields.reference_paths(views, rules)
     except (ValueError, ConfigError) as exc:
         raise GenerationError(f"{_JOB.origin}: {exc}") from exc
-    doc_crd = crd.managed_crd(res, views, provider, rs.block.description, kind_digest(provider, doc, res))
-    bad = structural.crd_violations(doc_crd)
-    crd_text = render.render("crd.yaml.j2", crd=doc_crd)
-    manifest = examples.manifest(res, views, lambda t: _example_name(provider, t))
-    files = {
-        _crd_path(res.short_group, res.group, res.plural): crd_text,
-        f"examples/{res.short_group}/{res.version}/{res.kind.lower()}.yaml": render.render(
-            "example.yaml.j2", manifest=manifest),
-    }
-    summary = KindSummary(tf_type, res.group, res.kind, res.version, len(views.parameters.fields),
-                          len(views.observation.fields), not bad, len(crd_text.encode()), _stored_bytes(doc_crd))
-    return files, summary, bad
+    files: dict[str, str] = {}
+    summaries: list[KindSummary] = []
+    bad: list[str] = []
+    for namespaced in provider.scopes:
+        scoped = provider.resolve(tf_type, namespaced=namespaced)
+        doc_crd = crd.managed_crd(scoped, views, provider, rs.block.description, kind_digest(provider, doc, scoped))
+        violations = structural.crd_violations(doc_crd)
+        crd_text = render.render("crd.yaml.j2", crd=doc_crd)
+        manifest = examples.manifest(scoped, views, lambda t: _example_name(provider, t))
+        files[_crd_path(scoped.short_group, scoped.group, scoped.plural)] = crd_text
+        files[examples.path_of(scoped)] = render.render("example.yaml.j2", manifest=manifest)
+        summaries.append(KindSummary(tf_type, scoped.group, scoped.kind, scoped.version, len(views.parameters.fields),
+                                     len(views.observation.fields), not violations, len(crd_text.encode()),
+                                     _stored_bytes(doc_crd)))
+        bad += violations
+    return files, summaries, bad
 
 
 def _stored_bytes(document: dict[str, Any]) -> int:
@@ -242,27 +262,28 @@ def generate(provider: Provider, doc: s.Document, *, jobs: int = 1,
                 if done <= crd_size_limit:
                     fits.append(tf_type)
                 continue
-            files, summary, bad = done
+            files, summaries, bad = done
             out.files.update(files)
-            out.kinds.append(summary)
+            out.kinds += summaries
             out.violations += bad
-            if summary.stored_bytes > crd_size_limit:
-                too_large.append(summary)
+            too_large += [k for k in summaries if k.stored_bytes > crd_size_limit]
             if progress:
-                progress(summary.tf_type)
+                progress(tf_type)
     finally:
         _JOB = None
     if too_large:
-        lines = [f"{k.tf_type}: its CRD is {k.stored_bytes / 2**20:.2f} MiB, over the API server's "
+        lines = [f"{k.tf_type} ({k.group}): its CRD is {k.stored_bytes / 2**20:.2f} MiB, over the API server's "
                  f"{crd_size_limit / 2**20:.1f} MiB limit" for k in too_large]
         raise GenerationError(f"{origin}: " + "; ".join(lines) + ": leave the argument that makes it large out, "
                               "or exclude the resource (Exclusion(Reason.CRD_TOO_LARGE))")
     if fits:
         raise GenerationError(f"{origin}: exclude: {', '.join(fits)}: excluded as CRDTooLarge, but the CRD fits "
                               f"within {crd_size_limit / 2**20:.1f} MiB now; remove the exclusion")
-    resolved = [provider.resolve(t) for t in selected]
+    resolved = [provider.resolve(t, namespaced=n) for t in selected for n in provider.scopes]
     _add_provider_files(out, provider, doc)
     _add_deployables(out, provider, resolved)
+    if provider.package is not None:
+        _add_packages(out, provider)
     out.files[CATALOGUE] = catalogue_text(provider, cat)
     return out
 
@@ -289,8 +310,10 @@ def _add_provider_files(out: Generated, provider: Provider, doc: s.Document) -> 
     except ValueError as exc:
         raise GenerationError(f"{doc.origin}: {exc}") from exc
     digests = digest.config_kinds(provider, s.compact(doc.provider))
-    for document in (crd.provider_config_crd(provider, configuration, digests["ProviderConfig"], CONFIG_GROUP),
-                     crd.provider_config_usage_crd(provider, digests["ProviderConfigUsage"], CONFIG_GROUP)):
+    for config in provider.config_kinds:
+        schema_digest = digests[(config.group, config.kind)]
+        document = (crd.provider_config_usage_crd(provider, config, schema_digest, CONFIG_GROUP) if config.usage
+                    else crd.provider_config_crd(provider, config, configuration, schema_digest, CONFIG_GROUP))
         out.violations += structural.crd_violations(document)
         path = _crd_path(CONFIG_GROUP, document["spec"]["group"], document["spec"]["names"]["plural"])
         out.files[path] = render.render("crd.yaml.j2", crd=document)
@@ -314,6 +337,19 @@ def _add_deployables(out: Generated, provider: Provider, kinds: list[ResolvedRes
         for name, doc in docs.items():
             out.files[f"{base}/{name}"] = _manifest(doc)
         out.files[f"{base}/kustomization.yaml"] = _manifest(deploy.kustomization([crds, *docs]))
+
+
+def _add_packages(out: Generated, provider: Provider) -> None:
+    """The whole provider's package and one per family: ``crossplane.yaml`` and its CRDs, linked."""
+    crds = sorted(p for p in out.files if p.startswith("crds/") and not p.endswith("/kustomization.yaml"))
+    roots: list[tuple[str, str | None, list[str]]] = [("package", None, crds)]
+    for group in sorted({p.split("/")[1] for p in crds}):
+        roots.append((f"families/{group}/package", group, [p for p in crds if p.split("/")[1] == group]))
+    for root, family, members in roots:
+        out.files[f"{root}/crossplane.yaml"] = _manifest(package.meta(provider, family))
+        for path in members:
+            out.links[f"{root}/crds/{path.rsplit('/', 1)[1]}"] = path
+    out.files[RUNTIME_CONFIG] = _manifest(package.runtime_config(provider))
 
 
 def _manifest(doc: dict[str, Any]) -> str:
@@ -355,10 +391,14 @@ def write_tree(provider_dir: Path, generated: Generated, roots: tuple[str, ...] 
     installed: list[str] = []
     try:
         chosen = {stage / rel: text for rel, text in generated.files.items() if rel.split("/", 1)[0] in roots}
-        for parent in sorted({p.parent for p in chosen}):
+        linked = {stage / rel: stage / source for rel, source in generated.links.items()
+                  if rel.split("/", 1)[0] in roots and source in generated.files}
+        for parent in sorted({p.parent for p in (*chosen, *linked)}):
             parent.mkdir(parents=True, exist_ok=True)
         with concurrent.futures.ThreadPoolExecutor(WRITERS) as writers:
             list(writers.map(lambda item: item[0].write_text(item[1], encoding="utf-8"), chosen.items()))
+        for link, source in sorted(linked.items()):
+            _link(source, link)
         for root in roots:
             if (provider_dir / root).exists():
                 (provider_dir / root).rename(trash / root)
@@ -378,6 +418,14 @@ def write_tree(provider_dir: Path, generated: Generated, roots: tuple[str, ...] 
         shutil.rmtree(trash, ignore_errors=True)
 
 
+def _link(source: Path, link: Path) -> None:
+    """``link`` as a hard link to ``source`` (a copy where the file system has none)."""
+    try:
+        os.link(source, link)
+    except OSError:
+        shutil.copyfile(source, link)
+
+
 def read_tree(provider_dir: Path, roots: tuple[str, ...] = GENERATED_ROOTS) -> dict[str, str]:
     """The generated files currently in ``provider_dir`` (for the up-to-date check)."""
     out: dict[str, str] = {}
@@ -390,8 +438,8 @@ def read_tree(provider_dir: Path, roots: tuple[str, ...] = GENERATED_ROOTS) -> d
 
 
 def _sources() -> Iterator[Path]:
-    for package in (codegen, templates, tfconfig, tfschema):
-        base = Path(package.__file__ or "").parent
+    for module in (codegen, templates, tfconfig, tfschema):
+        base = Path(module.__file__ or "").parent
         yield from sorted(p for p in base.rglob("*") if p.suffix in (".py", ".j2") and "__pycache__" not in p.parts)
 
 
@@ -413,7 +461,7 @@ def ensure(provider_dir: Path, *, jobs: int = 1) -> bool:
         want = inputs_digest(provider_dir, provider)
         stamp = provider_dir / STAMP
         if (stamp.is_file() and stamp.read_text() == want
-                and all((provider_dir / root).is_dir() for root in ON_DEMAND_ROOTS)):
+                and all((provider_dir / root).is_dir() for root in _ALWAYS)):
             return False
         doc = load_schema(provider_dir, provider)
         generated = generate(provider, doc, jobs=jobs, origin=str(provider_dir / "config.py"))

@@ -28,9 +28,11 @@ from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.provider import (
     ConfigError,
+    ConfigKind,
     Credentials,
     GroupRule,
     InjectedField,
+    Package,
     Provider,
     ResolvedResource,
     Tagging,
@@ -39,6 +41,7 @@ from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Reso
 
 __all__ = [
     "ConfigError",
+    "ConfigKind",
     "Credentials",
     "Example",
     "Exclusion",
@@ -49,6 +52,7 @@ __all__ = [
     "LocalFiles",
     "Lookup",
     "ManagedElsewhere",
+    "Package",
     "Provider",
     "Reason",
     "Reference",

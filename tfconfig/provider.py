@@ -68,10 +68,20 @@ class Tagging:
     kind_key: str = "crossplane-kind"
     name_key: str = "crossplane-name"
     provider_config_key: str = "crossplane-providerconfig"
+    # Namespaced objects only, as crossplane-runtime's external tags: two tenants' objects of one name
+    # never carry the same tags, so one tenant's lookup can never find (and adopt) the other's.
+    namespace_key: str = "crossplane-namespace"
+    provider_config_kind_key: str = "crossplane-providerconfig-kind"
 
-    def tags(self, kind: str, group: str, name: str, provider_config: str) -> dict[str, str]:
-        return {self.kind_key: f"{kind.lower()}.{group}", self.name_key: name,
-                self.provider_config_key: provider_config}
+    def tags(self, kind: str, group: str, name: str, provider_config: str, *, namespace: str = "",
+             provider_config_kind: str = "") -> dict[str, str]:
+        out = {self.kind_key: f"{kind.lower()}.{group}", self.name_key: name,
+               self.provider_config_key: provider_config}
+        if namespace:
+            out[self.namespace_key] = namespace
+            if provider_config_kind:
+                out[self.provider_config_kind_key] = provider_config_kind
+        return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,13 +113,88 @@ class ResolvedResource:
     local_files: LocalFiles = dataclasses.field(default_factory=LocalFiles)
     # Blocks of at most one element are embedded objects in the CRD, not one-element lists.
     embed_singletons: bool = False
+    # The Crossplane v2 twin: namespaced objects in ``<short group>.<namespaced root group>``, whose
+    # references, Secrets and ProviderConfigs stay in their own namespace.
+    namespaced: bool = False
 
-    def default_tags(self, name: str, provider_config: str) -> dict[str, str]:
-        return self.tagging.tags(self.kind, self.group, name, provider_config) if self.tagging else {}
+    def default_tags(self, name: str, provider_config: str, *, namespace: str = "",
+                     provider_config_kind: str = "") -> dict[str, str]:
+        if self.tagging is None:
+            return {}
+        return self.tagging.tags(self.kind, self.group, name, provider_config, namespace=namespace,
+                                 provider_config_kind=provider_config_kind)
+
+    @property
+    def scope(self) -> str:
+        """The CRD's scope: ``Cluster`` or ``Namespaced``."""
+        return "Namespaced" if self.namespaced else "Cluster"
+
+    @property
+    def crd_name(self) -> str:
+        """``<plural>.<group>``: unique among every kind of both scopes."""
+        return f"{self.plural}.{self.group}"
 
     @property
     def api_version(self) -> str:
         return f"{self.group}/{self.version}"
+
+
+CONFIG_VERSION = "v1beta1"
+
+
+@dataclasses.dataclass(frozen=True)
+class Package:
+    """What the Crossplane package metadata (``crossplane.yaml``) says: values written by hand here,
+    never read from the environment, so the generated packages are the same on every machine."""
+
+    # The OCI registry and organisation the packages are pushed to (``xpkg.example.com/tfbridge``): a
+    # family's dependency on the config family names its package there.
+    registry: str
+    source: str = ""
+    license: str = ""
+    maintainer: str = "tfbridge"
+    # Namespaced managed resources compose only under Crossplane v2.
+    crossplane_version: str = ">=v2.0.0-0"
+    # SafeStart promises that a kind's controller starts only once its CRD is established, so that
+    # Crossplane may install the kinds inactive; the runtime does not wait for CRDs yet, so by default
+    # a package does not claim it (Crossplane then installs every CRD at once).
+    safe_start: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class ConfigKind:
+    """One of the kinds that configure a provider rather than manage a resource: a ProviderConfig,
+    a ClusterProviderConfig, or a usage of either (Crossplane keeps these four kind names as CRDs
+    when it installs a provider package; every other CRD becomes a managed resource definition)."""
+
+    group: str
+    kind: str
+    namespaced: bool
+
+    @property
+    def plural(self) -> str:
+        return plural(self.kind)
+
+    @property
+    def version(self) -> str:
+        return CONFIG_VERSION
+
+    @property
+    def api_version(self) -> str:
+        return f"{self.group}/{CONFIG_VERSION}"
+
+    @property
+    def usage(self) -> bool:
+        return self.kind.endswith("Usage")
+
+    @property
+    def modern(self) -> bool:
+        """A kind of the namespaced root group (ProviderConfig, ClusterProviderConfig and their usage)."""
+        return self.namespaced or self.kind.startswith("Cluster")
+
+    @property
+    def crd_name(self) -> str:
+        return f"{self.plural}.{self.group}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,6 +232,31 @@ class Provider:
     # As upjet's SingletonListEmbedder: a list or set block of at most one element is an object in
     # the CRD (and one-element list for Terraform), the shape of upjet's current API versions.
     embed_singletons: bool = False
+    # Crossplane v2: every kind served a second time, namespaced, in ``<short group>.<this>`` (upjet's
+    # ``aws.m.upbound.io``), with the ProviderConfig and ClusterProviderConfig kinds in this group
+    # itself. Empty: cluster-scoped kinds only.
+    namespaced_root_group: str = ""
+    # As upjet's namespaced kinds: one version for every kind, whatever the cluster twin's is.
+    namespaced_version: str = "v1beta1"
+    # A Crossplane package per family and for the whole provider (None: no package tree).
+    package: Package | None = None
+
+    @property
+    def config_kinds(self) -> tuple[ConfigKind, ...]:
+        """The legacy cluster-scoped ProviderConfig and its usage; with namespaced kinds, also the
+        namespaced ProviderConfig, the ClusterProviderConfig and their (namespaced) usage, as upjet's."""
+        out: tuple[ConfigKind, ...] = (ConfigKind(self.root_group, "ProviderConfig", False),
+               ConfigKind(self.root_group, "ProviderConfigUsage", False))
+        if self.namespaced_root_group:
+            out += (ConfigKind(self.namespaced_root_group, "ProviderConfig", True),
+                    ConfigKind(self.namespaced_root_group, "ClusterProviderConfig", False),
+                    ConfigKind(self.namespaced_root_group, "ProviderConfigUsage", True))
+        return out
+
+    @property
+    def scopes(self) -> tuple[bool, ...]:
+        """``namespaced`` of each scope this provider serves, cluster first."""
+        return (False, True) if self.namespaced_root_group else (False,)
 
     @property
     def registry_source(self) -> str:
@@ -211,7 +321,10 @@ class Provider:
         rest = words[1:] or words
         return words[0], camel("_".join(rest))
 
-    def resolve(self, tf_type: str) -> ResolvedResource:
+    def resolve(self, tf_type: str, *, namespaced: bool = False) -> ResolvedResource:
+        """The rules of ``tf_type``'s kind: the cluster-scoped one, or its namespaced twin."""
+        if namespaced and not self.namespaced_root_group:
+            raise ConfigError(f"{tf_type}: provider {self.name} serves no namespaced kinds (namespaced_root_group)")
         cfg = self.resources.get(tf_type, Resource())
         short_group, kind = self._group_and_kind(tf_type)
         short_group = cfg.short_group or short_group
@@ -221,8 +334,8 @@ class Provider:
             tf_type=tf_type,
             kind=kind,
             short_group=short_group,
-            group=f"{short_group}.{self.root_group}",
-            version=cfg.version or self.default_version,
+            group=f"{short_group}.{self.namespaced_root_group if namespaced else self.root_group}",
+            version=self.namespaced_version if namespaced else cfg.version or self.default_version,
             plural=plural(kind),
             external_name=cfg.external_name,
             references=dict(cfg.references),
@@ -240,6 +353,7 @@ class Provider:
             managed_elsewhere=cfg.managed_elsewhere,
             local_files=self.local_files.for_type(tf_type),
             embed_singletons=self.embed_singletons,
+            namespaced=namespaced,
         )
 
     def only(self, tf_types: Iterable[str]) -> Provider:

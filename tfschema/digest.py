@@ -15,7 +15,7 @@ from tfschema.fields import Rules, provider_rules
 
 # The CRD rendering's own version: bump it whenever the generator turns the same inputs into a
 # different CRD (a new validation, a changed description), so that the digest changes with it.
-FORMAT = "3"
+FORMAT = "4"
 
 PROVIDER_LABEL = "tfbridge.io/provider"
 GROUP_LABEL = "tfbridge.io/group"
@@ -33,14 +33,10 @@ def kind(raw_schema: bytes, rules: Rules, *, provider: str, group: str, version:
     return h.hexdigest()[:LENGTH]
 
 
-CONFIG_KINDS = ("ProviderConfig", "ProviderConfigUsage")
-CONFIG_VERSION = "v1beta1"
-
-
-def config_kinds(provider: Provider, raw_provider_block: bytes) -> dict[str, str]:
-    """The schema digests of the ProviderConfig kinds (made from the provider block), by kind."""
+def config_kinds(provider: Provider, raw_provider_block: bytes) -> dict[tuple[str, str], str]:
+    """The schema digests of the ProviderConfig kinds (made from the provider block), by (API group, kind)."""
     rules = provider_rules("provider", provider.credentials.provider_arguments, provider.injected_fields,
                            provider.local_files)
-    return {name: kind(raw_provider_block, rules, provider=provider.name, group=provider.root_group,
-                       version=CONFIG_VERSION, kind=name, plural=name.lower() + "s")
-            for name in CONFIG_KINDS}
+    return {(c.group, c.kind): kind(raw_provider_block, rules, provider=provider.name, group=c.group,
+                                    version=c.version, kind=c.kind, plural=c.plural)
+            for c in provider.config_kinds}

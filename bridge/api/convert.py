@@ -52,7 +52,7 @@ class SpecError(ValueError):
 
 @dataclasses.dataclass(frozen=True)
 class SecretRef:
-    namespace: str
+    namespace: str  # "": the object's own namespace (a namespaced kind's references name none)
     name: str
     key: str | None  # None: every key of the Secret, as a map
 
@@ -115,11 +115,13 @@ def _kind_of(value: Any) -> str:
 class _Walk:
     """One conversion's state: the problems found and the secret points met."""
 
-    def __init__(self, provider_settings: frozenset[str]) -> None:
+    def __init__(self, provider_settings: frozenset[str], namespaced: bool = False) -> None:
         self.problems: list[str] = []
         self.secrets: list[SecretPoint] = []
         self.provider: dict[str, Any] = {}
         self.provider_settings = provider_settings
+        # A namespaced kind's: Secrets are its own namespace's; references and selectors may name one.
+        self.namespaced = namespaced
 
     def fail(self, path: str, message: str) -> None:
         self.problems.append(f"{path}: {message}")
@@ -253,13 +255,19 @@ class _Walk:
                 self.fail(f"{path}.{key}", f"must be one of {', '.join(allowed)}")
 
     def reference(self, value: Any, path: str) -> None:
-        if self.fields_of(value, path, ("name", "policy"), ("name",)):
+        allowed = ("name", "namespace", "policy") if self.namespaced else ("name", "policy")
+        if self.fields_of(value, path, allowed, ("name",)):
             self.name(value["name"], f"{path}.name")
+            if value.get("namespace") is not None:
+                self.namespace(value["namespace"], f"{path}.namespace")
             self.policy(value.get("policy"), f"{path}.policy")
 
     def selector(self, value: Any, path: str) -> None:
-        if not self.fields_of(value, path, ("matchControllerRef", "matchLabels", "policy"), ()):
+        allowed = ("matchControllerRef", "matchLabels", "policy") + (("namespace",) if self.namespaced else ())
+        if not self.fields_of(value, path, allowed, ()):
             return
+        if value.get("namespace") is not None:
+            self.namespace(value["namespace"], f"{path}.namespace")
         if value.get("matchControllerRef") is not None and not isinstance(value["matchControllerRef"], bool):
             self.expected(f"{path}.matchControllerRef", "true or false", value["matchControllerRef"])
         labels = value.get("matchLabels")
@@ -277,13 +285,18 @@ class _Walk:
     def secret_ref(self, node: f.Node, value: Any, path: str) -> SecretRef | None:
         assert isinstance(node, f.Special)
         whole = node.name == "SecretReference"
-        allowed = ("name", "namespace") if whole else ("key", "name", "namespace")
+        allowed: tuple[str, ...] = ("name",) if whole else ("key", "name")
+        if not self.namespaced:
+            allowed += ("namespace",)
         if not self.fields_of(value, path, allowed, allowed):
             return None
-        ok = self.name(value["name"], f"{path}.name") & self.namespace(value["namespace"], f"{path}.namespace")
+        ok = self.name(value["name"], f"{path}.name")
+        if not self.namespaced:
+            ok &= self.namespace(value["namespace"], f"{path}.namespace")
         if not whole:
             ok &= self.string(value["key"], f"{path}.key", SECRET_KEY, MAX_SUBDOMAIN)
-        return SecretRef(value["namespace"], value["name"], None if whole else value["key"]) if ok else None
+        namespace = "" if self.namespaced else value["namespace"]
+        return SecretRef(namespace, value["name"], None if whole else value["key"]) if ok else None
 
 
 def label_key_ok(key: Any) -> bool:
@@ -331,13 +344,15 @@ def _from_tf(node: f.Node, value: Any) -> Any:
 class ObjectConverter:
     """One section of a spec (or of a ProviderConfig) against its field tree."""
 
-    def __init__(self, obj: f.Object, *, provider_settings: frozenset[str] = frozenset()) -> None:
+    def __init__(self, obj: f.Object, *, provider_settings: frozenset[str] = frozenset(),
+                 namespaced: bool = False) -> None:
         self.tree = obj
         self.provider_settings = provider_settings
+        self.namespaced = namespaced
 
     def to_terraform(self, data: Mapping[str, Any], where: str) -> Arguments:
         """Check ``data`` (CR form) and convert it; raises :class:`SpecError`."""
-        walk = _Walk(self.provider_settings)
+        walk = _Walk(self.provider_settings, self.namespaced)
         out = walk.obj(self.tree, data or {}, where, (), top=True)
         if walk.problems:
             raise SpecError(walk.problems)
@@ -351,13 +366,13 @@ class Converter:
     """A managed kind's spec and status sections, and what the executors need to know of them."""
 
     def __init__(self, views: f.Views, *, provider_settings: frozenset[str] = frozenset(),
-                 late_init: tuple[str, ...] = ()) -> None:
+                 late_init: tuple[str, ...] = (), namespaced: bool = False) -> None:
         # A provider setting the resource's schema has itself counts only as a string (a block of the
         # same name, as aws_ssmincidents_replication_set's ``region``, is a resource argument alone).
         settings = frozenset(fl.tf_name for fl in views.parameters.fields if fl.tf_name in provider_settings
                              and isinstance(fl.node, f.Scalar) and fl.node.kind == "string")
-        self.for_provider = ObjectConverter(views.parameters, provider_settings=settings)
-        self.init_provider = ObjectConverter(views.init, provider_settings=settings)
+        self.for_provider = ObjectConverter(views.parameters, provider_settings=settings, namespaced=namespaced)
+        self.init_provider = ObjectConverter(views.init, provider_settings=settings, namespaced=namespaced)
         self.at_provider = ObjectConverter(views.observation)
         self.late_init_arguments = late_init
         params = views.parameters.fields

@@ -116,16 +116,31 @@ class Managed:
 
     @property
     def provider_config_name(self) -> str:
-        return str((self.spec.get("providerConfigRef") or {}).get("name") or "default")
+        ref = self.spec.get("providerConfigRef")
+        return str((ref if isinstance(ref, dict) else {}).get("name") or "default")
+
+    @property
+    def provider_config_kind(self) -> str:
+        """A namespaced object's ``providerConfigRef.kind`` (its CRD defaults it to ClusterProviderConfig);
+        a cluster-scoped object's is always the (legacy) ProviderConfig."""
+        if not self.namespace:
+            return "ProviderConfig"
+        ref = self.spec.get("providerConfigRef")
+        return str((ref if isinstance(ref, dict) else {}).get("kind") or "")
 
     @property
     def deleting(self) -> bool:
         return bool(self.metadata.get("deletionTimestamp"))
 
     @property
+    def key(self) -> tuple[str, str]:
+        """(namespace, name): how caches and queues know the object ("" for a cluster-scoped one)."""
+        return (self.namespace, self.name)
+
+    @property
     def display(self) -> str:
-        """``Kind/name``: how messages name the object."""
-        return f"{self.kind}/{self.name}"
+        """``Kind/name``, or ``Kind/namespace/name`` for a namespaced object: how messages name it."""
+        return f"{self.kind}/{self.namespace}/{self.name}" if self.namespace else f"{self.kind}/{self.name}"
 
 
 def _section(parent: Mapping[str, Any], key: str) -> dict[str, Any]:

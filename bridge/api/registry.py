@@ -5,6 +5,10 @@ provider's config and its Terraform schema (no generated code).
 exactly as the generator does (:func:`tfschema.catalogue.plan`). A kind's field trees and converter
 are built the first time something asks for them, from that kind's schema alone: a run that never
 sees an object of a kind never parses its schema, and a family run keeps only its family's schemas.
+
+A provider that serves namespaced kinds has every kind twice (cluster-scoped first, then namespaced):
+the twins share their field trees, and differ in their group, version, scope and converter (a
+namespaced kind's Secrets and references name no namespace, or only its own).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import importlib.resources
 from collections.abc import Callable
 
 from bridge.api.convert import Converter, ObjectConverter
+from bridge.api.managed import Managed
 from tfconfig import Provider, ResolvedResource
 from tfschema import catalogue, digest, fields
 from tfschema import schema as s
@@ -47,19 +52,21 @@ class Kind:
     # Its canonical JSON, for the digest.
     raw_schema: Callable[[], bytes] = dataclasses.field(repr=False, compare=False)
     provider_name: str = ""
+    # The field trees, when shared with the kind's twin of the other scope; None: built here.
+    views: Callable[[], fields.Views] | None = dataclasses.field(default=None, repr=False, compare=False)
 
     @functools.cached_property
     def shape(self) -> Shape:
         """Built on first use. Two threads asking at once may both build it: it is pure, and either result will do."""
         rs = self.schema()
         rules = fields.rules(self.config)
-        views = fields.build(rs, rules)
+        views = self.views() if self.views is not None else fields.build(rs, rules)
         elsewhere = tuple(m.argument for m in self.config.managed_elsewhere)
         late = fields.late_init(rs, views, (*self.config.late_init_ignore, *elsewhere))
         return Shape(
             views=views,
             converter=Converter(views, provider_settings=frozenset(i.name for i in self.config.injected),
-                                late_init=late),
+                                late_init=late, namespaced=self.config.namespaced),
             references=fields.reference_paths(views, rules), schema_version=rs.version,
             timeouts_block=fields.has_timeouts(rs), late_init=late)
 
@@ -88,6 +95,15 @@ class Kind:
         return self.config.api_version
 
     @property
+    def id(self) -> str:
+        """``<plural>.<group>`` (its CRD's name): unique among the kinds of both scopes."""
+        return self.config.crd_name
+
+    @property
+    def namespaced(self) -> bool:
+        return self.config.namespaced
+
+    @property
     def kind(self) -> str:
         return self.config.kind
 
@@ -96,6 +112,11 @@ class Kind:
         """The spec.forProvider field (CR form) that takes the provider's default tags, if any."""
         tagging = self.config.tagging
         return None if tagging is None else self.converter.json_name(tagging.field)
+
+    def default_tags(self, mr: Managed) -> dict[str, str]:
+        """The tags put on ``mr``'s cloud object before create, that a lookup finds it by again."""
+        return self.config.default_tags(mr.name, mr.provider_config_name, namespace=mr.namespace,
+                                        provider_config_kind=mr.provider_config_kind)
 
     @functools.cached_property
     def digest(self) -> str:
@@ -122,8 +143,8 @@ class ProviderPackage:
         return ObjectConverter(fields.provider_configuration(self.provider_block(), rules))
 
     @functools.cached_property
-    def config_digests(self) -> dict[str, str]:
-        """ProviderConfig and ProviderConfigUsage → the schema digest their CRDs are labelled with."""
+    def config_digests(self) -> dict[tuple[str, str], str]:
+        """(API group, kind) of each ProviderConfig kind → the schema digest its CRD is labelled with."""
         return digest.config_kinds(self.provider, self.raw_provider_block())
 
     @property
@@ -141,11 +162,12 @@ class ProviderPackage:
                            f"{', '.join((CONFIG_FAMILY, *self.families))}")
         return dataclasses.replace(self, kinds=tuple(k for k in self.kinds if k.config.short_group in wanted))
 
-    def by_type(self, tf_type: str) -> Kind:
+    def by_type(self, tf_type: str, *, namespaced: bool = False) -> Kind:
+        """The kind of a Terraform type: the cluster-scoped one, or its namespaced twin."""
         for k in self.kinds:
-            if k.config.tf_type == tf_type:
+            if k.config.tf_type == tf_type and k.namespaced == namespaced:
                 return k
-        raise KeyError(tf_type)
+        raise KeyError(f"{tf_type} ({'namespaced' if namespaced else 'cluster-scoped'})")
 
 
 def families_of(value: str) -> frozenset[str]:
@@ -198,9 +220,17 @@ def from_document(provider: Provider, doc: s.Document, *, family: str | None = N
                            f"{', '.join((CONFIG_FAMILY, *sorted(groups)))}")
         resolved = [r for r in resolved if r.short_group in wanted]
     source = s.Source(doc, (r.tf_type for r in resolved))
-    kinds = tuple(Kind(config=r, schema=functools.partial(source.resource, r.tf_type),
-                       raw_schema=functools.partial(source.raw, r.tf_type), provider_name=provider.name)
-                  for r in resolved)
+
+    @functools.cache
+    def views(tf_type: str) -> fields.Views:
+        # Scope changes no field: both twins walk the trees of the cluster-scoped rules.
+        return fields.build(source.resource(tf_type), fields.rules(provider.resolve(tf_type)))
+
+    kinds = tuple(Kind(config=scoped, schema=functools.partial(source.resource, r.tf_type),
+                       raw_schema=functools.partial(source.raw, r.tf_type), provider_name=provider.name,
+                       views=functools.partial(views, r.tf_type))
+                  for namespaced in provider.scopes for r in resolved
+                  for scoped in [provider.resolve(r.tf_type, namespaced=namespaced) if namespaced else r])
     return ProviderPackage(provider=provider, kinds=kinds, provider_block=source.provider,
                            raw_provider_block=source.raw_provider)
 

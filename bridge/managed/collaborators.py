@@ -51,7 +51,7 @@ class ConnectionPublisher(Protocol):
 
 
 def kind_resource(kind: Kind) -> Resource:
-    return Resource(kind.config.group, kind.config.version, kind.config.plural, kind.kind)
+    return Resource(kind.config.group, kind.config.version, kind.config.plural, kind.kind, kind.namespaced)
 
 
 class APIFinalizer:
@@ -112,10 +112,10 @@ class APIReferenceResolver:
             mr = self.update(mr)
         finalizer = references.in_use_finalizer(mr)
         for api_version, kind, name in targets:
-            references.pin(self.kube, self._resource(api_version, kind), name, finalizer)
+            references.pin(self.kube, self._resource(api_version, kind), name, finalizer, mr.namespace)
         if stale:
             for api_version, kind, name in stale:
-                references.unpin(self.kube, self._resource(api_version, kind), name, finalizer)
+                references.unpin(self.kube, self._resource(api_version, kind), name, finalizer, mr.namespace)
             references.set_pinned(mr, targets)
             mr = self.update(mr)
         return mr
@@ -123,7 +123,7 @@ class APIReferenceResolver:
     def release(self, mr: Managed) -> None:
         finalizer = references.in_use_finalizer(mr)
         for api_version, kind, name in references.pinned(mr):
-            references.unpin(self.kube, self._resource(api_version, kind), name, finalizer)
+            references.unpin(self.kube, self._resource(api_version, kind), name, finalizer, mr.namespace)
 
     def _resource(self, api_version: str, kind: str) -> Resource:
         for k in self.package.kinds:

@@ -37,7 +37,8 @@ def owner_reference(mr: Managed) -> dict[str, Any]:
 
 
 def identity(mr: Managed) -> str:
-    return f"{mr.api_version.split('/')[0]}/{mr.kind}/{mr.name}"
+    where = f"{mr.namespace}/{mr.name}" if mr.namespace else mr.name
+    return f"{mr.api_version.split('/')[0]}/{mr.kind}/{where}"
 
 
 def _mark(mr: Managed) -> dict[str, str]:
@@ -58,11 +59,12 @@ def outputs(details: Mapping[str, bytes], *, input_arguments: Collection[str],
 def publish(kube: Kube, mr: Managed, details: Mapping[str, bytes]) -> bool:
     """Write ``details`` to the Secret ``spec.writeConnectionSecretToRef``; True if anything changed.
 
-    The reference was checked (name, namespace, allowed namespace) before the reconcile used it."""
+    The reference was checked (name, namespace, allowed namespace) before the reconcile used it; a
+    namespaced object's Secret is in its own namespace."""
     ref = mr.spec.get("writeConnectionSecretToRef") or {}
     if not ref.get("name"):
         return False
-    name, ns = ref["name"], ref.get("namespace") or "default"
+    name, ns = ref["name"], mr.namespace or ref.get("namespace") or "default"
     where = f"{mr.display}: spec.writeConnectionSecretToRef: secret {ns}/{name}"
     data = {k: base64.b64encode(v).decode() for k, v in sorted(details.items())}
     owner = owner_reference(mr)

@@ -29,7 +29,7 @@ def _batches(package: ProviderPackage) -> Iterator[tuple[list[str], dict[tuple[s
     wanted: dict[str, dict[tuple[str, str], str]] = {}
     for kind in package.kinds:
         wanted.setdefault(kind.config.short_group, {})[(kind.config.group, kind.kind)] = kind.digest
-    wanted[CONFIG_GROUP] = {(package.provider.root_group, name): d for name, d in package.config_digests.items()}
+    wanted[CONFIG_GROUP] = dict(package.config_digests)
     groups: list[str] = []
     expected: dict[tuple[str, str], str] = {}
     for group in sorted(wanted):

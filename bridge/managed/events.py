@@ -38,6 +38,7 @@ class Recorder:
         ns = meta.get("namespace") or self.namespace
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         involved = {"apiVersion": obj.get("apiVersion"), "kind": obj.get("kind"), "name": meta.get("name"),
+                    "namespace": meta.get("namespace") or None,
                     "uid": meta.get("uid"), "resourceVersion": meta.get("resourceVersion")}
         message = self.redactor(message)
         key = (ns, str(obj.get("apiVersion")), str(obj.get("kind")), str(meta.get("name")), str(meta.get("uid")),

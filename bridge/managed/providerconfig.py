@@ -39,7 +39,7 @@ from bridge.managed import conditions
 from bridge.managed.connection import owner_reference
 from bridge.managed.secrets import SecretAccess, inputs_owner
 from bridge.workspace.values import provider_configuration
-from tfconfig import Provider
+from tfconfig import ConfigKind, Provider
 
 IN_USE = "in-use.crossplane.io"
 USAGE_LABEL = "tfbridge.io/provider-config"
@@ -82,6 +82,11 @@ class _Expiring(Generic[K, V]):
 class ConfigResources:
     configs: Resource
     usages: Resource
+    # The namespaced root group's kinds, for namespaced managed resources: a namespace's ProviderConfig,
+    # the ClusterProviderConfig, and the (namespaced) usage of either. None: no namespaced kinds.
+    namespaced_configs: Resource | None = None
+    cluster_configs: Resource | None = None
+    namespaced_usages: Resource | None = None
 
     @classmethod
     def of(cls, package: ProviderPackage) -> ConfigResources:
@@ -89,9 +94,27 @@ class ConfigResources:
 
     @classmethod
     def of_provider(cls, provider: Provider) -> ConfigResources:
-        group = provider.root_group
-        return cls(Resource(group, "v1beta1", "providerconfigs", "ProviderConfig"),
-                   Resource(group, "v1beta1", "providerconfigusages", "ProviderConfigUsage"))
+        def res(c: ConfigKind) -> Resource:
+            return Resource(c.group, c.version, c.plural, c.kind, c.namespaced)
+
+        legacy = {c.kind: res(c) for c in provider.config_kinds if c.group == provider.root_group}
+        modern = {c.kind: res(c) for c in provider.config_kinds if c.group != provider.root_group}
+        return cls(legacy["ProviderConfig"], legacy["ProviderConfigUsage"], modern.get("ProviderConfig"),
+                   modern.get("ClusterProviderConfig"), modern.get("ProviderConfigUsage"))
+
+    def config_of(self, mr: Managed) -> tuple[Resource, str]:
+        """The kind and namespace of the ProviderConfig ``mr`` names: a cluster-scoped object's is the
+        legacy ProviderConfig; a namespaced object's is its own namespace's ProviderConfig or a
+        ClusterProviderConfig, never another namespace's (its reference has no namespace)."""
+        if not mr.namespace:
+            return self.configs, ""
+        kind = mr.provider_config_kind
+        if kind == "ProviderConfig" and self.namespaced_configs is not None:
+            return self.namespaced_configs, mr.namespace
+        if kind == "ClusterProviderConfig" and self.cluster_configs is not None:
+            return self.cluster_configs, ""
+        raise InvalidSpec(f"{mr.display}: spec.providerConfigRef.kind: {names.shown(kind)} is neither "
+                          f"ProviderConfig nor ClusterProviderConfig")
 
 
 class Connector:
@@ -123,35 +146,55 @@ class Connector:
         owner = inputs_owner(mr)
 
         def read(namespace: str, name: str) -> Mapping[str, bytes]:
-            self.access.check(f"{mr.display}: a *SecretRef", {"namespace": namespace, "name": name})
+            namespace, name = self.access.check_for(mr, f"{mr.display}: a *SecretRef",
+                                                    {"namespace": namespace, "name": name})
             return self.read_secret(namespace, name, owner=owner)
 
         return read
 
-    def setup(self, name: str) -> ProviderSetup:
-        known = self._setups.get(name)
+    def setup(self, name: str, res: Resource | None = None, namespace: str = "") -> ProviderSetup:
+        """The legacy ProviderConfig ``name``'s setup, or that of a ProviderConfig of kind ``res`` (in
+        ``namespace`` for a namespaced one)."""
+        res = res or self.res.configs
+        key = name if res == self.res.configs else f"{res.kind}/{namespace}/{name}"
+        known = self._setups.get(key)
         if known is None:
-            known = self._read_setup(name)
-            self._setups.put(name, known)
+            known = self._read_setup(res, namespace, name)
+            self._setups.put(key, known)
         return known
 
-    def _read_setup(self, name: str) -> ProviderSetup:
+    def _read_setup(self, res: Resource, namespace: str, name: str) -> ProviderSetup:
+        display = f"{res.kind}/{namespace}/{name}" if namespace else f"{res.kind}/{name}"
         try:
-            pc = self.kube.get(self.res.configs, name)
+            pc = self.kube.get(res, name, namespace)
         except errors.NotFound as exc:
-            raise Retryable(f"ProviderConfig {name!r} not found", delay=10.0) from exc
+            where = f" in namespace {namespace}" if namespace else ""
+            raise Retryable(f"{res.kind} {name!r} not found{where}", delay=10.0) from exc
         spec = pc.get("spec") or {}
+        if namespace and spec.get("configuration"):
+            # The provider block (files, proxies, endpoints) is a cluster administrator's choice.
+            raise InvalidSpec(f"{display}: spec.configuration: only a cluster-scoped ProviderConfig may set it")
         configuration = provider_configuration(self.package.configuration, spec.get("configuration") or {},
-                                               f"ProviderConfig/{name}")
+                                               display)
         creds = spec.get("credentials") or {}
         env: dict[str, str] = {}
         if creds.get("source", "Secret") == "Secret":
             ref = creds.get("secretRef") or {}
-            where = f"ProviderConfig/{name}: spec.credentials.secretRef"
+            where = f"{display}: spec.credentials.secretRef"
             if not isinstance(ref, dict) or not ref.get("name") or not ref.get("key"):
                 raise InvalidSpec(f"{where}: name and key are required")
-            namespace, secret_name = self.access.check(where, ref, default_namespace="default")
-            owner = f"ProviderConfig/{name}"
+            if namespace:
+                # A namespace's ProviderConfig reads its credentials in its own namespace alone.
+                if ref.get("namespace") not in (None, "", namespace):
+                    raise InvalidSpec(f"{where}.namespace: a namespaced ProviderConfig reads Secrets of its own "
+                                      f"namespace ({namespace}) only")
+                why = names.problem(ref.get("name"))
+                if why:
+                    raise InvalidSpec(f"{where}.name: {why}")
+                secret_name = str(ref["name"])
+            else:
+                namespace, secret_name = self.access.check(where, ref, default_namespace="default")
+            owner = display
             data = self.read_secret(namespace, secret_name, owner=owner)
             raw = data.get(str(ref["key"]))
             if raw is None:
@@ -170,29 +213,39 @@ class Connector:
         return ProviderSetup(configuration=configuration, credentials_env=env)
 
     def track(self, mr: Managed) -> None:
-        if self._usages.get(mr.uid) == mr.provider_config_name:
+        using = f"{mr.provider_config_kind}/{mr.provider_config_name}"
+        if self._usages.get(mr.uid) == using:
             return
         self._ensure_usage(mr)
-        self._usages.put(mr.uid, mr.provider_config_name)
+        self._usages.put(mr.uid, using)
 
     def _ensure_usage(self, mr: Managed) -> None:
+        """The usage, in a namespaced object's own namespace (the namespaced usage kind, naming the
+        kind of ProviderConfig it uses), or cluster-scoped for a cluster-scoped object."""
+        res = self.res.namespaced_usages if mr.namespace else self.res.usages
+        assert res is not None
+        config_ref: dict[str, str] = {"name": mr.provider_config_name}
+        if mr.namespace:
+            config_ref["kind"] = mr.provider_config_kind
+        metadata: dict[str, Any] = {"name": mr.uid, "labels": {USAGE_LABEL: mr.provider_config_name},
+                                    "ownerReferences": [owner_reference(mr)]}
+        if mr.namespace:
+            metadata["namespace"] = mr.namespace
         usage = {
-            "apiVersion": self.res.usages.api_version, "kind": "ProviderConfigUsage",
-            "metadata": {"name": mr.uid, "labels": {USAGE_LABEL: mr.provider_config_name},
-                         "ownerReferences": [owner_reference(mr)]},
-            "spec": {"providerConfigRef": {"name": mr.provider_config_name},
+            "apiVersion": res.api_version, "kind": "ProviderConfigUsage", "metadata": metadata,
+            "spec": {"providerConfigRef": config_ref,
                      "resourceRef": {"apiVersion": mr.api_version, "kind": mr.kind, "name": mr.name, "uid": mr.uid}},
         }
         try:
-            current = self.kube.get(self.res.usages, mr.uid)
+            current = self.kube.get(res, mr.uid, mr.namespace)
         except errors.NotFound:
             with contextlib.suppress(errors.Conflict):  # a parallel reconcile created it
-                self.kube.create(self.res.usages, usage)
+                self.kube.create(res, usage, namespace=mr.namespace)
             return
-        if current["spec"]["providerConfigRef"]["name"] != mr.provider_config_name:
+        if current["spec"]["providerConfigRef"] != config_ref:
             current["spec"] = usage["spec"]
             current["metadata"]["labels"] = {USAGE_LABEL: mr.provider_config_name}
-            self.kube.update(self.res.usages, current)
+            self.kube.update(res, current)
 
     def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
         ref = mr.spec.get("providerConfigRef") or {}
@@ -200,7 +253,8 @@ class Connector:
         if why:
             raise InvalidSpec(f"{mr.display}: spec.providerConfigRef.name: {why}")
         self.access.check_spec(mr)
-        setup = self.setup(mr.provider_config_name)
+        res, namespace = self.res.config_of(mr)
+        setup = self.setup(mr.provider_config_name, res, namespace)
         self.track(mr)
         return self.client_factory(kind, setup, self._reader(mr))
 

@@ -171,8 +171,9 @@ class ManagedReconciler:
         self.resolver = resolver or APIReferenceResolver(kube, kind, package, self._update)
         self.publisher = publisher or APIConnectionPublisher(kube, kind, recorder.redactor)
 
-    def _read(self, name: str) -> Managed:
-        return Managed.wrap(self.cache.get(name) if self.cache else self.kube.get(self.res, name))
+    def _read(self, key: tuple[str, str]) -> Managed:
+        namespace, name = key
+        return Managed.wrap(self.cache.get(name, namespace) if self.cache else self.kube.get(self.res, name, namespace))
 
     def _wrote(self, obj: dict[str, Any]) -> Managed:
         return Managed.wrap(self.cache.wrote(obj) if self.cache else obj)
@@ -184,7 +185,7 @@ class ManagedReconciler:
             raise errors.Conflict(409, "Conflict", "the object changed since it was read from the cache")
 
     def op_key(self, key: tuple[str, str]) -> OperationKey:
-        return OperationKey.of(self.kind.config.tf_type, key)
+        return OperationKey.of(self.kind.id, key)
 
     def _polled(self, mr: Managed) -> Result:
         """The next poll: the controller's, or the object's own ``crossplane.io/poll-interval`` (a Go
@@ -226,17 +227,18 @@ class ManagedReconciler:
                 return self._wrote(self.kube.update_status(self.res, mr.obj))
             except errors.Conflict:
                 kept = {k: v for k, v in status.items() if k in ("atProvider", "lastHandledReconcileAt", "drift")}
-                mr = Managed.wrap(self.kube.get(self.res, mr.name))
+                mr = Managed.wrap(self.kube.get(self.res, mr.name, mr.namespace))
                 mr.obj["status"] = {**(mr.obj.get("status") or {}), **kept}
         raise Retryable(f"{mr.display}: status kept conflicting")
 
-    def _annotate(self, name: str, values: dict[str, str]) -> Managed:
+    def _annotate(self, key: tuple[str, str], values: dict[str, str]) -> Managed:
         """Set annotations, retried until they stick (they record what happened in the cloud)."""
+        namespace, name = key
         delay = 0.05
         last: Exception | None = None
         for _ in range(10):
             try:
-                mr = Managed.wrap(self.kube.get(self.res, name))
+                mr = Managed.wrap(self.kube.get(self.res, name, namespace))
                 if all(mr.annotations.get(k) == v for k, v in values.items()):
                     return mr
                 mr.set_annotations(values)
@@ -245,7 +247,8 @@ class ManagedReconciler:
                 last = exc
                 time.sleep(delay)
                 delay = min(delay * 2, 2.0)
-        raise Retryable(f"{self.kind.kind}/{name}: cannot record {', '.join(values)}: {last}")
+        where = f"{namespace}/{name}" if namespace else name
+        raise Retryable(f"{self.kind.kind}/{where}: cannot record {', '.join(values)}: {last}")
 
     def _fail(self, mr: Managed, failed: _Failed) -> None:
         """Show the error on the object, then hand it to the controller's retry policy."""
@@ -290,7 +293,7 @@ class ManagedReconciler:
             return Result(done=True)
         op_key = self.op_key(key)
         try:
-            mr = self._read(key[1])
+            mr = self._read(key)
         except errors.NotFound:
             return self._not_cached(key, op_key)
         self.metrics.reconciling(mr)
@@ -346,7 +349,7 @@ class ManagedReconciler:
         finished = self.ops.finished(op_key)
         if finished is not None:
             try:
-                mr = Managed.wrap(self.kube.get(self.res, key[1]))
+                mr = Managed.wrap(self.kube.get(self.res, key[1], key[0]))
             except errors.NotFound:
                 mr = None
             if mr is not None:
@@ -358,7 +361,7 @@ class ManagedReconciler:
                     if finished.verb == "delete" and finished.error is None:
                         self.ops.put_back(finished)  # the next reconcile releases the object
                 return Result(done=True)
-        gone = Managed({"kind": self.kind.kind, "metadata": {"name": key[1]}})
+        gone = Managed({"kind": self.kind.kind, "metadata": {"name": key[1], "namespace": key[0]}})
         for owner in (inputs_owner(gone), outputs_owner(gone)):
             self.recorder.redactor.forget(owner)
         return Result(done=True)
@@ -380,7 +383,7 @@ class ManagedReconciler:
             with self._step(mr, "CannotUpdateManagedResource",
                             "cannot update managed resource annotations: cannot update critical annotations",
                             event_is_message=True, ready=conditions.creating()):
-                mr = self._annotate(mr.name, values)
+                mr = self._annotate(mr.key, values)
             with self._step(mr, "CannotPublishConnectionDetails", "cannot create or update connection secret",
                             ready=conditions.creating()):
                 self.publisher.publish(mr, created.connection_details)
@@ -400,7 +403,7 @@ class ManagedReconciler:
             if not unknown:
                 values[CREATE_FAILED] = _stamp()
             if values:
-                mr = self._annotate(mr.name, values)
+                mr = self._annotate(mr.key, values)
             ready = conditions.creating("the create was interrupted and its outcome is unknown; looking for the object"
                                         if unknown else f"the create failed; {self._next_attempt(mr, key)}")
         elif op.verb == "delete":
@@ -517,7 +520,7 @@ class ManagedReconciler:
     def _tag(self, mr: Managed) -> Managed:
         """Put the default tags on before create (as upjet's tagger), so a lost create can be found."""
         field = self.kind.tags_field
-        tags = self.kind.config.default_tags(mr.name, mr.provider_config_name)
+        tags = self.kind.default_tags(mr)
         current = mr.for_provider.get(field) if field else None
         if not field or not tags or (isinstance(current, dict) and tags.items() <= current.items()):
             return mr
@@ -527,10 +530,10 @@ class ManagedReconciler:
     def _recover(self, mr: Managed, client: ExternalClient) -> Result:
         """A create started but recorded no outcome (the provider died, or the run was interrupted):
         adopt what a lookup by tags finds, or stop and say exactly what a person must check."""
-        tags = self.kind.config.default_tags(mr.name, mr.provider_config_name)
+        tags = self.kind.default_tags(mr)
         found = client.find(mr) if self.kind.tags_field else None
         if found is not None and len(found) == 1:
-            mr = self._annotate(mr.name, {EXTERNAL_NAME: found[0], CREATE_SUCCEEDED: _stamp()})
+            mr = self._annotate(mr.key, {EXTERNAL_NAME: found[0], CREATE_SUCCEEDED: _stamp()})
             self.recorder.normal(mr.obj, "RecoveredExternalResource",
                                  f"the interrupted create had made {found[0]}; adopted it, found by its tags")
             return Result()

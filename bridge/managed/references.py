@@ -10,6 +10,11 @@ is skipped because an earlier marker is present.
 Every name in a reference and every label in a selector is checked against Kubernetes' rules
 before any request: ``x/../other`` names no object, and ``team: "a,team!=a"`` selects nothing
 more than ``team=a`` would.
+
+A namespaced object references the namespaced twins of its targets, in its own namespace only. Its
+CRD lets a reference or selector name a namespace (so that upjet's manifests apply), but one naming
+another namespace is refused before any request: the provider reads every namespace, and following
+it would let one tenant read another's identifiers or pin another's objects with a finalizer.
 """
 
 from __future__ import annotations
@@ -68,13 +73,16 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
     changed = False
     targets: list[Target] = []
     for rf in kind.references:
-        target_kind = package.by_type(rf.target.to)
+        target_kind = package.by_type(rf.target.to, namespaced=kind.namespaced)
         res = resource_of(target_kind)
         for holder in _containers(mr.for_provider, rf.path):
             ref, selector = holder.get(rf.ref_field), holder.get(rf.selector_field)
             if not ref and not selector:
                 continue
             where = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.ref_field))}"
+            _own_namespace(mr, ref, where)
+            _own_namespace(mr, selector, f"{mr.display}: spec.forProvider."
+                                         f"{'.'.join((*rf.path[:-1], rf.selector_field))}")
             refs = _names(ref, where) if ref else []
             policy = ((ref[0] if isinstance(ref, list) and ref else ref) or selector or {}).get("policy") or {}
             field = rf.path[-1]
@@ -84,7 +92,8 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
             if not ref:
                 where = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.selector_field))}"
                 same_controller = controllers_must_match(selector)
-                items, _ = kube.list(res, label_selector=label_selector(selector, where, same_controller))
+                items, _ = kube.list(res, mr.namespace,
+                                     label_selector=label_selector(selector, where, same_controller))
                 if same_controller:
                     items = [o for o in items if have_same_controller(mr.obj, o)]
                 refs = sorted(o["metadata"]["name"] for o in items)[: None if rf.many else 1]
@@ -98,7 +107,7 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
             values = []
             for name in refs:
                 try:
-                    value = _extract(kube.get(res, name), rf.target.extract)
+                    value = _extract(kube.get(res, name, mr.namespace), rf.target.extract)
                 except errors.NotFound:
                     value = None
                 if value is None and policy.get("resolution") != "Optional":
@@ -112,6 +121,19 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
                 holder[field] = resolved
                 changed = True
     return changed, targets
+
+
+def _own_namespace(mr: Managed, value: Any, where: str) -> None:
+    """Refuse a reference (or a list of them) or a selector that names a namespace other than ``mr``'s."""
+    for i, item in enumerate(value if isinstance(value, list) else [value]):
+        namespace = item.get("namespace") if isinstance(item, dict) else None
+        if namespace in (None, "") or namespace == mr.namespace:
+            continue
+        at = f"{where}[{i}].namespace" if isinstance(value, list) else f"{where}.namespace"
+        if not mr.namespace:
+            raise InvalidSpec(f"{at}: a cluster-scoped resource's references name no namespace")
+        raise InvalidSpec(f"{at}: references stay in this resource's namespace ({mr.namespace}); "
+                          f"{names.shown(str(namespace))} is another")
 
 
 def _names(ref: Any, where: str) -> list[str]:
@@ -179,9 +201,10 @@ def set_pinned(mr: Managed, targets: Iterable[Target]) -> bool:
     return True
 
 
-def _set_finalizer(kube: Kube, res: Resource, name: str, finalizer: str, *, present: bool) -> None:
+def _set_finalizer(kube: Kube, res: Resource, name: str, namespace: str, finalizer: str, *,
+                   present: bool) -> None:
     try:
-        target = kube.get(res, name)
+        target = kube.get(res, name, namespace)
     except errors.NotFound:
         return
     meta = target["metadata"]
@@ -193,10 +216,11 @@ def _set_finalizer(kube: Kube, res: Resource, name: str, finalizer: str, *, pres
     kube.update(res, target)
 
 
-def pin(kube: Kube, res: Resource, name: str, finalizer: str) -> None:
-    """Put ``finalizer`` on the referenced object unless it is there; a conflict propagates."""
-    _set_finalizer(kube, res, name, finalizer, present=True)
+def pin(kube: Kube, res: Resource, name: str, finalizer: str, namespace: str = "") -> None:
+    """Put ``finalizer`` on the referenced object (in ``namespace``, the referencing object's) unless it
+    is there; a conflict propagates."""
+    _set_finalizer(kube, res, name, namespace, finalizer, present=True)
 
 
-def unpin(kube: Kube, res: Resource, name: str, finalizer: str) -> None:
-    _set_finalizer(kube, res, name, finalizer, present=False)
+def unpin(kube: Kube, res: Resource, name: str, finalizer: str, namespace: str = "") -> None:
+    _set_finalizer(kube, res, name, namespace, finalizer, present=False)

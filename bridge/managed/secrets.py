@@ -57,6 +57,22 @@ class SecretAccess:
                               f"provider (allowed: {allowed}; the operator sets them with --secret-namespaces)")
         return namespace, name
 
+    def check_for(self, mr: Managed, where: str, ref: Mapping[str, Any]) -> tuple[str, str]:
+        """(namespace, name) of a Secret ``mr`` names. A namespaced object's Secrets are its own
+        namespace's whatever the operator allows elsewhere, and it can name no other (its CRD has no
+        such field; a ``namespace`` that still arrives is refused, not followed)."""
+        if not mr.namespace:
+            return self.check(where, ref)
+        if ref.get("namespace") not in (None, "", mr.namespace):
+            raise InvalidSpec(f"{where}.namespace: a namespaced resource reads and writes Secrets of its own "
+                              f"namespace ({mr.namespace}) only")
+        name = ref.get("name")
+        why = names.problem(name)
+        if why:
+            raise InvalidSpec(f"{where}.name: {why}")
+        assert isinstance(name, str)
+        return mr.namespace, name
+
     def check_spec(self, mr: Managed) -> None:
         """Every Secret ``mr``'s spec names, checked before anything is read or written."""
         conn = mr.spec.get("writeConnectionSecretToRef")
@@ -64,9 +80,9 @@ class SecretAccess:
             where = f"{mr.display}: spec.writeConnectionSecretToRef"
             if not isinstance(conn, dict):
                 raise InvalidSpec(f"{where}: must be an object")
-            self.check(where, conn)
+            self.check_for(mr, where, conn)
         for path, ref in secret_refs(mr.spec, "spec"):
-            self.check(f"{mr.display}: {path}", ref)
+            self.check_for(mr, f"{mr.display}: {path}", ref)
 
 
 def secret_refs(value: Any, path: str) -> Iterator[tuple[str, Mapping[str, Any]]]:

@@ -214,7 +214,7 @@ class _FakeClient:
 
     def find(self, mr: Managed) -> tuple[str, ...] | None:
         self.cloud._enter("find")
-        tags = self.kind.config.default_tags(mr.name, mr.provider_config_name)
+        tags = self.kind.default_tags(mr)
         if self.kind.config.lookup is None or not tags or not self.kind.tags_field:
             return None
         return tuple(sorted(name for name, r in self.cloud.resources.items()

@@ -83,7 +83,7 @@ class KindWorkspaces:
         """The data read that finds ``mr``'s cloud objects by the tags put on at create; None when
         the kind has no lookup."""
         lookup = self.config.lookup
-        tags = self.config.default_tags(mr.name, mr.provider_config_name)
+        tags = self.kind.default_tags(mr)
         if lookup is None or not tags:
             return None
         return DataRead({lookup.data_source: {"this": {lookup.tags_argument: tags}}},

@@ -22,6 +22,7 @@ from tfconfig import (
     IDExample,
     InjectedField,
     Lookup,
+    Package,
     Provider,
     Reference,
     Resource,
@@ -226,5 +227,8 @@ PROVIDER = Provider(
     # As provider-upjet-aws: blocks of at most one element are objects. The kinds upjet once served
     # with lists (config/old-singleton-list-apis.txt) it serves with objects at v1beta2, and so do we.
     embed_singletons=True,
+    # As provider-upjet-aws's aws.m.upbound.io: every kind a second time, namespaced (Crossplane v2).
+    namespaced_root_group="aws.m.tfbridge.io",
+    package=Package(registry="xpkg.example.com/tfbridge", license="Apache-2.0"),
     resources=catalog.resources(CURATED),
 )

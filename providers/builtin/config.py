@@ -11,6 +11,8 @@ PROVIDER = Provider(
     source="terraform.io/builtin/terraform",
     version="",
     root_group="builtin.tfbridge.io",
+    # Namespaced twins too: the runtime's namespace semantics, tested without a cloud.
+    namespaced_root_group="builtin.m.tfbridge.io",
     resource_prefix="terraform_",
     default_version="v1alpha1",
     include=("terraform_data",),

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from bridge.api import registry
 from bridge.api.convert import Converter, SecretPoint, SecretRef, SpecError
 from bridge.api.registry import Kind
+from codegen import examples
 from tests.support import synthetic
 from tests.support.packages import AWS, AWS_CURATED, ROOT
 from tfconfig import LocalFiles, Resource
@@ -27,12 +28,12 @@ def test_every_aws_kinds_example_converts() -> None:
     failed = {}
     for kind in AWS.kinds:
         c = kind.config
-        path = ROOT / "providers" / "aws" / "examples" / c.short_group / c.version / f"{c.kind.lower()}.yaml"
+        path = ROOT / "providers" / "aws" / examples.path_of(c)
         manifest = yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         try:
             kind.converter.for_provider.to_terraform(manifest["spec"]["forProvider"], FOR_PROVIDER)
         except SpecError as exc:
-            failed[c.tf_type] = str(exc)
+            failed[kind.id] = str(exc)
     assert failed == {}
 
 

@@ -23,6 +23,7 @@ PROVIDERS = sorted(p.parent for p in (ROOT / "providers").glob("*/config.py"))
 TREES = sorted(p.parent for base in PROVIDERS for p in [*base.glob("deploy/kustomization.yaml"),
                                                          *base.glob("families/*/kustomization.yaml")])
 K8S = kubernetes_validate.latest_version()
+CONFIG_KINDS = ("ProviderConfig", "ClusterProviderConfig", "ProviderConfigUsage")
 
 
 @functools.cache
@@ -85,20 +86,25 @@ def test_cluster_role_is_least_privilege(tree: Path) -> None:
     assert {(r, v) for g, r, v in flat if g == "apiextensions.k8s.io"} == {("customresourcedefinitions", "list")}, \
         "CRDs are only listed (for the schema-digest check at start)"
     provider = next(p for p in PROVIDERS if p in tree.parents)
-    root_group = next(d["spec"]["group"] for d in crd_manifests(provider / "crds" / "config")
-                      if d["spec"]["names"]["kind"] == "ProviderConfig")
-    own = {c for c in crds if c[0] != root_group}
+    config_groups = {d["spec"]["group"] for d in crd_manifests(provider / "crds" / "config")}
+    own = {c for c in crds if c[0] not in config_groups}
     assert own <= custom, "every managed kind of the deployable is reconciled"
-    foreign = {c for c in custom - crds if c[0] != root_group}
+    foreign = {c for c in custom - crds if c[0] not in config_groups}
     # Only kinds the deployable references may come from elsewhere, and only to read and pin.
-    assert all(v in ("get", "update") for g, r, v in flat if (g, r) in foreign)
-    assert not [x for x in flat if x[0] in ("", "coordination.k8s.io")], \
-        "Secrets, Events and Leases only through the Role in the provider's namespace"
+    assert all(v in ("get", "list", "update") for g, r, v in flat if (g, r) in foreign)
+    # A namespaced managed resource's Secrets and events are in its own namespace, whichever that is.
+    tenants = any(d["spec"]["scope"] == "Namespaced" and d["spec"]["names"]["kind"] not in CONFIG_KINDS
+                  for d in resources(tree) if d["kind"] == "CustomResourceDefinition")
+    assert {(r, v) for g, r, v in flat if g == ""} == ({
+        ("secrets", "get"), ("secrets", "create"), ("secrets", "update"), ("events", "create"), ("events", "update"),
+    } if tenants else set())
+    assert not [x for x in flat if x[0] == "coordination.k8s.io"], "the Lease only in the provider's namespace"
     namespaced = by_kind(tree, "Role")
     assert namespaced["metadata"]["namespace"] == by_kind(tree, "Deployment")["metadata"]["namespace"]
     local = {(g, r, v) for rule in namespaced["rules"] for g in rule["apiGroups"] for r in rule["resources"]
              for v in rule["verbs"]}
-    assert ("", "events", "create") in local and ("coordination.k8s.io", "leases", "update") in local
+    assert ("", "events", "create") in local or tenants
+    assert ("coordination.k8s.io", "leases", "update") in local
     assert {(g, r) for g, r, _ in local} <= {("", "secrets"), ("", "events"), ("coordination.k8s.io", "leases")}
     binding = by_kind(tree, "RoleBinding")
     assert binding["roleRef"] == {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role",
@@ -138,8 +144,9 @@ def test_families_split_the_provider_by_api_group() -> None:
     assert set().union(*crds_of.values()) == every, "together the families install every CRD"
     assert sum(len(c) for c in crds_of.values()) == len(every), "each CRD in exactly one family"
     for family, names in crds_of.items():
-        want = "aws.tfbridge.io" if family == "config" else f"{family}.aws.tfbridge.io"
-        assert all(n.split(".", 1)[1] == want for n in names), family
+        want = {"aws.tfbridge.io", "aws.m.tfbridge.io"} if family == "config" else {
+            f"{family}.aws.tfbridge.io", f"{family}.aws.m.tfbridge.io"}
+        assert {n.split(".", 1)[1] for n in names} == want, f"{family}: both scopes"
         args = by_kind(families / family, "Deployment")["spec"]["template"]["spec"]["containers"][0]["args"]
         assert args[args.index("--family") + 1] == family
 
@@ -149,9 +156,9 @@ def test_rbac_check_reports_calls_the_roles_do_not_allow() -> None:
              ("update", "dynamodb.aws.tfbridge.io", "tables"): 2, ("get", "", "secrets"): 3,
              ("create", "", "events"): 1}
     namespaces = {("get", "", "secrets"): {"crossplane-system", "default"}, ("create", "", "events"): {""}}
+    # ec2's namespaced kinds read and write Secrets and events in every namespace (their own).
     assert uncovered(calls, cluster_role("aws", "ec2"), role("aws", "ec2"), namespaces) == [
-        "create core/events in <all namespaces>", "delete core/secrets", "get core/secrets in default",
-        "update dynamodb.aws.tfbridge.io/tables"]
+        "delete core/secrets", "update dynamodb.aws.tfbridge.io/tables"]
 
 
 # Every family, and the builtin provider's whole tree; the AWS one (every CRD, same layout as a family's

@@ -20,7 +20,9 @@ def test_dev_apiserver_serves_with_crds_and_stops_on_sigterm(tmp_path: Path) -> 
         crds = client.ApiextensionsV1Api(api_client(str(kubeconfig))).list_custom_resource_definition()
         assert {c.metadata.name for c in crds.items} == {
             "datas.core.builtin.tfbridge.io", "providerconfigs.builtin.tfbridge.io",
-            "providerconfigusages.builtin.tfbridge.io"}
+            "providerconfigusages.builtin.tfbridge.io", "datas.core.builtin.m.tfbridge.io",
+            "providerconfigs.builtin.m.tfbridge.io", "clusterproviderconfigs.builtin.m.tfbridge.io",
+            "providerconfigusages.builtin.m.tfbridge.io"}
         events = HTTPKube(api_client(str(kubeconfig))).watch(CRDS, "", timeout=10, stop=threading.Event())
         assert "BOOKMARK" in (kind for kind, _ in events), "a watch that asks for bookmarks gets them at the interval"
         proc.send_signal(signal.SIGTERM)

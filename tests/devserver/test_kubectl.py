@@ -21,12 +21,15 @@ from bridge.kube.client import api_client
 from devserver.server import APIServer
 from devserver.store import CRD_KEY
 from tests.support.crds import package_crds
-from tests.support.packages import AWS_CURATED, example_path
+from tests.support.packages import AWS_CURATED, AWS_CURATED_NAMESPACED, example_path
 from tests.support.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 AWS = ROOT / "providers" / "aws"
 GROUP, VERSION = "ec2.aws.tfbridge.io", "v1beta1"
+# The cluster-scoped VPC by its full name: "vpc" alone is ambiguous beside the namespaced twin
+# (vpcs.ec2.aws.m.tfbridge.io), and kubectl takes the group discovery lists first.
+VPCS = f"vpcs.{GROUP}"
 
 
 class Kubectl:
@@ -52,7 +55,9 @@ class Kubectl:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[APIServer, Path]]:
     srv = APIServer().start()
-    for crd in package_crds(AWS_CURATED, "aws"):
+    # The curated kinds of both scopes: beside its namespaced twin, "vpc" is ambiguous.
+    crds = {c["metadata"]["name"]: c for p in (AWS_CURATED, AWS_CURATED_NAMESPACED) for c in package_crds(p, "aws")}
+    for crd in crds.values():
         srv.store.create(srv.store.types[CRD_KEY], "", crd)
     try:
         yield srv, srv.write_kubeconfig(tmp_path_factory.mktemp("kubectl") / "kubeconfig")
@@ -93,7 +98,7 @@ def test_apply_validates_on_the_client_and_the_server_with_no_flags(kubectl: Kub
     assert " unchanged" in kubectl("apply", "-f", str(AWS / "examples/ec2/v1beta1/vpc.yaml"))
     changed = (AWS / "examples/ec2/v1beta1/vpc.yaml").read_text().replace("10.0.0.0/16", "10.3.0.0/16")
     assert " configured" in kubectl("apply", "-f", "-", stdin=changed), "an update is sent as a JSON merge patch"
-    assert kubectl("get", "vpc", "example-vpc", "-o", "jsonpath={.spec.forProvider.cidrBlock}") == "10.3.0.0/16"
+    assert kubectl("get", VPCS, "example-vpc", "-o", "jsonpath={.spec.forProvider.cidrBlock}") == "10.3.0.0/16"
     typo = kubectl.run("apply", "-f", "-", stdin=vpc("typo-vpc", cidrBlok="10.0.0.0/16"))
     assert typo.returncode != 0 and 'unknown field "spec.forProvider.cidrBlok"' in typo.stderr
 
@@ -112,7 +117,7 @@ def test_cel_rules_refuse_a_missing_required_argument(kubectl: Kubectl) -> None:
 @pytest.mark.parametrize("flags", [pytest.param((), id="OpenAPIv3"),
                                    pytest.param(("--output=plaintext-openapiv2",), id="OpenAPIv2Protobuf")])
 def test_explain(kubectl: Kubectl, flags: tuple[str, ...]) -> None:
-    out = kubectl("explain", *flags, "vpc.spec.forProvider")
+    out = kubectl("explain", *flags, "vpc.spec.forProvider", f"--api-version={GROUP}/{VERSION}")
     assert "KIND:" in out and "VPC" in out and "cidrBlock" in out and "Arguments of the external resource" in out
     assert "Data contains the secret data" in kubectl("explain", *flags, "secret.data")
 
@@ -148,7 +153,7 @@ def test_get_prints_the_crd_printer_columns(kubectl: Kubectl, custom: client.Cus
     custom.patch_cluster_custom_object(GROUP, VERSION, "vpcs", "columns-vpc", {
         "metadata": {"annotations": {"crossplane.io/external-name": "vpc-0abc"}}})
     set_conditions(custom, "columns-vpc", Ready="True", Synced="False")
-    header, *rows = kubectl("get", "vpcs").splitlines()
+    header, *rows = kubectl("get", VPCS).splitlines()
     assert header.split() == ["NAME", "SYNCED", "READY", "EXTERNAL-NAME", "AGE"]
     (row,) = [r.split() for r in rows if r.startswith("columns-vpc ")]
     assert row[:4] == ["columns-vpc", "False", "True", "vpc-0abc"]
@@ -159,7 +164,7 @@ def test_get_prints_the_crd_printer_columns(kubectl: Kubectl, custom: client.Cus
 def test_get_watch_prints_changes(kubectl: Kubectl, custom: client.CustomObjectsApi) -> None:
     kubectl("apply", "-f", "-", stdin=vpc("watched-vpc"))
     lines: list[str] = []
-    with kubectl.popen("get", "vpc", "watched-vpc", "-w") as proc:
+    with kubectl.popen("get", VPCS, "watched-vpc", "-w") as proc:
         assert proc.stdout is not None
         reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")), daemon=True)
         reader.start()
@@ -180,7 +185,7 @@ def test_wait_for_condition(kubectl: Kubectl, custom: client.CustomObjectsApi) -
     timer = threading.Timer(1.0, set_conditions, (custom, "waited-vpc"), {"Ready": "True"})
     timer.start()
     try:
-        assert "condition met" in kubectl("wait", "--for=condition=Ready", "vpc/waited-vpc", "--timeout=30s")
+        assert "condition met" in kubectl("wait", "--for=condition=Ready", f"{VPCS}/waited-vpc", "--timeout=30s")
     finally:
         timer.cancel()
 
@@ -196,7 +201,7 @@ def test_describe_shows_the_objects_events(kubectl: Kubectl, server: tuple[APISe
             message=f"about {name}", type="Normal", count=1,
             involved_object=client.V1ObjectReference(api_version=f"{GROUP}/{VERSION}", kind="VPC", name=name,
                                                      uid=uid)))
-    out = kubectl("describe", "vpc", "described-vpc")
+    out = kubectl("describe", VPCS, "described-vpc")
     assert "CreatedExternalResource" in out and "about described-vpc" in out
     assert "about someone-else" not in out, "events are listed by the involved object's field selectors"
 
@@ -210,18 +215,18 @@ def test_delete_waits_for_finalizers(kubectl: Kubectl, custom: client.CustomObje
     release.start()
     started = time.monotonic()
     try:
-        assert '"deleted-vpc" deleted' in kubectl("delete", "vpc", "deleted-vpc", "--wait", "--timeout=30s")
+        assert '"deleted-vpc" deleted' in kubectl("delete", VPCS, "deleted-vpc", "--wait", "--timeout=30s")
     finally:
         release.cancel()
     assert time.monotonic() - started >= 1.0, "delete --wait returned before the finalizer was removed"
-    assert kubectl.run("get", "vpc", "deleted-vpc").returncode != 0
+    assert kubectl.run("get", VPCS, "deleted-vpc").returncode != 0
 
 
 def test_labels_and_selectors(kubectl: Kubectl) -> None:
     for name, team in (("team-a-vpc", "a"), ("team-b-vpc", "b")):
         kubectl("apply", "-f", "-", stdin=vpc(name))
-        kubectl("label", "vpc", name, f"team={team}")
-    out = kubectl("get", "vpcs", "--show-labels", "-l", "team=a")
+        kubectl("label", VPCS, name, f"team={team}")
+    out = kubectl("get", VPCS, "--show-labels", "-l", "team=a")
     header, *rows = out.splitlines()
     assert header.split()[-1] == "LABELS" and [r.split()[0] for r in rows] == ["team-a-vpc"]
     assert "team=a" in rows[0]
@@ -229,12 +234,12 @@ def test_labels_and_selectors(kubectl: Kubectl) -> None:
 
 def test_patch_types_on_a_custom_resource(kubectl: Kubectl, custom: client.CustomObjectsApi) -> None:
     kubectl("apply", "-f", "-", stdin=vpc("patched-vpc"))
-    kubectl("patch", "vpc", "patched-vpc", "--type=merge", "-p", '{"spec":{"forProvider":{"tags":{"a":"1"}}}}')
-    kubectl("patch", "vpc", "patched-vpc", "--type=json", "-p",
+    kubectl("patch", VPCS, "patched-vpc", "--type=merge", "-p", '{"spec":{"forProvider":{"tags":{"a":"1"}}}}')
+    kubectl("patch", VPCS, "patched-vpc", "--type=json", "-p",
             '[{"op":"add","path":"/spec/forProvider/tags/b","value":"2"}]')
     assert custom.get_cluster_custom_object(GROUP, VERSION, "vpcs", "patched-vpc")["spec"]["forProvider"]["tags"] == {
         "a": "1", "b": "2"}
-    refused = kubectl.run("patch", "vpc", "patched-vpc", "--type=strategic", "-p", '{"metadata":{"labels":{"x":"y"}}}')
+    refused = kubectl.run("patch", VPCS, "patched-vpc", "--type=strategic", "-p", '{"metadata":{"labels":{"x":"y"}}}')
     assert refused.returncode != 0 and "the body of the request was in an unknown format" in refused.stderr, \
         "custom resources refuse strategic merge patches (415), as kube-apiserver does"
 
@@ -259,10 +264,10 @@ def test_strategic_merge_patch_on_a_builtin_kind(kubectl: Kubectl, server: tuple
 def test_server_side_dry_run_and_diff(kubectl: Kubectl, tmp_path: Path) -> None:
     (tmp_path / "vpc.yaml").write_text(vpc("dry-vpc"))
     assert "(server dry run)" in kubectl("apply", "--dry-run=server", "-f", str(tmp_path / "vpc.yaml"))
-    assert kubectl.run("get", "vpc", "dry-vpc").returncode != 0, "a dry run stores nothing"
+    assert kubectl.run("get", VPCS, "dry-vpc").returncode != 0, "a dry run stores nothing"
     kubectl("apply", "-f", str(tmp_path / "vpc.yaml"))
     (tmp_path / "vpc.yaml").write_text(vpc("dry-vpc", cidrBlock="10.7.0.0/16"))
     diff = kubectl.run("diff", "-f", str(tmp_path / "vpc.yaml"))
     assert diff.returncode == 1, diff.stderr
     assert "+    cidrBlock: 10.7.0.0/16" in diff.stdout and "-    cidrBlock: 10.0.0.0/16" in diff.stdout
-    assert kubectl("get", "vpc", "dry-vpc", "-o", "jsonpath={.spec.forProvider.cidrBlock}") == "10.0.0.0/16"
+    assert kubectl("get", VPCS, "dry-vpc", "-o", "jsonpath={.spec.forProvider.cidrBlock}") == "10.0.0.0/16"

@@ -26,7 +26,7 @@ def test_two_families_run_at_once_and_each_reconciles_only_its_own(start_manager
     assert clouds["ec2"].calls["create"] == 1 and list(clouds["iam"].resources) == ["fam-role"]
     assert clouds["iam"].calls["create"] == 1 and len(clouds["ec2"].resources) == 1
     assert {k.kind for k in ec2.package.kinds} == {"VPC", "Subnet", "SecurityGroup", "SecurityGroupIngressRule"}
-    assert set(ec2.manager.controllers) == {k.config.tf_type for k in ec2.package.kinds}, "no ProviderConfig controller"
+    assert set(ec2.manager.controllers) == {k.id for k in ec2.package.kinds}, "no ProviderConfig controller"
     assert set(config.manager.controllers) == {"providerconfig"}
     configs = ConfigResources.of(AWS).configs
     wait_for(lambda: IN_USE in (config.kube.get(configs, "default")["metadata"].get("finalizers") or []),

@@ -30,7 +30,7 @@ def test_slow_operations_never_starve_fast_ones(start_manager: Callable[..., Run
     # The gate only holds creates that reach it; the fast kind gets its own cloud without a gate.
     fast_cloud = FakeCloud()
     cloud.gates.pop("create")
-    run.manager.controllers["aws_vpc"].reconciler.connect = (  # type: ignore[attr-defined]
+    run.manager.controllers["vpcs.ec2.aws.tfbridge.io"].reconciler.connect = (  # type: ignore[attr-defined]
         lambda mr, kind: fast_cloud.client(kind, None, None))  # type: ignore[arg-type]
     started = time.monotonic()
     for i in range(50):

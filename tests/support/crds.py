@@ -24,7 +24,7 @@ def package_crds(package: ProviderPackage, provider_dir: str) -> list[dict[str, 
     wanted = {(k.config.group, k.config.plural) for k in package.kinds}
     return [doc for group in sorted({k.config.short_group for k in package.kinds} | {CONFIG_FAMILY})
             for doc in crd_manifests(crds / group)
-            if doc["spec"]["group"] == package.provider.root_group
+            if doc["spec"]["group"] in (package.provider.root_group, package.provider.namespaced_root_group)
             or (doc["spec"]["group"], doc["spec"]["names"]["plural"]) in wanted]
 
 

@@ -11,19 +11,23 @@ from typing import Any
 import yaml
 
 from bridge.api import registry
+from codegen import examples
 from providers.aws.config import CURATED
 
 ROOT = Path(__file__).resolve().parents[2]
 AWS = registry.load("aws")
 BUILTIN = registry.load("builtin")
-AWS_CURATED = dataclasses.replace(AWS, kinds=tuple(k for k in AWS.kinds if k.config.tf_type in CURATED))
+# The curated kinds, cluster-scoped; their namespaced twins apart (kinds of both scopes share kind names).
+AWS_CURATED = dataclasses.replace(AWS, kinds=tuple(k for k in AWS.kinds
+                                                   if k.config.tf_type in CURATED and not k.namespaced))
+AWS_CURATED_NAMESPACED = dataclasses.replace(AWS, kinds=tuple(k for k in AWS.kinds
+                                                              if k.config.tf_type in CURATED and k.namespaced))
 AWS_FAMILIES = ",".join((registry.CONFIG_FAMILY, *AWS_CURATED.families))
 AWS_SCENARIO = AWS.family(AWS_FAMILIES)
 
 
 def example_path(kind: registry.Kind) -> Path:
-    c = kind.config
-    return ROOT / "providers" / kind.provider_name / "examples" / c.short_group / c.version / f"{c.kind.lower()}.yaml"
+    return ROOT / "providers" / kind.provider_name / examples.path_of(kind.config)
 
 
 def example(kind: registry.Kind) -> dict[str, Any]:
