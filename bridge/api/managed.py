@@ -16,6 +16,9 @@ CREATE_PENDING = "crossplane.io/external-create-pending"
 CREATE_SUCCEEDED = "crossplane.io/external-create-succeeded"
 CREATE_FAILED = "crossplane.io/external-create-failed"
 PAUSED = "crossplane.io/paused"
+# Set when the import ID checked right after create did not import the object (its value is that
+# ID): a lost workspace then stops with instructions instead of importing, or creating, blindly.
+IMPORT_CHECK_FAILED = "tfbridge.io/import-check-failed"
 FINALIZER = "finalizer.managedresource.crossplane.io"
 
 

@@ -40,6 +40,10 @@ class Metadata:
     last_result: str = ""
     last_error: str = ""
     executor: str = ""
+    # The check after the last create that the kind's import ID imports the object (an
+    # ImportOutcome's value), and the ID it tried.
+    import_check: str = ""
+    import_id: str = ""
 
     @property
     def display(self) -> str:
@@ -59,7 +63,8 @@ class Metadata:
             sensitive_provider_arguments=_names(data, "sensitive_provider_arguments"),
             fresh_state=fresh_state, last_operation=_text(data, "last_operation"),
             last_result=_text(data, "last_result"), last_error=_text(data, "last_error"),
-            executor=_text(data, "executor"))
+            executor=_text(data, "executor"), import_check=_text(data, "import_check"),
+            import_id=_text(data, "import_id"))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,7 +73,7 @@ class Metadata:
             "sensitive_provider_arguments": list(self.sensitive_provider_arguments),
             "fresh_state": dataclasses.asdict(self.fresh_state) if self.fresh_state else None,
             "last_operation": self.last_operation, "last_result": self.last_result, "last_error": self.last_error,
-            "executor": self.executor,
+            "executor": self.executor, "import_check": self.import_check, "import_id": self.import_id,
         }
 
 
