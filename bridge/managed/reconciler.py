@@ -26,8 +26,16 @@ from collections.abc import Callable
 from typing import Any
 
 from bridge.api.errors import BridgeError, ProviderConfigFailed, Retryable, Terminal, outcome_unknown
-from bridge.api.external import Creation, ExternalClient, Observation
-from bridge.api.managed import CREATE_FAILED, CREATE_PENDING, CREATE_SUCCEEDED, EXTERNAL_NAME, PAUSED, Managed
+from bridge.api.external import Creation, ExternalClient, ImportCheck, ImportOutcome, Observation
+from bridge.api.managed import (
+    CREATE_FAILED,
+    CREATE_PENDING,
+    CREATE_SUCCEEDED,
+    EXTERNAL_NAME,
+    IMPORT_CHECK_FAILED,
+    PAUSED,
+    Managed,
+)
 from bridge.api.registry import Kind, ProviderPackage
 from bridge.kube import decode, errors, names
 from bridge.kube.cache import CachedReader
@@ -232,14 +240,31 @@ class ManagedReconciler:
             values = {CREATE_SUCCEEDED: _stamp()}
             if created.external_name:
                 values[EXTERNAL_NAME] = created.external_name
+            check = created.import_check
+            if check is not None and check.failed:
+                values[IMPORT_CHECK_FAILED] = check.import_id
             mr = self._annotate(mr.name, values)
             self.publisher.publish(mr, created.connection_details)
             self.recorder.normal(mr.obj, "CreatedExternalResource", f"created in {op.elapsed():.1f}s")
+            if check is not None:
+                self._show_import_check(mr, check)
         elif op.verb == "update":
             self.recorder.normal(mr.obj, "UpdatedExternalResource", f"updated in {op.elapsed():.1f}s")
         else:
             self.recorder.normal(mr.obj, "DeletedExternalResource", f"deleted in {op.elapsed():.1f}s")
         return mr
+
+    def _show_import_check(self, mr: Managed, check: ImportCheck) -> None:
+        """A failed check says so at once: its annotation (written with the create's) is what makes
+        a lost workspace stop with instructions; the condition and event say why."""
+        if check.failed:
+            message = (f"{check.describe()}; if its workspace is lost, tfbridge will stop and ask for its state "
+                       f"instead of importing or creating it")
+            self._status(mr, conditions.import_check_failed(message))
+            self.recorder.warning(mr.obj, "ImportCheckFailed", message)
+        elif check.outcome is ImportOutcome.IMPORTED and conditions.get(mr.obj, conditions.IMPORTABLE):
+            # A failed check of an earlier create no longer holds for this one.
+            self._status(mr, conditions.import_check_passed(check.describe()))
 
     def _show_running(self, mr: Managed, op: Operation) -> Result:
         elapsed = f"{op.elapsed():.0f}s"
