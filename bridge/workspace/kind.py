@@ -125,7 +125,7 @@ class KindWorkspaces:
         except Exception as exc:  # the check must never fail a create that succeeded
             outcome, detail = ImportOutcome.UNCHECKED, f"{type(exc).__name__}: {exc}"
         check = ImportCheck(import_id, outcome, detail, time.monotonic() - started)
-        ws.update_meta(import_check=outcome.value, import_id=import_id)
+        ws.update_meta(import_check=outcome.value, import_id=import_id, import_check_seconds=round(check.seconds, 3))
         return check
 
     def _compare(self, created: tfstate.Instance, external_name: str,

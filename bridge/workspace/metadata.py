@@ -44,6 +44,7 @@ class Metadata:
     # ImportOutcome's value), and the ID it tried.
     import_check: str = ""
     import_id: str = ""
+    import_check_seconds: float = 0.0
 
     @property
     def display(self) -> str:
@@ -64,7 +65,8 @@ class Metadata:
             fresh_state=fresh_state, last_operation=_text(data, "last_operation"),
             last_result=_text(data, "last_result"), last_error=_text(data, "last_error"),
             executor=_text(data, "executor"), import_check=_text(data, "import_check"),
-            import_id=_text(data, "import_id"))
+            import_id=_text(data, "import_id"),
+            import_check_seconds=_seconds(data, "import_check_seconds"))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,12 +76,18 @@ class Metadata:
             "fresh_state": dataclasses.asdict(self.fresh_state) if self.fresh_state else None,
             "last_operation": self.last_operation, "last_result": self.last_result, "last_error": self.last_error,
             "executor": self.executor, "import_check": self.import_check, "import_id": self.import_id,
+            "import_check_seconds": self.import_check_seconds,
         }
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     return value if isinstance(value, str) else ""
+
+
+def _seconds(data: Mapping[str, Any], key: str) -> float:
+    value = data.get(key)
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
 
 def _names(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
