@@ -252,6 +252,8 @@ class Result:
             out["failure"], out["class"] = self.failure, self.failure_class
         if self.duplicates:
             out["duplicates"] = self.duplicates
+        if self.import_check_seconds:
+            out["import_check_ms"] = round(1000 * self.import_check_seconds)
         return out
 
 
@@ -466,7 +468,9 @@ def load_report(path: Path) -> dict[str, Any]:
 
 def totals(kinds: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     failed = [k for k in kinds.values() if k.get("result") != "passed"]
+    checks = [int(k["import_check_ms"]) for k in kinds.values() if k.get("import_check_ms")]
     return {"run": len(kinds), "passed": len(kinds) - len(failed),
+            "import_check_ms": {"creates": len(checks), "median": sorted(checks)[len(checks) // 2] if checks else 0},
             "failed": {c: sum(1 for k in failed if k.get("class") == c) for c in CLASSES},
             "duplicates": sum(int(k.get("duplicates", 0)) for k in kinds.values())}
 

@@ -124,7 +124,8 @@ def test_a_name_is_counted_whole() -> None:
 
 def test_the_report_merges_runs_and_counts_by_class(tmp_path: Path) -> None:
     path = tmp_path / "conformance.yaml"
-    passed = Result("aws_vpc", steps={"create": "ok", "reimport": "ok", "update": "ok", "delete": "ok"})
+    passed = Result("aws_vpc", steps={"create": "ok", "reimport": "ok", "update": "ok", "delete": "ok"},
+                    import_check_seconds=0.012)
     skipped = Result("aws_iam_policy", steps={"create": "ok", "reimport": "ok", "update": "skipped: no tags",
                                               "delete": "ok"})
     failed = Result("aws_x", steps={"create": "ok"}).fail("reimport", "moto holds 2", OURS)
@@ -137,7 +138,7 @@ def test_the_report_merges_runs_and_counts_by_class(tmp_path: Path) -> None:
     text = path.read_text()
     assert text.startswith(REPORT_HEADER)
     totals = yaml.safe_load(text)["totals"]
-    assert totals == {"run": 3, "passed": 2, "duplicates": 1,
+    assert totals == {"run": 3, "passed": 2, "duplicates": 1, "import_check_ms": {"creates": 1, "median": 12},
                       "failed": {MOTO: 0, OURS: 1, PROVIDER: 0, EXAMPLE: 0}}
     assert list(yaml.safe_load(text)["kinds"]) == ["aws_iam_policy", "aws_vpc", "aws_x"]
     page = path.with_suffix(".md").read_text()
