@@ -9,9 +9,11 @@ Per kind, in its own names (a run prefix on every object, so kinds run side by s
 3. update: one mutable argument (``tags``) changes and the change reaches the cloud;
 4. delete: every object of the example is deleted, and moto no longer holds the kind's object.
 
-Duplicates are counted in moto's own record of every object it made (``/moto-api/data.json``, which
-keeps deleted ones too): the objects that mention the kind's object name or external name, before and
-after the state was lost; a second object would carry the same name, or the ``crossplane-name`` tag.
+moto runs in this process, so that duplicates are counted in its own record of every object it made
+(each model's tracked instances, deleted ones too; what ``/moto-api/data.json`` serves, read here
+without its serialisation, which fails on some models): the objects that mention the kind's object
+name or external name, before and after the state was lost. A second object would carry the same
+name, or the ``crossplane-name`` tag.
 Gone is the provider's own read: after the delete, a fresh workspace imports the kind's import ID
 and must find nothing.
 
@@ -26,6 +28,7 @@ import contextlib
 import dataclasses
 import datetime
 import json
+import logging
 import os
 import random
 import re
@@ -35,7 +38,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -182,38 +184,40 @@ def renamed(bundle: Bundle, prefix: str) -> list[tuple[Kind, dict[str, Any]]]:
 
 
 class MotoCount:
-    """Objects moto holds that mention any of some strings, from its dump of every backend."""
+    """Objects moto (running in this process) has made that mention any of some strings."""
 
-    def __init__(self, endpoint: str) -> None:
-        self.endpoint = endpoint
-        self._lock = threading.Lock()  # one dump at a time: each walks every backend
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # one walk at a time: each reads every model
 
     def __call__(self, needles: Sequence[str]) -> int:
         return sum(self.where(needles).values())
 
     def where(self, needles: Sequence[str]) -> dict[str, int]:
         """How many objects of each ``service.Model`` mention a needle."""
+        from moto.core.model_instances import model_data
+
         wanted = [n for n in needles if n and len(n) >= 6 and n.lower() not in _COMMON]
-        if not wanted:
-            return {}
-        with self._lock:
-            for attempt in range(3):
-                try:
-                    with urllib.request.urlopen(f"{self.endpoint}/moto-api/data.json", timeout=120) as r:
-                        data = json.loads(r.read())
-                    break
-                except (OSError, ValueError):
-                    if attempt == 2:
-                        raise
-                    time.sleep(1)
         found: dict[str, int] = {}
-        for service, models in sorted(data.items()):
-            for model, objects in sorted((models or {}).items()):
-                for obj in objects if isinstance(objects, list) else ():
-                    text = json.dumps(obj, default=str)
-                    if any(mentions(text, n) for n in wanted):
-                        found[f"{service}.{model}"] = found.get(f"{service}.{model}", 0) + 1
+        if not wanted:
+            return found
+        with self._lock:
+            for service, models in sorted(model_data.items()):
+                for model, cls in sorted(models.items()):
+                    for obj in list(getattr(cls, "instances_tracked", ())):
+                        text = _text(obj)
+                        if any(mentions(text, n) for n in wanted):
+                            found[f"{service}.{model}"] = found.get(f"{service}.{model}", 0) + 1
         return found
+
+
+def _text(obj: object) -> str:
+    """An object's attributes as text; a model another thread is changing is read again."""
+    for _ in range(3):
+        try:
+            return json.dumps(vars(obj), default=str)
+        except (RuntimeError, TypeError, ValueError):
+            continue
+    return str(getattr(obj, "__dict__", ""))
 
 
 def mentions(text: str, needle: str) -> bool:
@@ -271,6 +275,7 @@ class Harness:
         self.kube, self.package, self.root, self.count, self.timeout = kube, package, store_root, count, timeout
         # Executors of their own, on a workspace root of their own: the provider's read of a deleted object.
         self.read = read
+        self._local = threading.local()  # per worker: the first object not Ready at its last look
 
     def res(self, kind: Kind) -> Any:
         from bridge.kube.client import Resource
@@ -292,6 +297,14 @@ class Harness:
 
         return WorkspaceStore(self.root).get(kind.api_version, kind.kind, name)
 
+    @property
+    def stuck(self) -> str:
+        return str(getattr(self._local, "stuck", ""))
+
+    @stuck.setter
+    def stuck(self, value: str) -> None:
+        self._local.stuck = value
+
     def wait(self, what: str, done: Callable[[], str | None], timeout: float | None = None) -> None:
         """Wait until ``done`` returns "" (done); it returns None (keep waiting) or a failure's words."""
         deadline = time.monotonic() + (timeout or self.timeout)
@@ -302,13 +315,14 @@ class Harness:
             if answer is not None:
                 raise StepFailed(answer)
             if time.monotonic() > deadline:
-                raise StepFailed(f"timed out waiting for {what}", OURS)
+                raise StepFailed(f"timed out waiting for {what}" + (f"; {self.stuck}" if self.stuck else ""), OURS)
             time.sleep(1)
 
     def ready(self, objects: Sequence[tuple[Kind, dict[str, Any]]], since: dict[str, float]) -> str | None:
         """"" when every object is Ready and Synced; a failure's words once one has said Synced=False
         for a while (not about a reference still resolving); None to keep waiting."""
         waiting = False
+        self.stuck = ""
         for kind, m in objects:
             name = m["metadata"]["name"]
             obj = self.get(kind, name) or {}
@@ -316,6 +330,9 @@ class Harness:
             if conds.get("Ready", {}).get("status") == "True" and conds.get("Synced", {}).get("status") == "True":
                 continue
             waiting = True
+            self.stuck = self.stuck or f"{kind.kind}/{name}: " + "; ".join(
+                f"{c['type']}={c.get('status')} {c.get('reason', '')} {c.get('message', '')}".strip()
+                for c in conds.values())
             synced = conds.get("Synced", {})
             message = synced.get("message", "")
             if synced.get("status") == "False" and "reference" not in message.lower():
@@ -528,9 +545,9 @@ class Run:
 
 def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Examples, *, executor: str,
                     workers: int, timeout: float, log: Callable[[str], None] = print,
-                    done: Callable[[Result], None] = lambda r: None, moto_endpoint: str = "") -> Run:
-    """Start moto (unless ``moto_endpoint`` names a running one), the local API server and the
-    provider; run every kind's bundle (``done`` hears of each result as it comes); stop them all."""
+                    done: Callable[[Result], None] = lambda r: None) -> Run:
+    """Start moto (in this process), the local API server and the provider; run every kind's bundle
+    (``done`` hears of each result as it comes); stop them all."""
     from bridge.kube.client import NAMESPACES, SECRETS, HTTPKube, api_client
     from bridge.managed.providerconfig import ConfigResources
     from bridge.manager import Manager
@@ -555,12 +572,17 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
     manager: Manager | None = None
     thread: threading.Thread | None = None
     read: Any = None
+    moto: Any = None
     saved_env = {k: os.environ.get(k) for k in ("AWS_ENDPOINT_URL", "AWS_CA_BUNDLE")}
     try:
-        endpoint = moto_endpoint
-        if not endpoint:
-            moto, endpoint = cloud.start_moto()
-            processes.append(moto)
+        from moto.moto_server.threaded_moto_server import ThreadedMotoServer
+
+        logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's server logs every request
+        moto = ThreadedMotoServer("127.0.0.1", cloud.free_port(), verbose=False)
+        moto.start()
+        host, port = moto.get_host_and_port()
+        endpoint = f"http://{host}:{port}"
+        cloud.wait_http(f"{endpoint}/moto-api/", 30)
         kubeconfig = work / "kubeconfig"
         crds = [arg for group in sorted({"config", *(k.config.short_group for k in needed.values())})
                 for arg in ("--crds", str(provider_dir / "crds" / group))]
@@ -595,7 +617,7 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
         from bridge.executors import Executors
 
         read = Executors(dataclasses.replace(settings, workspace_root=work / "gone"), package)
-        harness = Harness(kube, package, work / "workspaces", MotoCount(endpoint), timeout, read)
+        harness = Harness(kube, package, work / "workspaces", MotoCount(), timeout, read)
         run_id = uuid.uuid4().hex[:4]
 
         def one(i: int, bundle: Bundle) -> Result:
@@ -620,6 +642,8 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+        if moto is not None:
+            moto.stop()
         for key, value in saved_env.items():
             if value is None:
                 os.environ.pop(key, None)
