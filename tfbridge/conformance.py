@@ -24,6 +24,7 @@ adds to the report of earlier runs instead of replacing it.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import dataclasses
 import datetime
@@ -597,6 +598,10 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
         kube = HTTPKube(api_client(str(kubeconfig)))
         kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
         kube.create(SECRETS, cloud.credentials_secret())
+        # The Secret generated examples name where a required argument is sensitive.
+        kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+                              "metadata": {"name": "example-secret", "namespace": "crossplane-system"},
+                              "data": {"example-key": base64.b64encode(b"Example-Passw0rd-2024").decode()}})
         kube.create(ConfigResources.of(package).configs,
                     cloud.provider_config(package.provider.root_group, configuration=cloud.MOTO_PROVIDER_CONFIGURATION))
         # Endpoints by environment, never a provider `endpoints` block; a CA bundle breaks the provider.
