@@ -72,7 +72,7 @@ _CULPRITS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (MOTO, ("not yet implemented", "notimplemented", "not implemented", "has not been implemented",
             "unknownoperation", "invalidaction", "unknown action", "deserialization failed",
             "invalid character '<'", "statuscode: 501", "unrecognizedclientexception", "internalfailure",
-            "statuscode: 500", "could not find a service", "invalidclienttokenid")),
+            "statuscode: 500", "could not find a service", "invalidclienttokenid", "moto has no backend")),
     (EXAMPLE, ("validation", "invalidparameter", "invalid value", "is invalid", "not a valid", "malformed",
                "must be", "invalidspec", "cannot build", "conflicts with", "required", "invalid arn",
                "must match", "unsupported value", "invalid", "admission", "notfoundexception", "does not exist",
@@ -184,6 +184,36 @@ def renamed(bundle: Bundle, prefix: str) -> list[tuple[Kind, dict[str, Any]]]:
 # -- counting in moto ---------------------------------------------------------------------------------
 
 
+class InProcessMoto:
+    """moto's server in a thread of this process (where :class:`MotoCount` reads what it made),
+    remembering each AWS host it has no backend for: a service moto does not emulate."""
+
+    def __init__(self) -> None:
+        from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+        from werkzeug.serving import make_server
+
+        # A list: appended to by the server's threads, copied by the runner's (safe without a lock).
+        unsupported = self.unsupported = list[str]()
+
+        class Dispatcher(DomainDispatcherApplication):
+            def get_backend_for_host(self, host: str | None) -> Any:
+                found = super().get_backend_for_host(host)
+                if found is None and host and "amazonaws.com" in host and host not in unsupported:
+                    unsupported.append(host)
+                return found
+
+        logging.getLogger("werkzeug").setLevel(logging.CRITICAL)  # a request log line, and a traceback per miss
+        self.server = make_server("127.0.0.1", cloud.free_port(), Dispatcher(create_backend_app), True)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        host, port = self.server.server_address[:2]
+        self.endpoint = f"http://{host!s}:{port}"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.thread.join(10)
+
+
 class MotoCount:
     """Objects moto (running in this process) has made that mention any of some strings."""
 
@@ -272,7 +302,8 @@ class Harness:
     """The cluster, the provider and the cloud one run shares."""
 
     def __init__(self, kube: Any, package: ProviderPackage, store_root: Path, count: MotoCount,
-                 timeout: float, read: Any) -> None:
+                 timeout: float, read: Any, unsupported: list[str]) -> None:
+        self.unsupported = unsupported  # AWS hosts moto had no backend for, so far
         self.kube, self.package, self.root, self.count, self.timeout = kube, package, store_root, count, timeout
         # Executors of their own, on a workspace root of their own: the provider's read of a deleted object.
         self.read = read
@@ -341,10 +372,14 @@ class Harness:
                 first = since.setdefault(name, time.monotonic())
                 if "create failed" in message or time.monotonic() - first > 20:
                     return f"{kind.kind}/{name}: {message}"
+        missed = sorted(set(self.unsupported[:]) - getattr(self._local, "baseline", set()))
+        if waiting and missed and time.monotonic() - getattr(self._local, "started", 0.0) > 15:
+            return f"moto has no backend for {', '.join(missed)}"
         return None if waiting else ""
 
     def run(self, bundle: Bundle, prefix: str) -> Result:
-        started = time.monotonic()
+        started = self._local.started = time.monotonic()
+        self._local.baseline = set(self.unsupported[:])
         result = Result(bundle.kind.config.tf_type)
         objects = renamed(bundle, prefix)
         kind, target = objects[-1]
@@ -576,13 +611,8 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
     moto: Any = None
     saved_env = {k: os.environ.get(k) for k in ("AWS_ENDPOINT_URL", "AWS_CA_BUNDLE")}
     try:
-        from moto.moto_server.threaded_moto_server import ThreadedMotoServer
-
-        logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's server logs every request
-        moto = ThreadedMotoServer("127.0.0.1", cloud.free_port(), verbose=False)
-        moto.start()
-        host, port = moto.get_host_and_port()
-        endpoint = f"http://{host}:{port}"
+        moto = InProcessMoto()
+        endpoint = moto.endpoint
         cloud.wait_http(f"{endpoint}/moto-api/", 30)
         kubeconfig = work / "kubeconfig"
         crds = [arg for group in sorted({"config", *(k.config.short_group for k in needed.values())})
@@ -622,7 +652,7 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
         from bridge.executors import Executors
 
         read = Executors(dataclasses.replace(settings, workspace_root=work / "gone"), package)
-        harness = Harness(kube, package, work / "workspaces", MotoCount(), timeout, read)
+        harness = Harness(kube, package, work / "workspaces", MotoCount(), timeout, read, moto.unsupported)
         run_id = uuid.uuid4().hex[:4]
 
         def one(i: int, bundle: Bundle) -> Result:
