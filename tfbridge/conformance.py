@@ -202,8 +202,19 @@ class InProcessMoto:
                     unsupported.append(host)
                 return found
 
+        # "host status" of each answer moto failed with (a 5xx: an exception in moto, or no such call).
+        failures = self.failures = list[str]()
+        dispatcher = Dispatcher(create_backend_app)
+
+        def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+            def start(status: str, headers: Any, *rest: Any) -> Any:
+                if status.startswith("5"):
+                    failures.append(f"{environ.get('HTTP_HOST', '')} {status.split(' ')[0]}")
+                return start_response(status, headers, *rest)
+            return dispatcher(environ, start)
+
         logging.getLogger("werkzeug").setLevel(logging.CRITICAL)  # a request log line, and a traceback per miss
-        self.server = make_server("127.0.0.1", cloud.free_port(), Dispatcher(create_backend_app), True)
+        self.server = make_server("127.0.0.1", cloud.free_port(), app, True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         host, port = self.server.server_address[:2]
@@ -302,8 +313,9 @@ class Harness:
     """The cluster, the provider and the cloud one run shares."""
 
     def __init__(self, kube: Any, package: ProviderPackage, store_root: Path, count: MotoCount,
-                 timeout: float, read: Any, unsupported: list[str]) -> None:
+                 timeout: float, read: Any, unsupported: list[str], failures: list[str]) -> None:
         self.unsupported = unsupported  # AWS hosts moto had no backend for, so far
+        self.failures = failures  # moto's 5xx answers, so far
         self.kube, self.package, self.root, self.count, self.timeout = kube, package, store_root, count, timeout
         # Executors of their own, on a workspace root of their own: the provider's read of a deleted object.
         self.read = read
@@ -380,6 +392,7 @@ class Harness:
     def run(self, bundle: Bundle, prefix: str) -> Result:
         started = self._local.started = time.monotonic()
         self._local.baseline = set(self.unsupported[:])
+        failures_before = len(self.failures)
         result = Result(bundle.kind.config.tf_type)
         objects = renamed(bundle, prefix)
         kind, target = objects[-1]
@@ -449,7 +462,12 @@ class Harness:
                 raise StepFailed(f"the provider still reads {external!r} after the delete")
             result.steps[step] = "ok"
         except StepFailed as exc:
-            result.fail(step, str(exc), exc.culprit)
+            moto_failed = sorted(set(self.failures[failures_before:]))
+            if exc.culprit in (None, OURS) and classify(str(exc)) == OURS and moto_failed:
+                # Nothing in the runtime's words, but moto failed calls meanwhile: an operation it does not emulate.
+                result.fail(step, f"{exc}; moto answered {', '.join(moto_failed[:5])}", MOTO)
+            else:
+                result.fail(step, str(exc), exc.culprit)
         except Exception as exc:
             result.fail(step, f"{type(exc).__name__}: {exc}", OURS)
         finally:
@@ -652,7 +670,8 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
         from bridge.executors import Executors
 
         read = Executors(dataclasses.replace(settings, workspace_root=work / "gone"), package)
-        harness = Harness(kube, package, work / "workspaces", MotoCount(), timeout, read, moto.unsupported)
+        harness = Harness(kube, package, work / "workspaces", MotoCount(), timeout, read, moto.unsupported,
+                          moto.failures)
         run_id = uuid.uuid4().hex[:4]
 
         def one(i: int, bundle: Bundle) -> Result:
