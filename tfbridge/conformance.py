@@ -758,10 +758,13 @@ def conformance(provider_name: str, kinds: str, sample: int, seed: int | None, s
 
     def record(r: Result) -> None:
         # Written as each kind ends: a run cut short keeps what it proved, and --skip-reported resumes it.
+        # Read again before each write: another run may have added to the report meanwhile.
         with lock:
-            doc["kinds"][r.kind] = {**r.to_json(), "executor": executor, "date": today}
+            row = {**r.to_json(), "executor": executor, "date": today}
             if report:
-                write_report(report_path, doc)
+                current = load_report(report_path)
+                current["kinds"][r.kind] = row
+                write_report(report_path, current)
 
     run = run_conformance(provider_dir, chosen, examples, executor=executor, workers=workers, timeout=timeout,
                           log=click.echo, done=record)
