@@ -36,8 +36,10 @@ ReadData = Callable[..., Mapping[str, Any]]
 Probe = Callable[[str], tfstate.Instance | None]
 # A cloud may take a moment to list what it has just made: "not found" is asked again once after this.
 RECHECK_SECONDS = 2.0
-# Attributes that name an object beside its external name: an import that reads other values found another.
-_IDENTITY = ("id", "arn")
+# Attributes that name an object beside its external name: an import that reads another value found
+# another object. Not ``id``: some resources' ``id`` is made up at create (aws_iam_role_policy_attachment's
+# is the role's name and a random suffix), and an import sets it to the import ID instead.
+_IDENTITY = ("arn",)
 
 
 class KindWorkspaces:

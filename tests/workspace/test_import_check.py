@@ -49,6 +49,8 @@ CREATED = instance(id="vpc-1", arn="arn:aws:ec2:us-east-1:123456789012:vpc/vpc-1
                      id="ReadsAnotherObject"),
         pytest.param(lambda i: instance(id="vpc-1", arn="arn:aws:ec2:eu-west-1:123456789012:vpc/vpc-1"),
                      ImportOutcome.OTHER_OBJECT, "arn 'arn:aws:ec2:eu-west-1", id="SameIDOtherARN"),
+        pytest.param(lambda i: instance(id="vpc-1", arn=CREATED.attributes["arn"], cidr_block="10.1.0.0/16"),
+                     ImportOutcome.IMPORTED, "", id="OtherArgumentsAreNotIdentity"),
         pytest.param(raises(OperationFailed("import failed", verb="import",
                                             diagnostics=("unexpected format of ID",))),
                      ImportOutcome.REFUSED, "unexpected format of ID", id="ProviderRefusesTheID"),
@@ -87,6 +89,18 @@ def test_the_id_is_built_from_the_new_external_name_and_the_parameters(tmp_path:
     tried: list[str] = []
     check = f.check_import(f.workspace(m), m, f.render(m), created, lambda i: tried.append(i) or created, recheck=0)
     assert tried == ["arn:aws:sns:eu-west-1:123456789012:t"] and check.outcome is ImportOutcome.IMPORTED
+
+
+def test_an_id_made_up_at_create_is_not_identity(tmp_path: Path) -> None:
+    """aws_iam_role_policy_attachment's ``id`` is the role's name and a random suffix at create, and the
+    import ID after an import: the same attachment, told by its external name."""
+    f = floor(tmp_path, "aws_iam_role_policy_attachment")
+    m = mr("aws_iam_role_policy_attachment", "a", {"role": "r", "policyArn": "arn:aws:iam::123456789012:policy/p"})
+    created = instance(id="r-20261201044900000000000001", role="r", policy_arn="arn:aws:iam::123456789012:policy/p")
+    imported = instance(id="r/arn:aws:iam::123456789012:policy/p", role="r",
+                        policy_arn="arn:aws:iam::123456789012:policy/p")
+    check = f.check_import(f.workspace(m), m, f.render(m), created, lambda i: imported, recheck=0)
+    assert (check.outcome, check.import_id) == (ImportOutcome.IMPORTED, "r/arn:aws:iam::123456789012:policy/p")
 
 
 def test_an_id_that_cannot_be_built_is_refused(tmp_path: Path) -> None:
