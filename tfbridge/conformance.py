@@ -11,9 +11,9 @@ Per kind, in its own names (a run prefix on every object, so kinds run side by s
 
 moto runs in this process, so that duplicates are counted in its own record of every object it made
 (each model's tracked instances, deleted ones too; what ``/moto-api/data.json`` serves, read here
-without its serialisation, which fails on some models): the objects that mention the kind's object
-name or external name, before and after the state was lost. A second object would carry the same
-name, or the ``crossplane-name`` tag.
+without its serialisation, which fails on some models): the distinct objects (by ARN, ID or name)
+that mention the kind's object name or external name, before and after the state was lost. A second
+object would carry the same name, or the ``crossplane-name`` tag, under an ID of its own.
 Gone is the provider's own read: after the delete, a fresh workspace imports the kind's import ID
 and must find nothing.
 
@@ -240,17 +240,28 @@ class MotoCount:
         from moto.core.model_instances import model_data
 
         wanted = [n for n in needles if n and len(n) >= 6 and n.lower() not in _COMMON]
-        found: dict[str, int] = {}
+        found: dict[str, set[str]] = {}
         if not wanted:
-            return found
+            return {}
         with self._lock:
             for service, models in sorted(model_data.items()):
                 for model, cls in sorted(models.items()):
                     for obj in list(getattr(cls, "instances_tracked", ())):
                         text = _text(obj)
                         if any(mentions(text, n) for n in wanted):
-                            found[f"{service}.{model}"] = found.get(f"{service}.{model}", 0) + 1
-        return found
+                            found.setdefault(f"{service}.{model}", set()).add(identity(obj, text))
+        return {model: len(ids) for model, ids in found.items()}
+
+
+def identity(obj: object, text: str) -> str:
+    """What tells one cloud object from another: moto makes a model object again for some reads
+    (an EC2 security group rule per describe), each a copy of the same object."""
+    attrs = getattr(obj, "__dict__", {})
+    for name in ("arn", "id", "physical_resource_id", "name"):
+        value = attrs.get(name)
+        if isinstance(value, str) and value:
+            return f"{name}={value}"
+    return text
 
 
 def _text(obj: object) -> str:

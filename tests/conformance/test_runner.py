@@ -22,6 +22,7 @@ from tfbridge.conformance import (
     Examples,
     Result,
     classify,
+    identity,
     load_report,
     mentions,
     renamed,
@@ -114,6 +115,17 @@ def test_a_sample_is_the_same_for_the_same_seed(examples: Examples) -> None:
     assert first != select(AWS, examples, [], 15, 8, [])
     chosen = select(AWS, examples, ["aws_vpc", "aws_sqs_queue"], 0, 0, ["aws_vpc"])
     assert chosen == [AWS.by_type("aws_sqs_queue")]
+
+
+class _Model:
+    def __init__(self, **attrs: str) -> None:
+        self.__dict__.update(attrs)
+
+
+def test_a_copy_moto_makes_for_a_read_is_the_same_object() -> None:
+    first, copy, other = _Model(id="sgr-1", tag="n"), _Model(id="sgr-1", tag="n"), _Model(id="sgr-2", tag="n")
+    assert identity(first, "") == identity(copy, "") != identity(other, "")
+    assert identity(_Model(), "the text") == "the text"
 
 
 def test_a_name_is_counted_whole() -> None:
