@@ -67,7 +67,7 @@ _CULPRITS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The runtime's own words for an exception it did not expect, and the runner's for a step that
     # proved the runtime wrong.
     (OURS, ("unexpected keyerror", "unexpected typeerror", "unexpected valueerror", "unexpected attributeerror",
-            "traceback", "the import check at create", "moto holds", "timed out waiting", "still reads",
+            "traceback", "the import check at create", "moto holds", "still reads",
             "the external name changed")),
     # moto answers a call it does not implement with an HTML 404 or a 501, or says so in words.
     (MOTO, ("not yet implemented", "notimplemented", "not implemented", "has not been implemented",
@@ -371,7 +371,8 @@ class Harness:
             if answer is not None:
                 raise StepFailed(answer)
             if time.monotonic() > deadline:
-                raise StepFailed(f"timed out waiting for {what}" + (f"; {self.stuck}" if self.stuck else ""), OURS)
+                # Classified by the words of the conditions it ends with; none: ours.
+                raise StepFailed(f"timed out waiting for {what}" + (f"; {self.stuck}" if self.stuck else ""))
             time.sleep(1)
 
     def ready(self, objects: Sequence[tuple[Kind, dict[str, Any]]], since: dict[str, float]) -> str | None:
