@@ -500,7 +500,15 @@ class Harness:
                             "annotations": {"crossplane.io/external-name":
                                             last["metadata"]["annotations"]["crossplane.io/external-name"]}}}
         setup = ProviderSetup(configuration=cloud.MOTO_CONFIGURATION, credentials_env=cloud.MOTO_CREDENTIALS)
-        return bool(self.read.client(kind, setup).observe(Managed(obj)).exists)
+        from bridge.api.errors import OperationFailed
+
+        try:
+            return bool(self.read.client(kind, setup).observe(Managed(obj)).exists)
+        except OperationFailed as exc:
+            # Some importers fail, rather than answer nothing, for an ID that names no object.
+            if any("couldn't find resource" in d or "non-existent" in d for d in (str(exc), *exc.diagnostics)):
+                return False
+            raise
 
     def _arguments(self, kind: Kind) -> set[str]:
         return {a.name for a in kind.schema().block.attributes}
