@@ -66,8 +66,13 @@ class KindWorkspaces:
         ignore = tuple(k for k in spec.init_arguments if k not in spec.arguments)
         self.config.external_name.set_identifier_argument(arguments, mr.external_name)
         t = self.config.timeouts
-        timeouts = ({"create": f"{t.create:.0f}s", "update": f"{t.update:.0f}s", "delete": f"{t.delete:.0f}s"}
-                    if self.config.timeouts_configured and self.kind.timeouts_block else None)
+        timeouts = None
+        if self.config.timeouts_configured and self.kind.timeouts_block:
+            # Only the operations the resource's timeouts block names (some have no update or delete).
+            named = {a.name for bt in self.kind.schema().block.block_types if bt.name == "timeouts"
+                     for a in bt.block.attributes}
+            timeouts = {verb: f"{seconds:.0f}s" for verb, seconds in
+                        (("create", t.create), ("update", t.update), ("delete", t.delete)) if verb in named}
         provider = ProviderBlock(self.provider.name, self.provider.source, self.provider.version,
                                  {**self.provider.provider_defaults, **self.setup.configuration, **spec.provider})
         return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts))

@@ -69,14 +69,16 @@ class Metadata:
             import_check_seconds=_seconds(data, "import_check_seconds"))
 
     def to_json(self) -> dict[str, Any]:
+        # The import check's keys only once a create was checked: a workspace from before keeps its keys.
+        checked = {"import_check": self.import_check, "import_id": self.import_id,
+                   "import_check_seconds": self.import_check_seconds} if self.import_check else {}
         return {
             "apiVersion": self.api_version, "kind": self.kind, "name": self.name, "namespace": self.namespace,
             "uid": self.uid, "address": self.address, "sensitive_arguments": list(self.sensitive_arguments),
             "sensitive_provider_arguments": list(self.sensitive_provider_arguments),
             "fresh_state": dataclasses.asdict(self.fresh_state) if self.fresh_state else None,
             "last_operation": self.last_operation, "last_result": self.last_result, "last_error": self.last_error,
-            "executor": self.executor, "import_check": self.import_check, "import_id": self.import_id,
-            "import_check_seconds": self.import_check_seconds,
+            "executor": self.executor, **checked,
         }
 
 
