@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from tfbridge import conformance as conformance_cmd
 from tfbridge import demo as demo_cmd
 from tfbridge import dev as dev_cmd
 from tfbridge import generate as generate_cmd
@@ -17,6 +18,7 @@ def cli() -> None:
     """tfbridge turns a Terraform provider into a Kubernetes provider."""
 
 
+cli.add_command(conformance_cmd.conformance)
 cli.add_command(demo_cmd.demo)
 cli.add_command(dev_cmd.dev)
 cli.add_command(run_cmd.run)

@@ -57,10 +57,18 @@ def summary(ws: Workspace) -> dict[str, Any]:
     return {
         "mr": meta.display, "workspace": ws.key, "state": state, "address": meta.address,
         "last_operation": meta.last_operation, "last_result": meta.last_result,
-        "executor": meta.executor, "last_at": ws.recorded_at(),
+        "executor": meta.executor, "last_at": ws.recorded_at(), "import_check": _import_mark(meta),
         "lock_holder": f"{holder.get('operation')} pid {holder.get('pid')}" if holder else "",
         "lock_age_seconds": round(time.time() - holder["since"], 1) if holder else None,
     }
+
+
+def _import_mark(meta: Metadata) -> str:
+    """Whether the import ID was proven at create to find the object: a failed check means a lost
+    state of this workspace will not be imported (the MR stops and asks for it)."""
+    if not meta.import_check:
+        return ""
+    return meta.import_check if meta.import_check == "imported" else f"{meta.import_check}: {meta.import_id}"
 
 
 def redacted_config(ws: Workspace) -> dict[str, Any]:
@@ -114,8 +122,8 @@ def workspaces(ctx: click.Context, workspace_root: Path, output: str) -> None:
 def list_(ctx: click.Context) -> None:
     """Every workspace: its MR, state, last operation and lock holder."""
     rows = [summary(ws) for ws in _store(ctx).all()]
-    _emit(ctx, rows, ["mr", "workspace", "state", "address", "executor", "last_operation", "last_result",
-                      "lock_holder", "lock_age_seconds"])
+    _emit(ctx, rows, ["mr", "workspace", "state", "address", "executor", "import_check", "last_operation",
+                      "last_result", "lock_holder", "lock_age_seconds"])
 
 
 @workspaces.command()

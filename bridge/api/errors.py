@@ -17,7 +17,9 @@
     │                           overwritten, and the next observe imports a fresh one
     └── Terminal                retrying cannot help until a person changes something
         ├── InvalidSpec         the spec cannot be turned into Terraform arguments
-        └── ImmutableChange     the change needs a replacement, which tfbridge never does silently
+        ├── ImmutableChange     the change needs a replacement, which tfbridge never does silently
+        └── StateLost           the workspace's state is gone, and the kind's import ID was proven
+                                at create not to find the object: a person restores the state
 
 The errors say what happened, never which executor saw it: the reconciler treats a failed apply the
 same whether terraform or the direct executor reported it. Messages name the object and the field,
@@ -83,6 +85,11 @@ class InvalidSpec(Terminal):
 
 class ImmutableChange(Terminal):
     pass
+
+
+class StateLost(Terminal):
+    """The state of an object whose import ID failed its check at create is gone: importing by that
+    ID cannot be trusted to find the object, and creating would make a second one."""
 
 
 class StateCorrupted(Retryable):

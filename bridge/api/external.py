@@ -8,6 +8,7 @@ same protocol without the reconciler noticing.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -44,10 +45,52 @@ class Observation:
     recovered: tuple[str, ...] = ()
 
 
+class ImportOutcome(enum.Enum):
+    """What importing a just-created object by its kind's import ID found."""
+
+    IMPORTED = "imported"  # the object just created: a lost workspace will find it again
+    NOT_FOUND = "not found"  # nothing: a lost workspace would create a second object
+    OTHER_OBJECT = "another object"  # a different object: a lost workspace would adopt it
+    REFUSED = "refused"  # the ID cannot be built, or the provider refuses it
+    UNCHECKED = "unchecked"  # the check itself could not run (deadline, provider busy or gone)
+
+    @property
+    def failed(self) -> bool:
+        """Whether the kind's import ID is proven not to find this object."""
+        return self in (ImportOutcome.NOT_FOUND, ImportOutcome.OTHER_OBJECT, ImportOutcome.REFUSED)
+
+
+@dataclasses.dataclass(frozen=True)
+class ImportCheck:
+    """The proof, taken right after a create, that the ID the kind's GetIDFn builds from the new
+    external name and the parameters imports the object just created: the one thing a lost
+    workspace relies on to never create a second one."""
+
+    import_id: str
+    outcome: ImportOutcome
+    # What was found instead, or why the check could not run; empty when imported.
+    detail: str = ""
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> bool:
+        return self.outcome.failed
+
+    def describe(self) -> str:
+        """One sentence naming the ID tried, for a condition, an event and the workspace's record."""
+        if self.outcome is ImportOutcome.IMPORTED:
+            return f"import ID {self.import_id!r} imports the object just created"
+        what = {ImportOutcome.NOT_FOUND: "found nothing", ImportOutcome.OTHER_OBJECT: "found another object",
+                ImportOutcome.REFUSED: "failed", ImportOutcome.UNCHECKED: "could not be checked"}[self.outcome]
+        return f"import ID {self.import_id!r} {what}" + (f": {self.detail}" if self.detail else "")
+
+
 @dataclasses.dataclass(frozen=True)
 class Creation:
     external_name: str
     connection_details: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
+    # Whether the kind's import ID finds what was created; None when the executor did not check.
+    import_check: ImportCheck | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -18,6 +18,9 @@ CREATE_FAILED = "crossplane.io/external-create-failed"
 PAUSED = "crossplane.io/paused"
 RECONCILE_REQUESTED = "crossplane.io/reconcile-requested-at"
 POLL_INTERVAL = "crossplane.io/poll-interval"
+# Set when the import ID checked right after create did not import the object (its value is that
+# ID): a lost workspace then stops with instructions instead of importing, or creating, blindly.
+IMPORT_CHECK_FAILED = "tfbridge.io/import-check-failed"
 FINALIZER = "finalizer.managedresource.crossplane.io"
 
 

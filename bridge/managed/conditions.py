@@ -6,6 +6,8 @@ import time
 from typing import Any
 
 READY, SYNCED = "Ready", "Synced"
+# tfbridge's own: set False when the import ID checked after create did not import the object.
+IMPORTABLE = "Importable"
 
 
 def _now() -> str:
@@ -43,6 +45,14 @@ def reconcile_error(message: str) -> dict[str, Any]:
 
 def reconcile_paused() -> dict[str, Any]:
     return condition(SYNCED, "False", "ReconcilePaused")
+
+
+def import_check_failed(message: str) -> dict[str, Any]:
+    return condition(IMPORTABLE, "False", "ImportCheckFailed", message)
+
+
+def import_check_passed(message: str) -> dict[str, Any]:
+    return condition(IMPORTABLE, "True", "ImportCheckPassed", message)
 
 
 def set_conditions(obj: dict[str, Any], *conds: dict[str, Any]) -> None:

@@ -39,13 +39,14 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from bridge.api.errors import BridgeError, ProviderConfigFailed, Retryable, Terminal, outcome_unknown
-from bridge.api.external import Creation, ExternalClient, Observation
+from bridge.api.external import Creation, ExternalClient, ImportCheck, ImportOutcome, Observation
 from bridge.api.managed import (
     CREATE_FAILED,
     CREATE_PENDING,
     CREATE_SUCCEEDED,
     EXTERNAL_NAME,
     FINALIZER,
+    IMPORT_CHECK_FAILED,
     PAUSED,
     POLL_INTERVAL,
     Managed,
@@ -380,6 +381,9 @@ class ManagedReconciler:
             values = {CREATE_SUCCEEDED: _stamp()}
             if created.external_name:
                 values[EXTERNAL_NAME] = created.external_name
+            check = created.import_check
+            if check is not None and check.failed:
+                values[IMPORT_CHECK_FAILED] = check.import_id
             with self._step(mr, "CannotUpdateManagedResource",
                             "cannot update managed resource annotations: cannot update critical annotations",
                             event_is_message=True, ready=conditions.creating()):
@@ -387,6 +391,8 @@ class ManagedReconciler:
             with self._step(mr, "CannotPublishConnectionDetails", "cannot create or update connection secret",
                             ready=conditions.creating()):
                 self.publisher.publish(mr, created.connection_details)
+            if check is not None:
+                self._show_import_check(mr, check)
         elif op.verb == "update":
             self.metrics.updated(mr)
         self.recorder.normal(mr.obj, *REQUESTED[op.verb])
@@ -415,6 +421,18 @@ class ManagedReconciler:
                   "delete": "CannotDeleteExternalResource"}[op.verb]
         self.recorder.warning(mr.obj, reason, detail)
         return mr
+
+    def _show_import_check(self, mr: Managed, check: ImportCheck) -> None:
+        """A failed check says so at once: its annotation (written with the create's) is what makes
+        a lost workspace stop with instructions; the condition and event say why."""
+        if check.failed:
+            message = (f"{check.describe()}; if its workspace is lost, tfbridge will stop and ask for its state "
+                       f"instead of importing or creating it")
+            self._status(mr, conditions.import_check_failed(message))
+            self.recorder.warning(mr.obj, "ImportCheckFailed", message)
+        elif check.outcome is ImportOutcome.IMPORTED and conditions.get(mr.obj, conditions.IMPORTABLE):
+            # A failed check of an earlier create no longer holds for this one.
+            self._status(mr, conditions.import_check_passed(check.describe()))
 
     def _show_running(self, mr: Managed, op: Operation) -> Result:
         elapsed = f"{op.elapsed():.0f}s"

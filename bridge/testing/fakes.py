@@ -8,7 +8,15 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from bridge.api.errors import OperationFailed, OperationTimedOut
-from bridge.api.external import Creation, ExternalClient, Observation, ProviderSetup, SecretReader, Update
+from bridge.api.external import (
+    Creation,
+    ExternalClient,
+    ImportCheck,
+    Observation,
+    ProviderSetup,
+    SecretReader,
+    Update,
+)
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind
 from bridge.kube import errors
@@ -108,7 +116,8 @@ class FakeCloud:
     interrupted with no ID recorded, or (``recorded``) failed with the object left in the state, or
     (``before_apply``) interrupted before it asked the provider, so the cloud never saw it.
     ``drops`` names spec fields the cloud does not keep: applied, and gone again, so such an object
-    never converges. ``calls`` counts every call per verb.
+    never converges. ``calls`` counts every call per verb; every create reports ``import_check`` (None:
+    not checked).
     """
 
     def __init__(self) -> None:
@@ -120,6 +129,7 @@ class FakeCloud:
         self.interrupted_creates = 0
         self.interrupted_recorded = False
         self.interrupted_before_apply = False
+        self.import_check: ImportCheck | None = None
         self.setups: list[ProviderSetup] = []
         self.readers: list[SecretReader] = []  # how each client reads its *SecretRef fields
         # Secrets (namespace, name) every observe reads, as an executor reads a spec's *SecretRef fields.
@@ -198,7 +208,8 @@ class _FakeClient:
             raise failed
         if interrupted:
             raise OperationTimedOut(f"{mr.display}: create failed: terraform apply was interrupted")
-        return Creation(external_name=name, connection_details={"attribute.password": b"s3cret"})
+        return Creation(external_name=name, connection_details={"attribute.password": b"s3cret"},
+                        import_check=self.cloud.import_check)
 
     def update(self, mr: Managed) -> Update:
         self.cloud._enter("update")

@@ -11,10 +11,14 @@ observe, per managed resource:
 4. one ``terraform plan -out``: its JSON stream says create (gone), update (drift) or nothing;
    the plan file carries the refreshed state, from which status, connection details and the
    external name are read.
+
+After a create, ``terraform import`` in a scratch workspace beside the object's own proves that
+the import ID the kind builds from the new external name finds the object just made.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 from typing import TYPE_CHECKING, Any
@@ -124,8 +128,29 @@ class CLIClient:
                 raise OperationFailed(f"{mr.display}: create reported success but the state has no "
                                       f"{self.floor.address}", verb="apply")
             self._mark_fresh(ws, mr)
+            check = self.floor.check_import(ws, mr, rendered, inst,
+                                            functools.partial(self._probe, ws, rendered, mr))
             return Creation(external_name=self.floor.external_name(inst),
-                            connection_details=self.floor.connection_details(inst))
+                            connection_details=self.floor.connection_details(inst), import_check=check)
+
+    def _probe(self, ws: Workspace, rendered: Rendered, mr: Managed, import_id: str) -> tfstate.Instance | None:
+        """What ``terraform import`` of ``import_id`` reads, in a scratch workspace that is then
+        removed (the object's own state stays as the create left it); None when it finds nothing."""
+        area = self.backend.store.root / ".import-check"
+        area.mkdir(mode=0o700, exist_ok=True)
+        scratch = Workspace(area, ws.key)
+        try:
+            with scratch.lock("import check", self.backend.settings.lock_timeout):
+                with contextlib.suppress(FileNotFoundError):
+                    scratch.state_path.unlink()
+                scratch.write_main(rendered.document)
+                self.backend.link(scratch, rendered.provider)
+                tf = self._terraform(scratch, rendered, mr)
+                if not tf.import_(self.floor.address, import_id, self.config.timeouts.observe):
+                    return None
+                return self.floor.state_instance(scratch)
+        finally:
+            scratch.remove()
 
     def update(self, mr: Managed) -> Update:
         timeout = self.config.timeouts.update

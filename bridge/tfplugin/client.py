@@ -8,7 +8,9 @@ is the terraform run around each provider call. Per call:
   saved; with no state, an external name is imported (ImportResourceState + ReadResource, the
   CLI executor's fallback rule); then a plan against the configuration decides up to date or not;
 * create/update: validate, plan (proposed new state as Terraform core computes it), apply, save;
-  a change that requires replacement is refused, never applied as a replace;
+  a change that requires replacement is refused, never applied as a replace; after a create, the
+  import ID the kind builds from the new external name is imported and read (nothing saved) to
+  prove it finds the object just made;
 * delete: plan the destroy (when the provider asks for it), apply, remove the workspace.
 """
 
@@ -233,8 +235,18 @@ class DirectClient:
             if state is None:
                 raise OperationFailed(f"{mr.display}: create reported success but returned no state", verb="apply")
             inst = self._instance(s.schema, state)
+            check = self.floor.check_import(s.ws, mr, s.rendered, inst,
+                                            lambda import_id: self._probe(s.p, s.schema, import_id, timeout))
             return Creation(external_name=self.floor.external_name(inst),
-                            connection_details=self.floor.connection_details(inst))
+                            connection_details=self.floor.connection_details(inst), import_check=check)
+
+    def _probe(self, p: Provider, schema: Schema, import_id: str, timeout: float) -> tfstate.Instance | None:
+        """What importing ``import_id`` reads, saving nothing; None when it finds no object."""
+        found = [r for r in p.import_state(self.tf_type, import_id, timeout) if r.type_name == self.tf_type]
+        if not found:
+            return None
+        state, _ = p.read(self.tf_type, found[0].state, found[0].private, timeout)
+        return None if state is None else self._instance(schema, state)
 
     def update(self, mr: Managed) -> Update:
         timeout = self.config.timeouts.update

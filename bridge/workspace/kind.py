@@ -6,18 +6,21 @@ and the outcome recorded), renders the spec (:meth:`~KindWorkspaces.render`), ma
 this object's with its ``main.tf.json`` current (:meth:`~KindWorkspaces.prepare`), and in between
 speaks to the provider its own way; what it learns it turns into an Observation here. The import
 ID of a lost state, the lookup of a lost create and the refusal of a replacement are decided here
-too, so that both executors decide them alike.
+too, so that both executors decide them alike, and so is the check that the import ID of a
+just-created object imports it (:meth:`~KindWorkspaces.check_import`), each executor probing the
+import its own way.
 """
 
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from bridge.api.errors import ImmutableChange, InvalidSpec
-from bridge.api.external import Observation, ProviderSetup, SecretReader
-from bridge.api.managed import Managed
+from bridge.api.errors import ImmutableChange, InvalidSpec, OperationFailed, StateLost, Terminal
+from bridge.api.external import ImportCheck, ImportOutcome, Observation, ProviderSetup, SecretReader
+from bridge.api.managed import EXTERNAL_NAME, IMPORT_CHECK_FAILED, Managed
 from bridge.api.registry import Kind
 from bridge.workspace import drift, initprovider, tfstate
 from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock, Rendered, ResourceBlock, address
@@ -30,6 +33,14 @@ from tfschema import schema as tfs
 Metadata = Callable[[ProviderBlock, ProviderSetup], Mapping[str, str]]
 # (provider block, setup, request, purpose, key, what) → outputs
 ReadData = Callable[..., Mapping[str, Any]]
+# import ID → the object importing it reads (nothing saved), or None when the provider finds none.
+Probe = Callable[[str], tfstate.Instance | None]
+# A cloud may take a moment to list what it has just made: "not found" is asked again once after this.
+RECHECK_SECONDS = 2.0
+# Attributes that name an object beside its external name: an import that reads another value found
+# another object. Not ``id``: some resources' ``id`` is made up at create (aws_iam_role_policy_attachment's
+# is the role's name and a random suffix), and an import sets it to the import ID instead.
+_IDENTITY = ("arn",)
 
 
 class KindWorkspaces:
@@ -56,8 +67,13 @@ class KindWorkspaces:
         ignore = initprovider.init_only(spec.arguments, spec.init_arguments, self._object_arguments())
         self.config.external_name.set_identifier_argument(arguments, mr.external_name)
         t = self.config.timeouts
-        timeouts = ({"create": f"{t.create:.0f}s", "update": f"{t.update:.0f}s", "delete": f"{t.delete:.0f}s"}
-                    if self.config.timeouts_configured and self.kind.timeouts_block else None)
+        timeouts = None
+        if self.config.timeouts_configured and self.kind.timeouts_block:
+            # Only the operations the resource's timeouts block names (some have no update or delete).
+            named = {a.name for bt in self.kind.schema().block.block_types if bt.name == "timeouts"
+                     for a in bt.block.attributes}
+            timeouts = {verb: f"{seconds:.0f}s" for verb, seconds in
+                        (("create", t.create), ("update", t.update), ("delete", t.delete)) if verb in named}
         provider = ProviderBlock(self.provider.name, self.provider.source, self.provider.version,
                                  {**self.provider.provider_defaults, **self.setup.configuration, **spec.provider})
         return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts))
@@ -68,16 +84,78 @@ class KindWorkspaces:
                          if not (isinstance(a.type, tfs.Collection) and a.type.kind == "map"))
 
     def import_id(self, mr: Managed, rendered: Rendered) -> str:
-        """The ID that imports ``mr``'s cloud object: its GetIDFn over the external name, the
-        arguments and the provider's metadata (read only if the template needs it)."""
+        """The ID that imports ``mr``'s cloud object when its state is lost: its GetIDFn over the
+        external name, the arguments and the provider's metadata (read only if the template needs
+        it). Refused with instructions when that ID failed its check at create."""
+        tried = mr.annotations.get(IMPORT_CHECK_FAILED)
+        if tried:
+            raise StateLost(
+                f"{mr.display}: its Terraform state is gone, and tfbridge will neither import nor create it: at "
+                f"create, import ID {tried!r} did not import the object just made (annotation "
+                f"{IMPORT_CHECK_FAILED}), so it cannot be trusted to find it now. If the object exists, restore its "
+                f"state with `tfbridge workspaces import {mr.kind}/{mr.name} <ID>`, with the ID the provider's "
+                f"import documentation gives for it; if it no longer exists, remove annotations "
+                f"{IMPORT_CHECK_FAILED} and {EXTERNAL_NAME} to create it again")
+        return self._import_id(mr.display, mr.external_name, rendered)
+
+    def _import_id(self, display: str, external_name: str, rendered: Rendered) -> str:
         provider_args = dict(rendered.provider.arguments)
         parameters = {**provider_args, **rendered.resource.arguments}
         setup = {"client_metadata": Lazy(lambda: self.metadata(rendered.provider, self.setup)),
                  "configuration": provider_args}
         try:
-            return self.config.external_name.import_id(mr.external_name, parameters, setup)
+            return self.config.external_name.import_id(external_name, parameters, setup)
         except TemplateError as exc:
-            raise InvalidSpec(f"{mr.display}: cannot build the import ID: {exc}") from exc
+            raise InvalidSpec(f"{display}: cannot build the import ID: {exc}") from exc
+
+    def check_import(self, ws: Workspace, mr: Managed, rendered: Rendered, created: tfstate.Instance,
+                     probe: Probe, *, recheck: float = RECHECK_SECONDS) -> ImportCheck:
+        """Whether the ID built from ``created``'s external name and ``rendered``'s parameters imports
+        ``created``, through ``probe`` (the executor's import and read, saving nothing); recorded in
+        the workspace's metadata.
+
+        Only a proven failure counts: an ID that cannot be built or that the provider refuses, an
+        import that finds nothing (asked twice), or one that reads another object. A check that
+        could not run (a deadline, a busy or lost provider) says so and proves nothing. "Not
+        found" is asked again after ``recheck`` seconds."""
+        started = time.monotonic()
+        import_id = ""
+        try:
+            external_name = self.external_name(created)
+            import_id = self._import_id(mr.display, external_name, rendered)
+            found = probe(import_id)
+            if found is None:
+                time.sleep(recheck)
+                found = probe(import_id)
+            outcome, detail = self._compare(created, external_name, found)
+        except (InvalidSpec, TemplateError) as exc:
+            outcome, detail = ImportOutcome.REFUSED, str(exc)
+        except OperationFailed as exc:
+            outcome = ImportOutcome.UNCHECKED if exc.canceled else ImportOutcome.REFUSED
+            detail = "; ".join(exc.diagnostics) or str(exc)
+        except Terminal as exc:
+            outcome, detail = ImportOutcome.REFUSED, str(exc)
+        except Exception as exc:  # the check must never fail a create that succeeded
+            outcome, detail = ImportOutcome.UNCHECKED, f"{type(exc).__name__}: {exc}"
+        check = ImportCheck(import_id, outcome, detail, time.monotonic() - started)
+        ws.update_meta(import_check=outcome.value, import_id=import_id, import_check_seconds=round(check.seconds, 3))
+        return check
+
+    def _compare(self, created: tfstate.Instance, external_name: str,
+                 found: tfstate.Instance | None) -> tuple[ImportOutcome, str]:
+        if found is None:
+            return ImportOutcome.NOT_FOUND, ""
+        try:
+            found_name = self.external_name(found)
+        except TemplateError as exc:
+            return ImportOutcome.OTHER_OBJECT, f"what it read has no external name: {exc}"
+        if found_name != external_name:
+            return ImportOutcome.OTHER_OBJECT, f"external name {found_name!r}, not {external_name!r}"
+        for attr in _IDENTITY:
+            mine, theirs = created.attributes.get(attr), found.attributes.get(attr)
+            if mine and theirs and mine != theirs:
+                return ImportOutcome.OTHER_OBJECT, f"{attr} {theirs!r}, not {mine!r}"
+        return ImportOutcome.IMPORTED, ""
 
     def lookup(self, mr: Managed) -> DataRead | None:
         """The data read that finds ``mr``'s cloud objects by the tags put on at create; None when

@@ -40,6 +40,11 @@ class Metadata:
     last_result: str = ""
     last_error: str = ""
     executor: str = ""
+    # The check after the last create that the kind's import ID imports the object (an
+    # ImportOutcome's value), and the ID it tried.
+    import_check: str = ""
+    import_id: str = ""
+    import_check_seconds: float = 0.0
 
     @property
     def display(self) -> str:
@@ -59,22 +64,32 @@ class Metadata:
             sensitive_provider_arguments=_names(data, "sensitive_provider_arguments"),
             fresh_state=fresh_state, last_operation=_text(data, "last_operation"),
             last_result=_text(data, "last_result"), last_error=_text(data, "last_error"),
-            executor=_text(data, "executor"))
+            executor=_text(data, "executor"), import_check=_text(data, "import_check"),
+            import_id=_text(data, "import_id"),
+            import_check_seconds=_seconds(data, "import_check_seconds"))
 
     def to_json(self) -> dict[str, Any]:
+        # The import check's keys only once a create was checked: a workspace from before keeps its keys.
+        checked = {"import_check": self.import_check, "import_id": self.import_id,
+                   "import_check_seconds": self.import_check_seconds} if self.import_check else {}
         return {
             "apiVersion": self.api_version, "kind": self.kind, "name": self.name, "namespace": self.namespace,
             "uid": self.uid, "address": self.address, "sensitive_arguments": list(self.sensitive_arguments),
             "sensitive_provider_arguments": list(self.sensitive_provider_arguments),
             "fresh_state": dataclasses.asdict(self.fresh_state) if self.fresh_state else None,
             "last_operation": self.last_operation, "last_result": self.last_result, "last_error": self.last_error,
-            "executor": self.executor,
+            "executor": self.executor, **checked,
         }
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     return value if isinstance(value, str) else ""
+
+
+def _seconds(data: Mapping[str, Any], key: str) -> float:
+    value = data.get(key)
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
 
 def _names(data: Mapping[str, Any], key: str) -> tuple[str, ...]:

@@ -9,12 +9,14 @@ from typing import Any
 import pytest
 
 from bridge.api.errors import Retryable
+from bridge.api.external import ImportCheck, ImportOutcome
 from bridge.api.managed import (
     CREATE_FAILED,
     CREATE_PENDING,
     CREATE_SUCCEEDED,
     EXTERNAL_NAME,
     FINALIZER,
+    IMPORT_CHECK_FAILED,
     PAUSED,
     Managed,
 )
@@ -487,3 +489,33 @@ def test_a_collaborator_is_swapped_as_with_crossplane_runtimes_options() -> None
     assert ("v", {"attribute.password": b"s3cret"}) in publisher.published
     with pytest.raises(errors.NotFound):
         b.kube.get(SECRETS, "conn", "default")  # the API-backed publisher it replaced never ran
+
+
+@pytest.mark.parametrize(
+    ("check", "marked", "condition"),
+    [
+        pytest.param(ImportCheck("id-1", ImportOutcome.NOT_FOUND), True, ("False", "ImportCheckFailed"),
+                     id="NotFoundMarksTheObject"),
+        pytest.param(ImportCheck("id-1", ImportOutcome.OTHER_OBJECT, "id 'id-9', not 'id-1'"), True,
+                     ("False", "ImportCheckFailed"), id="AnotherObjectMarksTheObject"),
+        pytest.param(ImportCheck("id-1", ImportOutcome.IMPORTED), False, None, id="ImportedSaysNothing"),
+        pytest.param(ImportCheck("id-1", ImportOutcome.UNCHECKED, "deadline"), False, None,
+                     id="UncheckedProvesNothing"),
+    ],
+)
+def test_the_import_check_after_create_is_shown(check: ImportCheck, marked: bool,
+                                                 condition: tuple[str, str] | None) -> None:
+    b = Bench()
+    b.cloud.import_check = check
+    b.apply("VPC", "v", VPC)
+    b.settle("VPC", "v")
+    obj = b.get("VPC", "v")
+    assert (obj["metadata"]["annotations"].get(IMPORT_CHECK_FAILED) == "id-1") == marked
+    assert b.condition("VPC", "v", "Ready")["reason"] == "Available", "the object exists whatever the check found"
+    importable = b.condition("VPC", "v", "Importable")
+    assert ((importable["status"], importable["reason"]) if importable else None) == condition
+    events, _ = b.kube.list(EVENTS, "default")
+    warnings = [e["message"] for e in events
+                if e["involvedObject"]["name"] == "v" and e["reason"] == "ImportCheckFailed"]
+    assert len(warnings) == marked and all("'id-1'" in m and "lost" in m for m in warnings)
+    assert b.cloud.calls["create"] == 1

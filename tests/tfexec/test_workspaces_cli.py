@@ -47,6 +47,15 @@ def test_list_json(root: Path) -> None:
     assert [(r["mr"], r["state"], r["address"], r["last_operation"], r["last_result"]) for r in rows] == [
         ("Data/alpha", "yes", "terraform_data.this", "create", "ok"),
         ("Data/beta", "yes", "terraform_data.this", "create", "ok")]
+    # The import check of each create is listed: a lost state of a workspace not marked "imported" stops.
+    assert {r["import_check"] for r in rows} == {"imported"}
+
+
+def test_list_marks_a_failed_import_check(root: Path) -> None:
+    (alpha, _) = WorkspaceStore(root).all()
+    alpha.update_meta(import_check="not found", import_id="alpha-id")
+    rows = json.loads(invoke(root, "-o", "json", "list").output)
+    assert [r["import_check"] for r in rows] == ["not found: alpha-id", "imported"]
 
 
 def test_list_table(root: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
+import dataclasses
 import json
 import os
 import shutil
@@ -19,9 +20,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from bridge.api.errors import ImmutableChange, OperationFailed
-from bridge.api.external import Observation
-from bridge.api.managed import Managed
+from bridge.api.errors import ImmutableChange, OperationFailed, StateLost
+from bridge.api.external import ImportOutcome, Observation
+from bridge.api.managed import IMPORT_CHECK_FAILED, Managed
 from bridge.api.registry import Kind
 from bridge.testing.cloud import MOTO_CREDENTIALS
 from bridge.tfexec.backend import CLIBackend
@@ -33,6 +34,7 @@ from tests.support.packages import AWS_CURATED as AWS
 from tests.support.packages import example
 from tests.support.waiting import wait_for
 from tfbridge.cli import cli as tfbridge_cli
+from tfconfig import name_as_identifier
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 ROOT = Path(__file__).resolve().parents[2]
@@ -224,3 +226,35 @@ def test_cli_and_direct_agree_on_every_curated_kind(executors: tuple[CLIBackend,
             # As the reconciler does: observe again, and gone is gone. Under CI's load an SDK retry of
             # a DeleteTable can find that its first, timed-out attempt already deleted the table.
             assert not c.observe(m).exists, f"{kind.kind} {name} still exists after its delete failed"
+
+
+# -- the import check after a create ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", ["cli", "direct"])
+def test_the_import_check_guards_a_lost_workspace(executors: tuple[CLIBackend, DirectBackend], moto: Moto,
+                                                 which: str) -> None:
+    backend = dict(zip(("cli", "direct"), executors, strict=True))[which]
+    topic = AWS.by_type("aws_sns_topic")
+    good = mr("aws_sns_topic", f"importable-{which}", {"region": "us-east-1"}, external_name=f"importable-{which}")
+    check = backend.client(topic, SETUP).create(good).import_check
+    assert check is not None and check.outcome is ImportOutcome.IMPORTED, check
+    assert check.import_id == f"arn:aws:sns:us-east-1:123456789012:importable-{which}"
+
+    # A GetIDFn that builds the wrong ID: the topic's name where the importer wants its ARN.
+    wrong_id = name_as_identifier().with_get_id(lambda external_name, parameters, setup: external_name.split(":")[-1])
+    wrong = dataclasses.replace(topic, config=dataclasses.replace(topic.config, external_name=wrong_id))
+    m = mr("aws_sns_topic", f"unimportable-{which}", {"region": "us-east-1"}, external_name=f"unimportable-{which}")
+    created = backend.client(wrong, SETUP).create(m)
+    check = created.import_check
+    assert check is not None and check.failed and check.import_id == m.name, check
+    # What the reconciler records from that check, and then the workspace is lost.
+    m.set_annotations({IMPORT_CHECK_FAILED: check.import_id})
+    shutil.rmtree(backend.store.get(m.api_version, m.kind, m.name).dir)
+    with pytest.raises(StateLost, match="tfbridge workspaces import Topic/unimportable-"):
+        backend.client(wrong, SETUP).observe(m)
+    with pytest.raises(StateLost):
+        backend.client(wrong, SETUP).delete(m)
+    arns = [t["TopicArn"] for t in moto.client("sns").list_topics()["Topics"]]
+    assert [a for a in arns if a.endswith(f":unimportable-{which}")] == [
+        f"arn:aws:sns:us-east-1:123456789012:{m.name}"], "never a second topic"

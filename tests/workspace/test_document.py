@@ -226,3 +226,18 @@ def test_the_checker_finds_a_template(tmp_path: Path) -> None:
     """The property tests above can fail: an unescaped sequence is seen."""
     with pytest.raises(Unescaped):
         read_back({"provider": {"aws": {"region": '${file("/etc/hostname")}'}}})
+
+
+def test_configured_timeouts_name_only_the_operations_the_resource_has(tmp_path: Path) -> None:
+    """aws_globalaccelerator_accelerator's timeouts block has create and update, no delete."""
+    from tests.support.packages import AWS as EVERY_KIND
+
+    kind = EVERY_KIND.by_type("aws_globalaccelerator_accelerator")
+    assert kind.config.timeouts_configured
+    floor = KindWorkspaces(store=WorkspaceStore(tmp_path), provider=EVERY_KIND.provider, kind=kind,
+                           setup=ProviderSetup(configuration={}), secrets=None, executor="direct", lock_timeout=5,
+                           metadata=lambda block, setup: {})
+    m = Managed({"apiVersion": kind.api_version, "kind": kind.kind, "metadata": {"name": "a", "uid": "u"},
+                 "spec": {"forProvider": {"name": "a", "region": "us-west-2"}}})
+    rendered = floor.render(m)
+    assert rendered.resource.timeouts is not None and sorted(rendered.resource.timeouts) == ["create", "update"]

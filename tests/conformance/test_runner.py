@@ -1,0 +1,158 @@
+"""The conformance runner's parts that need no cloud: which examples a kind needs, their names in a
+run, how a failure is classified, and the report; and every kind's example as the runtime renders it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bridge.api.managed import Managed
+from bridge.workspace.kind import KindWorkspaces
+from bridge.workspace.store import WorkspaceStore
+from tests.support.executors import SETUP
+from tests.support.packages import AWS, ROOT
+from tfbridge.conformance import (
+    EXAMPLE,
+    MOTO,
+    OURS,
+    PROVIDER,
+    REPORT_HEADER,
+    Examples,
+    Result,
+    classify,
+    identity,
+    load_report,
+    mentions,
+    renamed,
+    select,
+    write_report,
+)
+
+PROVIDER_DIR = ROOT / "providers" / "aws"
+
+
+@pytest.fixture(scope="module")
+def examples() -> Examples:
+    return Examples(AWS, PROVIDER_DIR)
+
+
+@pytest.mark.parametrize(
+    ("message", "want"),
+    [
+        pytest.param("creating AppConfig Environment: operation error AppConfig: CreateEnvironment, https response "
+                     "error StatusCode: 501, RequestID: x, api error NotImplemented: not yet implemented", MOTO,
+                     id="MotoHasNoSuchCall"),
+        pytest.param("operation error API Gateway: PutRestApi, https response error StatusCode: 404, "
+                     "NotFoundException: Invalid Rest API Id specified", EXAMPLE, id="PlaceholderIDFindsNothing"),
+        pytest.param("operation error AppConfig: CreateEnvironment, https response error StatusCode: 404, "
+                     "deserialization failed, invalid character '<' looking for beginning of value", MOTO,
+                     id="MotoAnswersHTML"),
+        pytest.param("Provider produced inconsistent result after apply", PROVIDER, id="ProviderInconsistent"),
+        pytest.param("api error ValidationException: name must match [a-z]+", EXAMPLE, id="CloudRefusesTheValue"),
+        pytest.param("MetricAlarm/x: unexpected KeyError: 'aws_autoscaling_policy'", OURS,
+                     id="RuntimeExceptionIsOurs"),
+        pytest.param("timed out waiting for x imported again", OURS, id="NothingSaidIsOurs"),
+    ],
+)
+def test_a_failure_is_classified_by_its_words(message: str, want: str) -> None:
+    assert classify(message) == want
+
+
+def test_a_kind_brings_the_examples_it_references_first(examples: Examples) -> None:
+    bundle = examples.bundle(AWS.by_type("aws_subnet"))
+    assert [k.config.tf_type for k, _ in bundle.objects] == ["aws_vpc", "aws_subnet"]
+    objects = renamed(bundle, "c1-")
+    assert [m["metadata"]["name"] for _, m in objects] == ["c1-example-vpc", "c1-example-subnet"]
+    assert objects[1][1]["spec"]["forProvider"]["vpcIdRef"] == {"name": "c1-example-vpc"}
+    assert bundle.target["metadata"]["name"] == "example-subnet", "the example itself is left as it was"
+
+
+def test_every_reference_of_every_example_finds_the_example_it_names(examples: Examples) -> None:
+    unresolved = []
+    for kind in AWS.kinds:
+        if kind.config.tf_type not in examples.manifests:
+            unresolved.append((kind.config.tf_type, "no example"))
+            continue
+        bundle = examples.bundle(kind)
+        names = {m["metadata"]["name"] for _, m in bundle.objects}
+        for _, manifest in bundle.objects:
+            spec = manifest["spec"]["forProvider"]
+            for key, value in spec.items():
+                refs = value if isinstance(value, list) else [value]
+                if key.endswith(("Ref", "Refs")) and any(r["name"] not in names for r in refs):
+                    unresolved.append((kind.config.tf_type, key))
+    assert unresolved == []
+
+
+def test_every_kinds_example_renders_to_terraform_arguments(examples: Examples, tmp_path: Path) -> None:
+    """What the runtime would hand terraform for each example: references left unresolved are
+    absent, everything else converts (a wrong type or an unknown field would fail here)."""
+    store = WorkspaceStore(tmp_path)
+    failed = []
+
+    def secret(namespace: str, name: str) -> dict[str, bytes]:
+        return {"example-key": b"example-value"}
+
+    for kind in examples.package.kinds:
+        manifest = examples.manifests[kind.config.tf_type]
+        floor = KindWorkspaces(store=store, provider=AWS.provider, kind=kind, setup=SETUP, secrets=secret,
+                               executor="direct", lock_timeout=5, metadata=lambda block, setup: {})
+        try:
+            rendered = floor.render(Managed({**manifest, "metadata": {**manifest["metadata"], "uid": "u"}}))
+        except Exception as exc:
+            failed.append((kind.config.tf_type, f"{type(exc).__name__}: {exc}"[:200]))
+            continue
+        if rendered.resource.tf_type != kind.config.tf_type:
+            failed.append((kind.config.tf_type, rendered.resource.tf_type))
+    assert failed == []
+
+
+def test_a_sample_is_the_same_for_the_same_seed(examples: Examples) -> None:
+    first = select(AWS, examples, [], 15, 7, [])
+    assert len(first) == 15 and first == select(AWS, examples, [], 15, 7, [])
+    assert first != select(AWS, examples, [], 15, 8, [])
+    chosen = select(AWS, examples, ["aws_vpc", "aws_sqs_queue"], 0, 0, ["aws_vpc"])
+    assert chosen == [AWS.by_type("aws_sqs_queue")]
+
+
+class _Model:
+    def __init__(self, **attrs: str) -> None:
+        self.__dict__.update(attrs)
+
+
+def test_a_copy_moto_makes_for_a_read_is_the_same_object() -> None:
+    first, copy, other = _Model(id="sgr-1", tag="n"), _Model(id="sgr-1", tag="n"), _Model(id="sgr-2", tag="n")
+    assert identity(first, "") == identity(copy, "") != identity(other, "")
+    assert identity(_Model(), "the text") == "the text"
+
+
+def test_a_name_is_counted_whole() -> None:
+    assert mentions('{"id": "vpc-1", "cidr": "10.0.0.0/16"}', "vpc-1")
+    assert not mentions('{"id": "vpc-12"}', "vpc-1")
+    assert mentions('{"arn": "arn:aws:sns:us-east-1:1:topic-a"}', "topic-a")
+
+
+def test_the_report_merges_runs_and_counts_by_class(tmp_path: Path) -> None:
+    path = tmp_path / "conformance.yaml"
+    passed = Result("aws_vpc", steps={"create": "ok", "reimport": "ok", "update": "ok", "delete": "ok"},
+                    import_check_seconds=0.012)
+    skipped = Result("aws_iam_policy", steps={"create": "ok", "reimport": "ok", "update": "skipped: no tags",
+                                              "delete": "ok"})
+    failed = Result("aws_x", steps={"create": "ok"}).fail("reimport", "moto holds 2", OURS)
+    failed.duplicates = 1
+    write_report(path, {"kinds": {r.kind: {**r.to_json(), "executor": "direct", "date": "d"}
+                                  for r in (passed, failed)}})
+    doc = load_report(path)
+    doc["kinds"][skipped.kind] = {**skipped.to_json(), "executor": "cli", "date": "d"}
+    write_report(path, doc)
+    text = path.read_text()
+    assert text.startswith(REPORT_HEADER)
+    totals = yaml.safe_load(text)["totals"]
+    assert totals == {"run": 3, "passed": 2, "duplicates": 1, "import_check_ms": {"creates": 1, "median": 12},
+                      "failed": {MOTO: 0, OURS: 1, PROVIDER: 0, EXAMPLE: 0}}
+    assert list(yaml.safe_load(text)["kinds"]) == ["aws_iam_policy", "aws_vpc", "aws_x"]
+    page = path.with_suffix(".md").read_text()
+    assert "| `aws_x` | failed | direct | d | reimport (our bug) |" in page
+    assert failed.to_json()["steps"]["update"] == "not run"
