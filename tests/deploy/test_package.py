@@ -8,6 +8,7 @@ with the result (only the ProviderConfig kinds and usages stay plain CRDs, every
 managed resource definition; no CRD may be in two packages of one family).
 """
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -46,13 +47,30 @@ def test_constraint_grammar(text: str, ok: bool) -> None:
     assert constraint_ok(text) is ok
 
 
+@functools.cache
+def _file_documents(path: Path) -> tuple[dict[str, Any], ...]:
+    # Read once per process: a family's package and the whole provider's hold the same CRDs (hard links;
+    # 50 MiB of YAML in all), so each file is parsed once, with libyaml when present.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return tuple(doc for doc in yaml.load_all(path.read_bytes(), Loader=loader) if doc is not None)
+
+
 def _documents(root: Path) -> list[tuple[Path, dict[str, Any]]]:
     """Every document the build would read under ``root``: .yaml/.yml files, recursively."""
     out = []
     for path in sorted(root.rglob("*")):
         if path.is_file() and path.suffix in (".yaml", ".yml"):
-            out += [(path, doc) for doc in yaml.safe_load_all(path.read_text()) if doc is not None]
+            # A hard link is the same file: key the cache by what it points at.
+            out += [(path, doc) for doc in _file_documents(_identity(path))]
     return out
+
+
+def _identity(path: Path) -> Path:
+    st = path.stat()
+    return _FIRST_PATH.setdefault((st.st_dev, st.st_ino), path)
+
+
+_FIRST_PATH: dict[tuple[int, int], Path] = {}
 
 
 def test_there_is_a_package_per_family_and_one_for_the_whole_provider() -> None:

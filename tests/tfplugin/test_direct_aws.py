@@ -241,13 +241,17 @@ def test_the_import_check_guards_a_lost_workspace(executors: tuple[CLIBackend, D
     assert check is not None and check.outcome is ImportOutcome.IMPORTED, check
     assert check.import_id == f"arn:aws:sns:us-east-1:123456789012:importable-{which}"
 
-    # A GetIDFn that builds the wrong ID: the topic's name where the importer wants its ARN.
-    wrong_id = name_as_identifier().with_get_id(lambda external_name, parameters, setup: external_name.split(":")[-1])
+    # A GetIDFn that builds the wrong ID: another topic's ARN (the external name is the topic's ARN, as
+    # the aws provider's ID is), which finds nothing. (The bare name, where the
+    # importer wants an ARN, proves the same, but moto's refusal of it is retried by the provider for minutes.)
+    wrong_id = name_as_identifier().with_get_id(
+        lambda external_name, parameters, setup: f"{external_name}-elsewhere")
     wrong = dataclasses.replace(topic, config=dataclasses.replace(topic.config, external_name=wrong_id))
     m = mr("aws_sns_topic", f"unimportable-{which}", {"region": "us-east-1"}, external_name=f"unimportable-{which}")
     created = backend.client(wrong, SETUP).create(m)
     check = created.import_check
-    assert check is not None and check.failed and check.import_id == m.name, check
+    assert check is not None and check.failed, check
+    assert check.import_id == f"arn:aws:sns:us-east-1:123456789012:{m.name}-elsewhere", check
     # What the reconciler records from that check, and then the workspace is lost.
     m.set_annotations({IMPORT_CHECK_FAILED: check.import_id})
     shutil.rmtree(backend.store.get(m.api_version, m.kind, m.name).dir)
