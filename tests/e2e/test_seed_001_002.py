@@ -62,10 +62,10 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
         return bool(run.condition("VPC", name, "Ready").get("reason") == "Creating")
 
     for i, cidr in enumerate(SLOW):
-        applied = time.monotonic()
         run.apply("VPC", f"slow-{i}", {"region": "us-east-1", "cidrBlock": cidr})
-        run.wait(functools.partial(creating, f"slow-{i}"), "Creating")
-        assert time.monotonic() - applied < 1.0, f"slow-{i}: Creating within a second of applying"
+        # The cloud holds every one of these creates until the end: Creating is shown while the create
+        # runs, not after it (a duration would prove nothing on a busy machine).
+        run.wait(functools.partial(creating, f"slow-{i}"), "Creating while the cloud holds its create")
     run.wait(lambda: all(h.creates == 1 for h in holds), "all five creates accepted, their VPCs pending", timeout=120)
     run.kube.patch(run.res("VPC"), "slow-0", {"spec": {"forProvider": {"tags": {"changed": "during-create"}}}})
 
