@@ -51,6 +51,7 @@ import yaml
 from bridge.api.registry import Kind, ProviderPackage
 from bridge.settings import EXECUTOR_CHOICES
 from bridge.testing import cloud
+from tfbridge import children
 from tfconfig import Timeouts
 
 PROVIDERS = Path(__file__).resolve().parent.parent / "providers"
@@ -723,13 +724,7 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
         if manager is not None and thread is not None:
             manager.stop()
             thread.join(60)
-        for proc in processes:
-            proc.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(10)
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        children.stop(processes)
         if moto is not None:
             moto.stop()
         for key, value in saved_env.items():

@@ -38,6 +38,7 @@ from rich.table import Table
 from bridge.settings import EXECUTOR_CHOICES
 from bridge.testing import cloud
 from codegen import pipeline
+from tfbridge import children
 
 PROVIDERS = Path(__file__).resolve().parent.parent / "providers"
 # (group, kind) of the examples the demo applies, in order.
@@ -227,13 +228,7 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
             if manager is not None and thread is not None:
                 manager.stop()
                 thread.join(60)
-            for proc in processes:
-                proc.terminate()
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(10)
-                if proc.poll() is None:
-                    proc.kill()
-                    proc.wait()
+            children.stop(processes)
             shutil.rmtree(work, ignore_errors=True)
         timing = Table(title="where the time went")
         timing.add_column("step")
