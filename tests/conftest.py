@@ -18,6 +18,7 @@ from tests.support.cloud import Moto
 from tests.support.cluster import Cluster
 from tests.support.external import EXECUTOR_OVERRIDE, executor_under_test, missing
 from tests.support.running import Managers, Running
+from tfbridge import children
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,8 +69,7 @@ def moto() -> Iterator[Moto]:
     try:
         yield Moto(endpoint)
     finally:
-        proc.terminate()
-        proc.wait(10)
+        children.stop([proc])
 
 
 @pytest.fixture

@@ -116,6 +116,13 @@ def create_incomplete(mr: Managed) -> bool:
                                          _parsed(mr.annotations.get(CREATE_FAILED, "")))
 
 
+def create_failed_last(mr: Managed) -> bool:
+    """The last create attempt was reported failed (not interrupted, not succeeded since)."""
+    failed = _parsed(mr.annotations.get(CREATE_FAILED, ""))
+    return failed > 0 and failed >= _parsed(mr.annotations.get(CREATE_PENDING, "")) and \
+        failed > _parsed(mr.annotations.get(CREATE_SUCCEEDED, ""))
+
+
 _DURATION_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "μs": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}
 _DURATION_PART = re.compile(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
 
@@ -527,6 +534,8 @@ class ManagedReconciler:
             return Result(requeue_after=GRACE_RECHECK)
         if (held := self._held(mr, key)) is not None:
             return held
+        if create_failed_last(mr) and (found := self._look_before_creating_again(mr, client)) is not None:
+            return found
         with self._step(mr, "CannotUpdateManagedResource", "cannot update managed resource", event_is_message=True,
                         ready=conditions.creating()):
             mr = self._tag(mr)
@@ -548,15 +557,10 @@ class ManagedReconciler:
     def _recover(self, mr: Managed, client: ExternalClient) -> Result:
         """A create started but recorded no outcome (the provider died, or the run was interrupted):
         adopt what a lookup by tags finds, or stop and say exactly what a person must check."""
-        tags = self.kind.default_tags(mr)
         found = client.find(mr) if self.kind.tags_field else None
         if found is not None and len(found) == 1:
-            mr = self._annotate(mr.key, {EXTERNAL_NAME: found[0], CREATE_SUCCEEDED: _stamp()})
-            self.recorder.normal(mr.obj, "RecoveredExternalResource",
-                                 f"the interrupted create had made {found[0]}; adopted it, found by its tags")
-            return Result()
-        what = f"a {mr.kind} tagged {', '.join(f'{k}={v}' for k, v in sorted(tags.items()))}" if tags else \
-            f"a {mr.kind} created for {mr.display}"
+            return self._adopt(mr, found[0], "the interrupted create")
+        what = self._tagged(mr)
         advice = (f"if it exists, set annotation {EXTERNAL_NAME} to its ID; if it does not, remove annotation "
                   f"{CREATE_PENDING} to create it")
         if found is None:
@@ -564,8 +568,45 @@ class ManagedReconciler:
         elif not found:
             detail = f"a lookup found no {what}; check the cloud again: {advice}"
         else:
-            detail = (f"a lookup found {len(found)} of {what} ({', '.join(found)}): set annotation {EXTERNAL_NAME} "
-                      f"to the one this object owns and delete the others")
+            return self._stop_for_look_alikes(mr, found)
+        return self._stop_incomplete(mr, detail)
+
+    def _look_before_creating_again(self, mr: Managed, client: ExternalClient) -> Result | None:
+        """A create reported failed may still have made its object: a cloud SDK retries a request whose
+        answer it lost, and the retry's "already exists" is the failure reported. So before creating again,
+        a kind that can find its objects by tags looks: one found is adopted, several stop with instructions,
+        none (or no lookup) lets the create go ahead."""
+        if not self.kind.tags_field:
+            return None
+        try:
+            found = client.find(mr)
+        except Exception as exc:  # a lookup that cannot run must not stop creates for good
+            log.info("lookup before creating %s again failed: %s", mr.display,
+                     self.recorder.redactor(self._describe(mr, exc)))
+            return None
+        if not found:
+            return None
+        if len(found) == 1:
+            return self._adopt(mr, found[0], "the create reported failed")
+        return self._stop_for_look_alikes(mr, found)
+
+    def _adopt(self, mr: Managed, name: str, what: str) -> Result:
+        mr = self._annotate(mr.key, {EXTERNAL_NAME: name, CREATE_SUCCEEDED: _stamp()})
+        self.recorder.normal(mr.obj, "RecoveredExternalResource",
+                             f"{what} had made {name}; adopted it, found by its tags")
+        return Result()
+
+    def _tagged(self, mr: Managed) -> str:
+        tags = self.kind.default_tags(mr)
+        return f"a {mr.kind} tagged {', '.join(f'{k}={v}' for k, v in sorted(tags.items()))}" if tags else \
+            f"a {mr.kind} created for {mr.display}"
+
+    def _stop_for_look_alikes(self, mr: Managed, found: tuple[str, ...]) -> Result:
+        return self._stop_incomplete(mr, f"a lookup found {len(found)} of {self._tagged(mr)} ({', '.join(found)}): "
+                                         f"set annotation {EXTERNAL_NAME} to the one this object owns and delete "
+                                         f"the others")
+
+    def _stop_incomplete(self, mr: Managed, detail: str) -> Result:
         message = f"{INCOMPLETE}: {detail}"
         self._status(mr, conditions.creating(), conditions.reconcile_error(message))
         self.recorder.warning(mr.obj, "CannotInitializeManagedResource", message)

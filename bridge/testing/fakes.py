@@ -114,7 +114,9 @@ class FakeCloud:
     ``block`` holds operations of a verb until the returned event is set; ``fail`` makes the next
     calls of a verb raise; ``interrupt_create`` makes the next create reach the cloud and then fail:
     interrupted with no ID recorded, or (``recorded``) failed with the object left in the state, or
-    (``before_apply``) interrupted before it asked the provider, so the cloud never saw it.
+    (``before_apply``) interrupted before it asked the provider, so the cloud never saw it, or
+    (``reported_failed``) failed with an error that names no object, as an SDK's retry of a create whose
+    answer it lost reports "already exists" for the object its first attempt made.
     ``drops`` names spec fields the cloud does not keep: applied, and gone again, so such an object
     never converges. ``calls`` counts every call per verb; every create reports ``import_check`` (None:
     not checked).
@@ -129,6 +131,7 @@ class FakeCloud:
         self.interrupted_creates = 0
         self.interrupted_recorded = False
         self.interrupted_before_apply = False
+        self.interrupted_reported_failed = False
         self.import_check: ImportCheck | None = None
         self.setups: list[ProviderSetup] = []
         self.readers: list[SecretReader] = []  # how each client reads its *SecretRef fields
@@ -149,9 +152,10 @@ class FakeCloud:
         if error is not None:
             self.errors[verb] = error
 
-    def interrupt_create(self, times: int = 1, *, recorded: bool = False, before_apply: bool = False) -> None:
+    def interrupt_create(self, times: int = 1, *, recorded: bool = False, before_apply: bool = False,
+                         reported_failed: bool = False) -> None:
         self.interrupted_creates, self.interrupted_recorded = times, recorded
-        self.interrupted_before_apply = before_apply
+        self.interrupted_before_apply, self.interrupted_reported_failed = before_apply, reported_failed
 
     def _enter(self, verb: str) -> None:
         with self._lock:
@@ -202,6 +206,8 @@ class _FakeClient:
                                     "the provider to apply", applying=False)
         name = mr.external_name or f"id-{next(self.cloud._ids)}"
         self.cloud.resources[name] = {"spec": self._kept(mr)}
+        if interrupted and self.cloud.interrupted_reported_failed:
+            raise OperationFailed(f"{mr.display}: create failed: it already exists", verb="apply")
         if interrupted and self.cloud.interrupted_recorded:
             failed = OperationFailed(f"{mr.display}: create failed: waiting for it to become available", verb="apply")
             failed.external_name = name

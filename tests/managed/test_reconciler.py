@@ -188,6 +188,38 @@ def test_a_create_cut_short_before_it_applied_is_failed_and_retried() -> None:
     assert b.condition("VPC", "v", "Ready")["reason"] == "Available"
 
 
+@pytest.mark.parametrize(
+    ("kind", "for_provider", "look_alikes", "creates", "adopted"),
+    [
+        pytest.param("VPC", VPC, 0, 1, True, id="OneFoundIsAdopted"),
+        pytest.param("VPC", VPC, 1, 1, False, id="TwoFoundStopWithInstructions"),
+        pytest.param("Key", {"region": "us-east-1"}, 0, 2, False, id="NoLookupCreatesAgain"),
+    ],
+)
+def test_a_create_reported_failed_is_looked_up_before_it_is_made_again(
+        kind: str, for_provider: dict[str, Any], look_alikes: int, creates: int, adopted: bool) -> None:
+    """A cloud SDK that lost the answer to a create retries it, and reports the retry's "already exists":
+    the object was made, but the failure names none. Creating again would fail for ever (or make a second)."""
+    b = Bench()
+    b.cloud.interrupt_create(reported_failed=True)
+    b.create_and_collect(kind, "v", for_provider)
+    ann = b.get(kind, "v")["metadata"]["annotations"]
+    assert CREATE_FAILED in ann and EXTERNAL_NAME not in ann and list(b.cloud.resources) == ["id-1"]
+    for i in range(look_alikes):
+        b.cloud.resources[f"other-{i}"] = {"spec": {"tags": b.cloud.resources["id-1"]["spec"]["tags"]}}
+    b.wait_out_backoff(kind, "v")
+    b.settle(kind, "v")
+    b.settle(kind, "v")  # as the watch would, after the adopting reconcile's own write
+    assert b.cloud.calls["create"] == creates
+    if adopted:
+        assert b.get(kind, "v")["metadata"]["annotations"][EXTERNAL_NAME] == "id-1"
+        assert b.condition(kind, "v", "Ready")["reason"] == "Available"
+        assert ("Normal", "RecoveredExternalResource") in b.events("v")
+    elif look_alikes:
+        message = b.condition(kind, "v", "Synced")["message"]
+        assert INCOMPLETE in message and f"a lookup found {look_alikes + 1} of" in message, message
+
+
 def test_a_failed_create_that_left_the_object_in_the_state_records_its_name() -> None:
     b = Bench()
     b.cloud.interrupt_create(recorded=True)

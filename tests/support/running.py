@@ -43,11 +43,20 @@ def install(kube: Kube, package: ProviderPackage, provider_dir: str, *, patterns
 
 class Running(Objects):
     def __init__(self, kube: HTTPKube, package: ProviderPackage, manager: Manager | None, *,
-                 log: Path | None = None) -> None:
+                 log: Path | None = None, thread: threading.Thread | None = None) -> None:
         super().__init__(kube, package, log=log)
         self.kube: HTTPKube = kube
         self.manager = manager
         self.suffix = uuid.uuid4().hex[:5]
+        self._thread = thread
+
+    def stop(self, timeout: float = 60.0) -> None:
+        """Stop the in-process manager and wait until it has shut down: after this, none of its
+        reconciles or operations writes anything."""
+        assert self.manager is not None and self._thread is not None, "not an in-process manager"
+        self.manager.stop()
+        self._thread.join(timeout)
+        assert not self._thread.is_alive(), f"the manager did not stop within {timeout:.0f}s"
 
 
 class Managers:
@@ -77,7 +86,7 @@ class Managers:
         thread.start()
         self.started.append((manager, thread, provider_kube, provider_dir, family))
         wait_for(manager.ready, "the manager's informers to sync", 30)
-        return Running(kube, package, manager)
+        return Running(kube, package, manager, thread=thread)
 
     def stop(self) -> None:
         for manager, thread, *_ in self.started:
