@@ -27,7 +27,9 @@ from tests.support.packages import AWS_CURATED as AWS
 from tests.support.packages import example
 from tests.support.running import Running
 
-pytestmark = [pytest.mark.slow, pytest.mark.cloud]
+# Every curated kind through the CLI executor: on a machine busy with other work this takes far longer than
+# the suite's default per-test limit; each wait inside has its own deadline, which names what is stuck.
+pytestmark = [pytest.mark.slow, pytest.mark.cloud, pytest.mark.timeout(1200)]
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = [example(k) for k in AWS.kinds]  # the curated kinds'; every kind's would need clouds moto lacks
 
