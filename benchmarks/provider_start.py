@@ -69,6 +69,10 @@ def _connections(pid: int, port: int) -> int:
     return count
 
 
+def _tail(path: Path, lines: int = 40) -> str:
+    return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+
+
 def _ready(port: int) -> bool:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=2) as resp:
@@ -96,7 +100,9 @@ def measure(family: str | None, kubeconfig: Path, work: Path, idle: float, timeo
     try:
         while not _ready(health):
             if proc.poll() is not None:
-                raise SystemExit(f"tfbridge run ({family or 'all'}) exited {proc.returncode}; see {log.name}")
+                log.close()
+                raise SystemExit(f"tfbridge run ({family or 'all'}) exited {proc.returncode}; the end of its log:\n"
+                                 + _tail(work / f"run-{family or 'all'}.log"))
             if time.monotonic() - started > timeout:
                 return {"ready_s": float("nan"), "threads": _status(proc.pid, "Threads"),
                         "rss_mb": _status(proc.pid, "VmRSS") / 1024, "idle_cpu_pct": float("nan"),
