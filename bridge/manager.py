@@ -89,6 +89,10 @@ class Manager:
             needs = tuple(f"{r.plural}.{r.group}" for r in (config.configs, config.usages))
             crd_versions.update({f"{r.plural}.{r.group}": r.version for r in (config.configs, config.usages)})
             self._plans["providerconfig"] = (needs, self._config_controller)
+        self._needing: dict[str, list[str]] = {}  # CRD name → the controllers that wait for it
+        for key, (needs, _) in self._plans.items():
+            for crd in needs:
+                self._needing.setdefault(crd, []).append(key)
         self.gate = CRDGate(kube, crd_versions, self._crd_changed)
         self.gated = False  # whether controllers wait for their CRDs (False: this provider may not read CRDs)
         self.stop_event = threading.Event()
@@ -123,13 +127,14 @@ class Manager:
                           jitter=self.settings.poll_jitter, observer=self.metrics, queue=queue, pool=self.pool)
 
     def _crd_changed(self, crd: str, served: bool) -> None:
-        log.info("CRD %s %s", crd, "served: starting its controllers" if served else "gone: stopping its controllers")
+        # Each CRD served at start would be a line: those are counted in "controllers started" instead.
+        log.log(logging.INFO if self.started.is_set() else logging.DEBUG, "CRD %s %s", crd,
+                "served: starting its controllers" if served else "gone: stopping its controllers")
         with self._lock:
             if self.stop_event.is_set():
                 return
-            for key, (needs, build) in self._plans.items():
-                if crd in needs:
-                    self._reconcile_controller(key, needs, build)
+            for key in self._needing.get(crd, ()):
+                self._reconcile_controller(key, *self._plans[key])
 
     def _reconcile_controller(self, key: str, needs: tuple[str, ...],
                               build: Callable[[], Controller]) -> None:
