@@ -11,13 +11,15 @@ before the CRD, and their finalizers are this provider's to remove once the exte
 
 How the state is read: one GET per wanted CRD, then one watch of every CRD. Not a list: a list of a
 whole provider's CRDs is tens of megabytes of OpenAPI schema decoded at once (2,821 CRDs: 33 MB of JSON,
-a 530 MB peak in the client, 23 s from the local API server), while a GET holds one CRD at a time
-(2,816 of them: about 8 s and 70 MB). The watch resumes from the resourceVersion of an empty list taken
-before the GETs, so whatever changed during them is replayed in order.
+a 530 MB peak in the client, 23 s from the local API server), while a GET holds one CRD at a time and
+keeps only what the gate needs of it. The GETs wait on the server, not on this process's CPU (0.4 ms of
+it each), so a few run at once. The watch resumes from the resourceVersion of an empty list taken before
+the GETs, so whatever changed during them is replayed in order.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import threading
 from collections.abc import Callable, Mapping
@@ -31,6 +33,8 @@ log = logging.getLogger(__name__)
 
 # Matches no CRD: a list with it returns only the collection's resourceVersion, the watch's start.
 _NO_CRD = "tfbridge.io/crd-gate=none"
+# GETs in flight at once while the gate reads every wanted CRD.
+_READERS = 8
 
 
 def established(crd: Obj) -> bool:
@@ -80,13 +84,21 @@ class CRDGate:
     def stop(self) -> None:
         self._stop.set()
 
-    def _see(self, name: str, crd: Obj | None) -> None:
-        version = self.wanted.get(name)
-        if version is None:
-            return
+    def _state(self, name: str, crd: Obj | None) -> tuple[bool, bool] | None:
+        """What the gate keeps of a CRD: (serves the wanted version, being deleted); None: no such CRD."""
+        if crd is None:
+            return None
+        return serves(crd, self.wanted[name]), bool((crd.get("metadata") or {}).get("deletionTimestamp"))
+
+    def _read(self, name: str) -> tuple[bool, bool] | None:
+        try:
+            return self._state(name, self.kube.get(CRDS, name))
+        except errors.NotFound:
+            return None
+
+    def _see(self, name: str, state: tuple[bool, bool] | None) -> None:
         was = name in self.open
-        deleting = bool(((crd or {}).get("metadata") or {}).get("deletionTimestamp"))
-        now = crd is not None and serves(crd, version) and (was or not deleting)
+        now = state is not None and state[0] and (was or not state[1])
         if now == was:
             return
         if now:
@@ -100,12 +112,11 @@ class CRDGate:
 
     def _sync(self) -> None:
         _, rv = self.kube.list(CRDS, label_selector=_NO_CRD)
-        for name in sorted(self.wanted):
-            try:
-                crd: Obj | None = self.kube.get(CRDS, name)
-            except errors.NotFound:
-                crd = None
-            self._see(name, crd)
+        names = sorted(self.wanted)
+        with concurrent.futures.ThreadPoolExecutor(_READERS, thread_name_prefix="crd-gate-read") as readers:
+            states = list(readers.map(self._read, names))
+        for name, state in zip(names, states, strict=True):
+            self._see(name, state)
         self.rv = rv
         self.synced.set()
 
@@ -118,9 +129,9 @@ class CRDGate:
                     self._sync()
                     need_sync = False
                 for kind, obj in self.kube.watch(CRDS, self.rv, timeout=self.watch_timeout, stop=self._stop):
-                    if kind != "BOOKMARK":
-                        self._see(str((obj.get("metadata") or {}).get("name") or ""),
-                                  None if kind == "DELETED" else obj)
+                    name = str((obj.get("metadata") or {}).get("name") or "")
+                    if kind != "BOOKMARK" and name in self.wanted:
+                        self._see(name, self._state(name, None if kind == "DELETED" else obj))
                     if rv := resource_version(obj):
                         self.rv = rv
                     delay = 0.5
