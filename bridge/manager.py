@@ -1,26 +1,34 @@
 """Wires a generated provider into a running controller manager: the only module that imports all.
 
-Start order: metrics/health → leader election → per-kind controllers and the ProviderConfig
-controller. Stop order (SIGTERM): stop taking work; let running operations (terraform) finish until
-the grace deadline; then interrupt terraform cleanly (SIGINT, its PID only) and stop provider
-processes; release the Lease.
+Start order: metrics/health → leader election → the CRD gate → each kind's controller (and the
+ProviderConfig controller) once the API server serves its kind. Stop order (SIGTERM): stop taking
+work; let running operations (terraform) finish until the grace deadline; then interrupt terraform
+cleanly (SIGINT, its PID only) and stop provider processes; release the Lease.
+
+A controller costs its informer's watch (a thread and a connection) and nothing else: the reconciles
+of every kind share one pool of workers. Controllers start when their CRDs are served and stop when
+the CRDs are gone (:mod:`bridge.kube.crdgate`, Crossplane's SafeStart), so a package installed with
+most kinds inactive runs watches for the active ones only.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
-from bridge.api.registry import ProviderPackage
+from bridge.api.registry import Kind, ProviderPackage
 from bridge.executors import Executors
 from bridge.kube.cache import CachedReader
 from bridge.kube.client import Kube
-from bridge.kube.controller import Controller, Reconciler
+from bridge.kube.controller import Controller, Reconciler, Workers
+from bridge.kube.crdgate import CRDGate
 from bridge.kube.informer import Informer
 from bridge.kube.leader import LeaderElector
 from bridge.kube.observability import HealthServer, Metrics
+from bridge.kube.queue import WorkQueue
 from bridge.kube.redact import Redactor
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.events import Recorder
@@ -55,23 +63,38 @@ class Manager:
                                  redactor=self.redactor)
         connector = Connector(kube, package, client_factory, redactor=self.redactor,
                               access=SecretAccess.of(settings.namespace, settings.secret_namespaces))
+        self.pool = Workers(settings.reconcile_workers)
+        # The controllers running now, by kind id ("providerconfig" for the ProviderConfig controller).
         self.controllers: dict[str, Controller] = {}
+        # Every controller this manager may run: the CRDs it waits for, and how to build it.
+        self._plans: dict[str, tuple[tuple[str, ...], Callable[[], Controller]]] = {}
+        # A kind's queue outlives its controller's stops and starts: a key still being reconciled when
+        # the CRD went is never handed out again before that reconcile ends.
+        self._queues: dict[str, WorkQueue] = {}
+        self._labels: dict[str, str] = {}
+        self._lock = threading.Lock()
         # crossplane-runtime's managed-resource metrics, under its names, beside tfbridge's own.
-        managed_metrics = ManagedMetrics(self.metrics.registry)
-        informers: list[tuple[str, Informer]] = []
+        self._managed_metrics = ManagedMetrics(self.metrics.registry)
+        self._connector = connector
+        crd_versions: dict[str, str] = {}
         for kind in package.kinds:
             res = kind_resource(kind)
-            informer = Informer(kube, res)
-            informers.append((gvk(kind.api_version, kind.kind), informer))
-            reconciler = ManagedReconciler(kube=kube, kind=kind, package=package, connect=connector.connect,
-                                           operations=self.ops, recorder=self.recorder, poll=settings.poll,
-                                           reader=CachedReader(kube, res, informer), metrics=managed_metrics)
-            self.controllers[kind.id] = self._controller(kind.kind, informer, reconciler)
-        self.metrics.registry.register(StateGauges(lambda: [(label, i.objects()) for label, i in informers]))
+            crd_versions[kind.id] = res.version
+            self._labels[kind.id] = gvk(kind.api_version, kind.kind)
+            self._plans[kind.id] = ((kind.id,), functools.partial(self._managed_controller, kind))
+        self.metrics.registry.register(StateGauges(lambda: [
+            (self._labels[i], c.informer.objects()) for i, c in list(self.controllers.items()) if i in self._labels]))
         if settings.provider_config_controller:
-            pc_reconciler = ProviderConfigReconciler(kube, package, on_change=connector.forget)
-            informer = Informer(kube, ConfigResources.of(package).configs)
-            self.controllers["providerconfig"] = self._controller("ProviderConfig", informer, pc_reconciler, workers=2)
+            config = ConfigResources.of(package)
+            needs = tuple(f"{r.plural}.{r.group}" for r in (config.configs, config.usages))
+            crd_versions.update({f"{r.plural}.{r.group}": r.version for r in (config.configs, config.usages)})
+            self._plans["providerconfig"] = (needs, self._config_controller)
+        self._needing: dict[str, list[str]] = {}  # CRD name → the controllers that wait for it
+        for key, (needs, _) in self._plans.items():
+            for crd in needs:
+                self._needing.setdefault(crd, []).append(key)
+        self.gate = CRDGate(kube, crd_versions, self._crd_changed)
+        self.gated = False  # whether controllers wait for their CRDs (False: this provider may not read CRDs)
         self.stop_event = threading.Event()
         self.started = threading.Event()
         self.health = HealthServer(self.metrics, self.ready, port=settings.health_port)
@@ -80,10 +103,51 @@ class Manager:
                                      lease_duration=settings.lease_duration, renew_deadline=settings.renew_deadline,
                                      retry_period=settings.retry_period) if settings.leader_election else None
 
-    def _controller(self, name: str, informer: Informer, reconciler: Reconciler,
+    def _managed_controller(self, kind: Kind) -> Controller:
+        res = kind_resource(kind)
+        informer = Informer(self.kube, res)
+        reconciler = ManagedReconciler(kube=self.kube, kind=kind, package=self.package,
+                                       connect=self._connector.connect, operations=self.ops, recorder=self.recorder,
+                                       poll=self.settings.poll, reader=CachedReader(self.kube, res, informer),
+                                       metrics=self._managed_metrics)
+        return self._controller(kind.id, kind.kind, informer, reconciler)
+
+    def _config_controller(self) -> Controller:
+        reconciler = ProviderConfigReconciler(self.kube, self.package, on_change=self._connector.forget)
+        informer = Informer(self.kube, ConfigResources.of(self.package).configs)
+        return self._controller("providerconfig", "ProviderConfig", informer, reconciler, workers=2)
+
+    def _controller(self, key: str, name: str, informer: Informer, reconciler: Reconciler,
                     workers: int | None = None) -> Controller:
-        return Controller(name, informer, reconciler, workers=workers or self.settings.max_concurrent_reconciles,
-                          poll=self.settings.poll, jitter=self.settings.poll_jitter, observer=self.metrics)
+        workers = workers or self.settings.max_concurrent_reconciles
+        queue = self._queues.get(key)
+        if queue is None:
+            queue = self._queues[key] = WorkQueue(max_concurrent=workers, scheduler=self.pool.scheduler)
+        return Controller(name, informer, reconciler, workers=workers, poll=self.settings.poll,
+                          jitter=self.settings.poll_jitter, observer=self.metrics, queue=queue, pool=self.pool)
+
+    def _crd_changed(self, crd: str, served: bool) -> None:
+        # Each CRD served at start would be a line: those are counted in "controllers started" instead.
+        log.log(logging.INFO if self.started.is_set() else logging.DEBUG, "CRD %s %s", crd,
+                "served: starting its controllers" if served else "gone: stopping its controllers")
+        with self._lock:
+            if self.stop_event.is_set():
+                return
+            for key in self._needing.get(crd, ()):
+                self._reconcile_controller(key, *self._plans[key])
+
+    def _reconcile_controller(self, key: str, needs: tuple[str, ...],
+                              build: Callable[[], Controller]) -> None:
+        """Start or stop one controller to match its CRDs (with the lock held)."""
+        want = not self.gated or all(n in self.gate.open for n in needs)
+        running = self.controllers.get(key)
+        if want and running is None:
+            controller = self.controllers[key] = build()
+            controller.start()
+        elif not want and running is not None:
+            del self.controllers[key]
+            # Without waiting: what runs ends on its own, and its queue keeps its keys marked till then.
+            running.stop(timeout=0)
 
     def _operation_done(self, key: Hashable) -> None:
         assert isinstance(key, OperationKey)
@@ -94,13 +158,21 @@ class Manager:
     def ready(self) -> bool:
         if not self.started.is_set():
             return self.elector is not None  # a standby replica is ready to take over
-        return all(c.synced() for c in self.controllers.values())
+        if self.gated and not self.gate.synced.is_set():
+            return False
+        return all(c.synced() for c in list(self.controllers.values()))
 
     def _start_controllers(self) -> None:
-        for c in self.controllers.values():
-            c.start()
+        self.pool.start()
+        # The gate opens for the CRDs served now (calling _crd_changed), then follows changes.
+        self.gated = True
+        if not self.gate.start():
+            self.gated = False
+            with self._lock:
+                for key, (needs, build) in self._plans.items():
+                    self._reconcile_controller(key, needs, build)
         self.started.set()
-        log.info("controllers started", extra={"controllers": len(self.controllers)})
+        log.info("controllers started", extra={"controllers": len(self.controllers), "kinds": len(self._plans)})
 
     def run(self) -> None:
         """Block until :meth:`stop`; then shut down in order."""
@@ -117,8 +189,14 @@ class Manager:
 
     def _shutdown(self) -> None:
         deadline = time.monotonic() + self.settings.grace
-        for c in self.controllers.values():
+        self.gate.stop()
+        with self._lock:
+            controllers = list(self.controllers.values())
+        for c in controllers:
+            c.stop(timeout=0)  # every controller stops taking work at once, then running reconciles end
+        for c in controllers:
             c.stop(timeout=max(1.0, deadline - time.monotonic()))
+        self.pool.stop(timeout=max(1.0, deadline - time.monotonic()))
         while self.ops.in_flight() and time.monotonic() < deadline:
             time.sleep(0.1)
         if self.ops.in_flight():

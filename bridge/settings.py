@@ -71,7 +71,10 @@ class ExecutorSettings:
 class Settings:
     executors: ExecutorSettings = dataclasses.field(default_factory=ExecutorSettings)
     namespace: str = "crossplane-system"
+    # Per kind: how many of its objects are reconciled at once (controller-runtime's MaxConcurrentReconciles).
     max_concurrent_reconciles: int = 10
+    # For every kind together: the threads that reconcile, shared, taking turns across kinds.
+    reconcile_workers: int = 20
     max_concurrent_operations: int = 10
     poll: float = 600.0
     poll_jitter: float = 0.1

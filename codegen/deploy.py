@@ -103,9 +103,10 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
         # ProviderConfig's credentials) and events live in its own namespace, whichever that is.
         rules.append({"apiGroups": [""], "resources": ["secrets"], "verbs": ["get", "create", "update"]})
         rules.append({"apiGroups": [""], "resources": ["events"], "verbs": ["create", "update"]})
-    # At start, the CRDs whose schema digest differs from this release's (bridge.managed.crdskew).
+    # At start, the CRDs whose schema digest differs from this release's (bridge.managed.crdskew); and
+    # which kinds are served, a controller starting only for those (bridge.kube.crdgate).
     rules.append({"apiGroups": ["apiextensions.k8s.io"], "resources": ["customresourcedefinitions"],
-                  "verbs": ["list"]})
+                  "verbs": ["get", "list", "watch"]})
     return rules
 
 

@@ -14,7 +14,7 @@ import click
 from bridge.api import registry
 from bridge.kube import errors
 from bridge.kube.client import Kube
-from bridge.settings import DEFAULT_WORKSPACE_ROOT, EXECUTOR_CHOICES, ProviderProcesses
+from bridge.settings import DEFAULT_WORKSPACE_ROOT, EXECUTOR_CHOICES, ProviderProcesses, Settings
 
 log = logging.getLogger("tfbridge.run")
 
@@ -53,7 +53,10 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
               default=lambda: os.environ.get("TFBRIDGE_PLUGIN_DIR") or None)
 @click.option("--namespace", default=lambda: os.environ.get("POD_NAMESPACE", "crossplane-system"),
               help="Where the Lease and events go.")
-@click.option("--max-concurrent-reconciles", type=int, default=10, show_default=True)
+@click.option("--max-concurrent-reconciles", type=int, default=10, show_default=True,
+              help="Objects of one kind reconciled at once.")
+@click.option("--reconcile-workers", type=click.IntRange(min=1), default=Settings.reconcile_workers,
+              show_default=True, help="Threads reconciling for every kind together, taking turns across kinds.")
 @click.option("--max-concurrent-operations", type=int, default=10, show_default=True)
 @click.option("--poll", type=float, default=600.0, show_default=True, help="Seconds between polls of a resource.")
 @click.option("--leader-election/--no-leader-election", default=False, show_default=True)
@@ -83,10 +86,10 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
               help="Seconds an unused provider process lives.")
 @click.option("--log-level", default="info", show_default=True)
 def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraform: str, plugin_dir: Path | None,
-        namespace: str, max_concurrent_reconciles: int, max_concurrent_operations: int, poll: float,
-        leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float, health_port: int,
-        grace: float, family: str | None, executor: str, secret_namespaces: str, max_provider_processes: int,
-        provider_idle_timeout: float, log_level: str) -> None:
+        namespace: str, max_concurrent_reconciles: int, reconcile_workers: int, max_concurrent_operations: int,
+        poll: float, leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float,
+        health_port: int, grace: float, family: str | None, executor: str, secret_namespaces: str,
+        max_provider_processes: int, provider_idle_timeout: float, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube import names
@@ -95,7 +98,7 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
     from bridge.kube.redact import Redactor
     from bridge.managed import crdskew
     from bridge.manager import Manager
-    from bridge.settings import ExecutorSettings, Settings
+    from bridge.settings import ExecutorSettings
 
     extra = tuple(sorted({ns.strip() for ns in secret_namespaces.split(",") if ns.strip()}))
     bad = [ns for ns in extra if ns != "*" and not names.dns_label(ns)]
@@ -113,6 +116,7 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
     executors = ExecutorSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,
                                  executor=executor, interrupt_grace=min(30.0, grace), processes=processes)
     settings = Settings(executors=executors, namespace=namespace, max_concurrent_reconciles=max_concurrent_reconciles,
+                        reconcile_workers=reconcile_workers,
                         max_concurrent_operations=max_concurrent_operations, poll=poll,
                         leader_election=leader_election, lease_duration=lease_duration, renew_deadline=renew_deadline,
                         retry_period=retry_period, health_port=health_port, grace=grace, lease_name=lease_name,

@@ -156,9 +156,8 @@ class Package:
     # Namespaced managed resources compose only under Crossplane v2.
     crossplane_version: str = ">=v2.0.0-0"
     # SafeStart promises that a kind's controller starts only once its CRD is established, so that
-    # Crossplane may install the kinds inactive; the runtime does not wait for CRDs yet, so by default
-    # a package does not claim it (Crossplane then installs every CRD at once).
-    safe_start: bool = False
+    # Crossplane may install the kinds inactive (the runtime waits for each CRD: bridge.kube.crdgate).
+    safe_start: bool = True
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,4 +1,11 @@
-"""A controller: an informer feeding a work queue, drained by a bounded pool of workers.
+"""A controller: an informer feeding a work queue; and the pool of workers every controller shares.
+
+Threads are what a provider with thousands of kinds runs out of first (each costs a stack and two
+memory mappings, and a process gets about 65,000 mappings), so a controller owns none for its
+reconciles: one fixed :class:`Workers` pool drains every controller's queue, taking turns across
+kinds (see :mod:`bridge.kube.queue`), and a controller's ``workers`` bounds how many of its keys run
+at once, as controller-runtime's MaxConcurrentReconciles does. What a kind still costs is its
+informer's watch: the API has no watch across kinds.
 
 All requeue policy lives in :meth:`Controller._handle`, as in controller-runtime's
 ``reconcileHandler``: an error backs off per key (1 s → 60 s), a Result's ``requeue_after`` is
@@ -13,13 +20,13 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Protocol
 
 from bridge.api.errors import Retryable, Terminal
 from bridge.kube.client import Obj
 from bridge.kube.informer import Informer, Key, key_of
-from bridge.kube.queue import WorkQueue
+from bridge.kube.queue import Scheduler, WorkQueue
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +63,61 @@ def _fingerprint(obj: Obj) -> str:
                                               "deletionTimestamp", "ownerReferences")], sort_keys=True)
 
 
+class Workers:
+    """A fixed number of threads reconciling for every controller that :meth:`serve` registered."""
+
+    def __init__(self, size: int, scheduler: Scheduler | None = None, *, name: str = "reconcile") -> None:
+        self.size, self.name = size, name
+        self.scheduler = scheduler if scheduler is not None else Scheduler()
+        self._handlers: dict[WorkQueue, Callable[[Hashable], None]] = {}
+        self._threads: list[threading.Thread] = []
+
+    def serve(self, queue: WorkQueue, handler: Callable[[Hashable], None]) -> None:
+        """Hand ``queue``'s keys to ``handler``, which must call ``queue.done(key)``."""
+        if queue.scheduler is not self.scheduler:
+            raise ValueError("the queue belongs to another scheduler")
+        self._handlers[queue] = handler
+
+    def start(self) -> None:
+        for i in range(self.size):
+            t = threading.Thread(target=self._work, daemon=True, name=f"{self.name}-{i}")
+            t.start()
+            self._threads.append(t)
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Let each worker finish its key, then end; wait up to ``timeout`` for them."""
+        self.scheduler.close()
+        deadline = time.monotonic() + timeout
+        for t in self._threads:
+            t.join(max(0.0, deadline - time.monotonic()))
+
+    def _work(self) -> None:
+        # Blocks until a key is due, a deadline falls, or the pool stops: idle workers cost nothing.
+        while (item := self.scheduler.get()) is not None:
+            queue, key = item
+            handler = self._handlers.get(queue)
+            if handler is None:
+                queue.done(key)
+                continue
+            try:
+                handler(key)
+            except Exception:  # the handler maps every error it expects; this keeps the worker alive
+                log.exception("%s worker: unexpected error for %s", self.name, key)
+
+
 class Controller:
     def __init__(self, name: str, informer: Informer, reconciler: Reconciler, *, workers: int = 10,
                  poll: float = 600.0, jitter: float = 0.1, observer: Observer | None = None,
-                 queue: WorkQueue | None = None) -> None:
+                 queue: WorkQueue | None = None, pool: Workers | None = None) -> None:
+        """``workers``: how many of this controller's keys are reconciled at once. ``pool``: the workers
+        shared with other controllers; without one, the controller starts and stops its own."""
         self.name = name
-        self.queue = queue if queue is not None else WorkQueue()  # an empty queue is falsy
+        self._own_pool = pool is None
+        if pool is None:
+            pool = Workers(workers, queue.scheduler if queue is not None else None, name=f"{name}-worker")
+        self.pool = pool
+        # An empty queue is falsy: compare with None.
+        self.queue = queue if queue is not None else WorkQueue(max_concurrent=workers, scheduler=pool.scheduler)
         self.informer = informer
         informer.subscribe(self._on_change)
         self.reconciler = reconciler
@@ -69,8 +125,6 @@ class Controller:
         self.poll = poll
         self.jitter = jitter
         self.observer = observer or _NoObserver()
-        self._threads: list[threading.Thread] = []
-        self._stop = threading.Event()
         self._seen: dict[Key, str] = {}
 
     def _on_change(self, event: str, obj: Obj) -> None:
@@ -94,43 +148,38 @@ class Controller:
         self.queue.add(key)
 
     def start(self) -> None:
+        self.queue.restart()
+        self.pool.serve(self.queue, self._process)
         self.informer.start()
-        for i in range(self.workers):
-            t = threading.Thread(target=self._work, daemon=True, name=f"{self.name}-worker-{i}")
-            t.start()
-            self._threads.append(t)
+        if self._own_pool:
+            self.pool.start()
 
-    def stop(self, timeout: float = 30.0) -> None:
-        """Stop taking work; wait up to ``timeout`` for running reconciles."""
-        self._stop.set()
+    def stop(self, timeout: float = 30.0) -> bool:
+        """Stop taking work; wait up to ``timeout`` for running reconciles. False: some still run."""
         self.informer.stop()
         self.queue.shutdown()
-        deadline = time.monotonic() + timeout
-        for t in self._threads:
-            t.join(max(0.0, deadline - time.monotonic()))
+        idle = self.queue.wait_idle(timeout)
+        if self._own_pool:
+            self.pool.stop(timeout=0.1)
+        return idle
 
     def _next_poll(self) -> float:
         return self.poll * (1 + random.uniform(-self.jitter, self.jitter))
 
-    def _work(self) -> None:
-        # Blocks until there is work, a deadline falls due, or shutdown: an idle worker costs nothing
-        # (two hundred workers polling once a second cost 1 % of a core).
-        while not self._stop.is_set():
-            key = self.queue.get()
-            if key is None:  # shut down
-                break
-            started = time.monotonic()
-            error: str | None = None
-            try:
-                self._handle(key)
-            except Exception as exc:  # _handle already maps errors; this guards the worker itself
-                error = type(exc).__name__
-                log.exception("controller %s: unexpected error for %s", self.name, key)
-                self.queue.add_rate_limited(key)
-            finally:
-                self.queue.done(key)
-                self.observer.reconciled(self.name, time.monotonic() - started, error)
-                self.observer.queue(self.name, len(self.queue), self.queue.busy)
+    def _process(self, key: Hashable) -> None:
+        """One key, on one of the pool's workers."""
+        started = time.monotonic()
+        error: str | None = None
+        try:
+            self._handle(key)
+        except Exception as exc:  # _handle already maps errors; this guards the worker itself
+            error = type(exc).__name__
+            log.exception("controller %s: unexpected error for %s", self.name, key)
+            self.queue.add_rate_limited(key)
+        finally:
+            self.queue.done(key)
+            self.observer.reconciled(self.name, time.monotonic() - started, error)
+            self.observer.queue(self.name, len(self.queue), self.queue.busy)
 
     def _handle(self, key: Hashable) -> None:
         assert isinstance(key, tuple)

@@ -1,14 +1,28 @@
-"""A rate-limited, de-duplicating work queue with client-go's guarantees.
+"""Rate-limited, de-duplicating work queues with client-go's guarantees, and the scheduler through
+which one bounded pool of workers drains every controller's queue.
 
-* A key is never handed to two workers at once.
+Per queue (one per controller):
+
+* A key is never handed out twice at once.
 * Adding a key that is queued does nothing; adding one that is being processed marks it dirty,
-  and it is queued again when its worker calls :meth:`done`.
-* :meth:`add_rate_limited` backs off per key, exponentially from ``base`` to ``cap``;
-  :meth:`forget` resets it. :meth:`add_after` schedules a key (the earliest schedule wins).
+  and it is queued again when its worker calls :meth:`WorkQueue.done`.
+* :meth:`~WorkQueue.add_rate_limited` backs off per key, exponentially from ``base`` to ``cap``;
+  :meth:`~WorkQueue.forget` resets it. :meth:`~WorkQueue.add_after` schedules a key (the earliest
+  schedule wins).
+* At most ``max_concurrent`` of its keys are processed at once (controller-runtime's
+  MaxConcurrentReconciles), however many workers are idle.
+
+Across the queues of one :class:`Scheduler`:
+
+* Queues with a key ready take turns, one key per turn, round robin: a kind with a thousand keys due
+  waits as long for its next turn as a kind with one, so no busy kind starves the others.
+* One heap of deadlines holds every queue's delayed keys, so idle queues need no timer, no thread and
+  no wake-up of their own, however many there are.
 """
 
 from __future__ import annotations
 
+import collections
 import heapq
 import itertools
 import threading
@@ -16,43 +30,148 @@ import time
 from collections.abc import Callable, Hashable
 
 
+class Scheduler:
+    """The state queues share: one lock, the queues whose turn is coming, the deadlines of delayed keys.
+
+    A queue is drained either through :meth:`get` (the pool's workers, any queue) or through its own
+    :meth:`WorkQueue.get` (a queue alone on its scheduler), not both.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.lock = threading.Lock()
+        self._cond = threading.Condition(self.lock)
+        # Insertion-ordered: the queue at the front has the next turn.
+        self._turns: dict[WorkQueue, None] = {}
+        self._delayed: list[tuple[float, int, WorkQueue, Hashable]] = []
+        self._seq = itertools.count()
+        self._closed = False
+
+    # The methods below with a leading underscore are called with the lock held.
+
+    def _offer(self, queue: WorkQueue) -> None:
+        """Give ``queue`` a turn (at the back) if it has a key ready and room to run it."""
+        if queue not in self._turns and queue._eligible():
+            self._turns[queue] = None
+            self._cond.notify()
+
+    def _withdraw(self, queue: WorkQueue) -> None:
+        self._turns.pop(queue, None)
+
+    def _schedule(self, at: float, queue: WorkQueue, key: Hashable) -> None:
+        entry = (at, next(self._seq), queue, key)
+        heapq.heappush(self._delayed, entry)
+        if self._delayed[0] is entry:
+            self._cond.notify()  # a new earliest deadline: one waiter recomputes its wait
+
+    def _promote(self) -> float | None:
+        """Queue the delayed keys that are due; return seconds until the next deadline, if any."""
+        now = self.clock()
+        while self._delayed and self._delayed[0][0] <= now:
+            at, _, queue, key = heapq.heappop(self._delayed)
+            queue._due(key, at)
+        return self._delayed[0][0] - now if self._delayed else None
+
+    def _hand_on(self) -> None:
+        # Another waiter takes the next turn or watches the next deadline.
+        if self._turns or self._delayed:
+            self._cond.notify()
+
+    def _wait(self, until_due: float | None, deadline: float | None) -> bool:
+        """Sleep until notified, the next deadline or ``deadline``; False once ``deadline`` has passed."""
+        wait = until_due
+        if deadline is not None:
+            left = deadline - self.clock()
+            if left <= 0:
+                return False
+            wait = left if wait is None else min(wait, left)
+        self._cond.wait(timeout=None if wait is None else max(wait, 0.001))
+        return True
+
+    def get(self, timeout: float | None = None) -> tuple[WorkQueue, Hashable] | None:
+        """The next key of the queue whose turn it is, or None once closed or after ``timeout``."""
+        deadline = None if timeout is None else self.clock() + timeout
+        with self._cond:
+            while True:
+                until_due = self._promote()
+                if self._turns:
+                    queue = next(iter(self._turns))
+                    del self._turns[queue]
+                    key = queue._take()
+                    self._offer(queue)  # back of the line, if it has more
+                    self._hand_on()
+                    return queue, key
+                if self._closed or not self._wait(until_due, deadline):
+                    return None
+
+    def close(self) -> None:
+        """Wake every waiter: :meth:`get` returns None from now on."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+
+
 class WorkQueue:
-    def __init__(self, *, base: float = 1.0, cap: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self.base, self.cap, self.clock = base, cap, clock
-        self._cond = threading.Condition()
-        self._queue: list[Hashable] = []
+    def __init__(self, *, base: float = 1.0, cap: float = 60.0, max_concurrent: int | None = None,
+                 scheduler: Scheduler | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.base, self.cap, self.max_concurrent = base, cap, max_concurrent
+        self.scheduler = scheduler if scheduler is not None else Scheduler(clock)
+        self.clock = self.scheduler.clock
+        self._lock = self.scheduler.lock
+        self._idle = threading.Condition(self._lock)
+        self._ready: collections.deque[Hashable] = collections.deque()
         self._dirty: set[Hashable] = set()
         self._processing: set[Hashable] = set()
         self._failures: dict[Hashable, int] = {}
-        self._delayed: list[tuple[float, int, Hashable]] = []
         self._scheduled: dict[Hashable, float] = {}
-        self._seq = itertools.count()
         self._shutdown = False
 
+    # Called with the scheduler's lock held.
+
+    def _eligible(self) -> bool:
+        return bool(self._ready) and not self._shutdown and (
+            self.max_concurrent is None or len(self._processing) < self.max_concurrent)
+
+    def _take(self) -> Hashable:
+        key = self._ready.popleft()
+        self._processing.add(key)
+        self._dirty.discard(key)
+        return key
+
+    def _add(self, key: Hashable) -> None:
+        if self._shutdown or key in self._dirty:
+            return
+        self._dirty.add(key)
+        if key not in self._processing:
+            self._ready.append(key)
+            self.scheduler._offer(self)
+
+    def _due(self, key: Hashable, at: float) -> None:
+        if self._scheduled.get(key) == at:  # else superseded by an earlier schedule, or dropped
+            del self._scheduled[key]
+            self._add(key)
+
+    # The queue's own interface.
+
     def add(self, key: Hashable) -> None:
-        with self._cond:
-            if self._shutdown or key in self._dirty:
-                return
-            self._dirty.add(key)
-            if key not in self._processing:
-                self._queue.append(key)
-                self._cond.notify()
+        with self._lock:
+            self._add(key)
 
     def add_after(self, key: Hashable, delay: float) -> None:
         if delay <= 0:
             self.add(key)
             return
-        with self._cond:
+        with self._lock:
+            if self._shutdown:
+                return
             at = self.clock() + delay
             if key in self._scheduled and self._scheduled[key] <= at:
                 return
             self._scheduled[key] = at
-            heapq.heappush(self._delayed, (at, next(self._seq), key))
-            if self._delayed[0][2] == key and self._delayed[0][0] == at:
-                self._cond.notify()  # a new earliest deadline: one waiter recomputes its wait
+            self.scheduler._schedule(at, self, key)
 
     def backoff(self, key: Hashable) -> float:
-        with self._cond:
+        with self._lock:
             n = self._failures.get(key, 0)
             self._failures[key] = n + 1
         return float(min(self.cap, self.base * (2 ** n)))
@@ -63,62 +182,67 @@ class WorkQueue:
         return wait
 
     def forget(self, key: Hashable) -> None:
-        with self._cond:
+        with self._lock:
             self._failures.pop(key, None)
 
-    def _promote(self) -> float | None:
-        """Move due delayed keys into the queue; return seconds until the next one, if any."""
-        now = self.clock()
-        while self._delayed and self._delayed[0][0] <= now:
-            at, _, key = heapq.heappop(self._delayed)
-            if self._scheduled.get(key) == at:
-                del self._scheduled[key]
-                if key not in self._dirty:
-                    self._dirty.add(key)
-                    if key not in self._processing:
-                        self._queue.append(key)
-        return self._delayed[0][0] - now if self._delayed else None
-
     def get(self, timeout: float | None = None) -> Hashable | None:
-        """The next key, or None on shutdown or timeout."""
+        """The next key of this queue, or None on shutdown or after ``timeout``."""
+        scheduler = self.scheduler
         deadline = None if timeout is None else self.clock() + timeout
-        with self._cond:
+        with self._lock:
             while True:
-                wait = self._promote()
-                if self._queue:
-                    key = self._queue.pop(0)
-                    self._processing.add(key)
-                    self._dirty.discard(key)
-                    if self._queue or self._delayed:
-                        # Hand the watch on: another waiter takes the next key or the next deadline.
-                        self._cond.notify()
+                until_due = scheduler._promote()
+                if self._eligible():
+                    scheduler._withdraw(self)
+                    key = self._take()
+                    scheduler._offer(self)
+                    scheduler._hand_on()
                     return key
-                if self._shutdown:
+                if self._shutdown or scheduler._closed or not scheduler._wait(until_due, deadline):
                     return None
-                if deadline is not None:
-                    left = deadline - self.clock()
-                    if left <= 0:
-                        return None
-                    wait = left if wait is None else min(wait, left)
-                self._cond.wait(timeout=wait if wait is None else max(wait, 0.001))
 
     def done(self, key: Hashable) -> None:
-        with self._cond:
+        with self._lock:
             self._processing.discard(key)
-            if key in self._dirty:
-                self._queue.append(key)
-                self._cond.notify()
+            if key in self._dirty and not self._shutdown:
+                self._ready.append(key)
+            self.scheduler._offer(self)  # a key ready again, or room for one that waited
+            if not self._processing:
+                self._idle.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` until none of this queue's keys is being processed."""
+        deadline = self.clock() + timeout
+        with self._lock:
+            while self._processing:
+                left = deadline - self.clock()
+                if left <= 0:
+                    return False
+                self._idle.wait(left)
+            return True
 
     def __len__(self) -> int:
-        with self._cond:
-            return len(self._queue)
+        with self._lock:
+            return len(self._ready)
 
     @property
     def busy(self) -> int:
-        with self._cond:
+        with self._lock:
             return len(self._processing)
 
     def shutdown(self) -> None:
-        with self._cond:
+        """Hand out no more keys and take no more: what is queued or scheduled is dropped. Keys being
+        processed stay marked until their workers call :meth:`done`, so :meth:`restart` never lets a
+        key that is still running be handed out again."""
+        with self._lock:
             self._shutdown = True
-            self._cond.notify_all()
+            self._ready.clear()
+            self._dirty.clear()
+            self._scheduled.clear()  # their heap entries are skipped when due
+            self.scheduler._withdraw(self)
+            self.scheduler._cond.notify_all()
+
+    def restart(self) -> None:
+        """Take keys again after :meth:`shutdown` (the kind's controller starts again)."""
+        with self._lock:
+            self._shutdown = False

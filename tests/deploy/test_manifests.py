@@ -83,8 +83,9 @@ def test_cluster_role_is_least_privilege(tree: Path) -> None:
     crds = {(d["spec"]["group"], d["spec"]["names"]["plural"]) for d in resources(tree)
             if d["kind"] == "CustomResourceDefinition"}
     custom = {(g, r.split("/")[0]) for g, r, _ in flat if g not in ("", "coordination.k8s.io", "apiextensions.k8s.io")}
-    assert {(r, v) for g, r, v in flat if g == "apiextensions.k8s.io"} == {("customresourcedefinitions", "list")}, \
-        "CRDs are only listed (for the schema-digest check at start)"
+    assert {(r, v) for g, r, v in flat if g == "apiextensions.k8s.io"} == {
+        ("customresourcedefinitions", v) for v in ("get", "list", "watch")}, \
+        "CRDs are only read (the schema-digest check at start, and which kinds are served)"
     provider = next(p for p in PROVIDERS if p in tree.parents)
     config_groups = {d["spec"]["group"] for d in crd_manifests(provider / "crds" / "config")}
     own = {c for c in crds if c[0] not in config_groups}

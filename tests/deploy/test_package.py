@@ -95,6 +95,7 @@ def test_package_root_holds_exactly_one_provider_meta_and_crds(root: Path) -> No
     meta = metas[0]
     assert DNS_LABEL.match(meta["metadata"]["name"])
     assert set(meta["spec"]) <= {"crossplane", "dependsOn", "capabilities"}, "the build would drop anything else"
+    assert meta["spec"]["capabilities"] == ["SafeStart"], "each controller waits for its CRD (bridge.kube.crdgate)"
     assert constraint_ok(meta["spec"]["crossplane"]["version"])
     for dep in meta["spec"].get("dependsOn", []):
         refs = [k for k in ("provider", "configuration", "function") if k in dep]

@@ -1,11 +1,13 @@
-"""A reconcile that raises something unexpected is retried with backoff, and its worker goes on."""
+"""Controllers on workers: unexpected errors back off; a shared pool keeps each kind's limit, never runs one
+key twice at once, and lets no busy kind starve the others."""
 
 from __future__ import annotations
 
 import threading
+import time
 
 from bridge.kube.client import Resource
-from bridge.kube.controller import Controller, Result
+from bridge.kube.controller import Controller, Result, Workers
 from bridge.kube.informer import Informer, Key
 from bridge.kube.queue import WorkQueue
 from bridge.testing.fakes import StoreKube
@@ -48,3 +50,78 @@ def test_unexpected_errors_back_off_and_the_only_worker_serves_the_next_key() ->
     assert queue.backoff(("", "bad")) > 0.05, "the failures counted towards the bad key's backoff"
 
 
+
+
+class _Tracking:
+    """Records how many reconciles run at once, per key and per controller, and in what order they start."""
+
+    def __init__(self, log: list[str], lock: threading.Lock, seconds: float) -> None:
+        self.log, self.lock, self.seconds = log, lock, seconds
+        self.running: dict[Key, int] = {}
+        self.most_per_key = 0
+        self.now = self.most = 0
+
+    def reconcile(self, key: Key) -> Result:
+        with self.lock:
+            self.running[key] = self.running.get(key, 0) + 1
+            self.now += 1
+            self.most_per_key = max(self.most_per_key, self.running[key])
+            self.most = max(self.most, self.now)
+            self.log.append(key[1])
+        time.sleep(self.seconds)
+        with self.lock:
+            self.running[key] -= 1
+            self.now -= 1
+        return Result(done=True)
+
+
+def test_a_shared_pool_honours_each_kinds_limit_and_never_runs_one_key_twice_at_once() -> None:
+    log: list[str] = []
+    lock = threading.Lock()
+    pool = Workers(6)
+    kinds = [_Tracking(log, lock, 0.002) for _ in range(3)]
+    controllers = [Controller(f"kind-{i}", _NoInformer(), r, workers=2, pool=pool) for i, r in enumerate(kinds)]
+    for c in controllers:
+        c.start()
+    pool.start()
+    try:
+        for _ in range(30):  # the same ten keys again and again, while they run
+            for c in controllers:
+                for k in range(10):
+                    c.enqueue(("", f"{c.name}-{k}"))
+            time.sleep(0.001)
+        wait_for(lambda: all(len(c.queue) == 0 and c.queue.busy == 0 for c in controllers),
+                 lambda: f"the queues to drain ({[(len(c.queue), c.queue.busy) for c in controllers]})", 20)
+    finally:
+        for c in controllers:
+            c.stop(timeout=5)
+        pool.stop(timeout=5)
+    assert [r.most_per_key for r in kinds] == [1, 1, 1], "a key is never reconciled twice at once"
+    assert max(r.most for r in kinds) == 2, "each kind runs up to its own limit, and no more"
+    assert len(pool._threads) == 6, "the pool's threads, whatever the number of kinds"
+
+
+def test_a_busy_kind_does_not_starve_a_quiet_one() -> None:
+    log: list[str] = []
+    lock = threading.Lock()
+    pool = Workers(2)
+    busy = Controller("busy", _NoInformer(), _Tracking(log, lock, 0.002), workers=10, pool=pool)
+    quiet = Controller("quiet", _NoInformer(), _Tracking(log, lock, 0.002), workers=10, pool=pool)
+    busy.start()
+    quiet.start()
+    for i in range(300):
+        busy.enqueue(("", f"busy-{i}"))
+    pool.start()
+    try:
+        wait_for(lambda: len(log) >= 20, "the busy kind to get going", 10)
+        with lock:
+            before = len(log)
+        quiet.enqueue(("", "quiet"))
+        wait_for(lambda: "quiet" in log, "the quiet kind's key", 10)
+        with lock:
+            waited = log.index("quiet") - before
+    finally:
+        busy.stop(timeout=5)
+        quiet.stop(timeout=5)
+        pool.stop(timeout=5)
+    assert waited <= 3, f"the quiet key waited for {waited} of the busy kind's reconciles to start, not its backlog"

@@ -2,7 +2,7 @@ import threading
 
 import pytest
 
-from bridge.kube.queue import WorkQueue
+from bridge.kube.queue import Scheduler, WorkQueue
 
 
 class Clock:
@@ -65,3 +65,69 @@ def test_workers_block_until_work_arrives() -> None:
     assert got == ["x"]
     q.shutdown()
     assert q.get(None) is None
+
+
+def test_queues_of_one_scheduler_take_turns_so_a_busy_one_never_starves_the_others() -> None:
+    scheduler = Scheduler()
+    busy, quiet, late = (WorkQueue(scheduler=scheduler) for _ in range(3))
+    for i in range(100):
+        busy.add(f"busy-{i}")
+    quiet.add("quiet-0")
+    quiet.add("quiet-1")
+    order = []
+    for _ in range(4):
+        item = scheduler.get(0)
+        assert item is not None
+        order.append(item[1])
+        item[0].done(item[1])
+        if len(order) == 1:
+            late.add("late-0")  # joins at the back of the line, behind the busy queue's next turn
+    assert order == ["busy-0", "quiet-0", "busy-1", "late-0"], "one key per turn, round robin"
+
+
+def test_a_queue_at_its_concurrency_limit_waits_while_the_others_run() -> None:
+    scheduler = Scheduler()
+    limited, other = WorkQueue(scheduler=scheduler, max_concurrent=2), WorkQueue(scheduler=scheduler)
+    for i in range(5):
+        limited.add(f"l-{i}")
+        other.add(f"o-{i}")
+    taken = [scheduler.get(0) for _ in range(7)]
+    keys = [item[1] for item in taken if item is not None]
+    assert sorted(k for k in keys if str(k).startswith("l-")) == ["l-0", "l-1"], "two at once, no more"
+    assert sorted(k for k in keys if str(k).startswith("o-")) == [f"o-{i}" for i in range(5)]
+    assert scheduler.get(0) is None, "only the limited queue has work, and no room"
+    limited.done("l-0")
+    item = scheduler.get(0)
+    assert item is not None and item[1] == "l-2", "a finished key makes room for the next"
+
+
+def test_one_timer_serves_the_delayed_keys_of_every_queue() -> None:
+    clock = Clock()
+    scheduler = Scheduler(clock)
+    a, b = WorkQueue(scheduler=scheduler), WorkQueue(scheduler=scheduler)
+    a.add_after("a", 10)
+    b.add_after("b", 5)
+    assert scheduler.get(0) is None
+    clock.now = 5.0
+    assert scheduler.get(0) == (b, "b")
+    clock.now = 10.0
+    assert scheduler.get(0) == (a, "a")
+
+
+def test_a_shut_down_queue_drops_its_work_but_keeps_running_keys_marked_until_done() -> None:
+    clock = Clock()
+    scheduler = Scheduler(clock)
+    q = WorkQueue(scheduler=scheduler)
+    q.add("running")
+    assert scheduler.get(0) == (q, "running")
+    q.add("queued")
+    q.add_after("later", 1)
+    q.shutdown()
+    q.restart()
+    clock.now = 2.0
+    q.add("running")  # its CRD came back while the old reconcile still runs
+    assert scheduler.get(0) is None, "neither the dropped keys nor the running one are handed out"
+    assert not q.wait_idle(0)
+    q.done("running")
+    assert q.wait_idle(0)
+    assert scheduler.get(0) == (q, "running"), "queued again once the old reconcile ended"

@@ -6,9 +6,11 @@ from collections.abc import Callable
 
 import pytest
 
+from bridge.kube.client import CRDS
 from bridge.managed.providerconfig import ConfigResources
 from bridge.testing.fakes import FakeCloud
 from tests.support.cluster import Cluster
+from tests.support.crds import package_crds
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.running import Running
 from tests.support.waiting import wait_for
@@ -135,3 +137,24 @@ def test_orphan_keeps_the_cloud_resource(start_manager: Callable[..., Running], 
     run.kube.delete(run.res("VPC"), "kept")
     run.wait(lambda: run.gone("VPC", "kept"), "the object")
     assert list(cloud.resources) == ["id-1"]
+
+
+def test_a_kind_is_reconciled_once_its_crd_is_served_and_its_controller_stops_when_the_crd_goes(
+        start_manager: Callable[..., Running]) -> None:
+    cloud = FakeCloud()
+    vpcs = "vpcs.ec2.aws.tfbridge.io"
+    run = start_manager(AWS, "aws", client_factory=cloud.client, without=(vpcs,))
+    assert run.manager.ready() and vpcs not in run.manager.controllers
+    assert "subnets.ec2.aws.tfbridge.io" in run.manager.controllers, "the kinds served at start run at once"
+    provider_calls = run.manager.kube.calls  # type: ignore[attr-defined]
+    assert not [k for k in provider_calls if k[1:] == ("ec2.aws.tfbridge.io", "vpcs")], \
+        "no list or watch of a kind that is not served"
+    run.kube.create(CRDS, next(d for d in package_crds(AWS, "aws") if d["metadata"]["name"] == vpcs))
+    run.wait(lambda: vpcs in run.manager.controllers and run.manager.ready(), "the VPC controller to start")
+    run.apply("VPC", "late", VPC)
+    run.wait_ready([("VPC", "late")], "a VPC whose CRD came after the provider", timeout=30)
+    run.kube.delete(run.res("VPC"), "late")
+    run.wait_gone([("VPC", "late")], "the VPC's deletion")
+    run.kube.delete(CRDS, vpcs)
+    run.wait(lambda: vpcs not in run.manager.controllers, "the VPC controller to stop with its CRD")
+    assert run.manager.ready(), "the others run on"

@@ -27,11 +27,14 @@ ROOT = Path(__file__).resolve().parents[2]
 _EXECUTOR_FIELDS = ("workspace_root", "terraform", "plugin_dir", "executor", "processes")
 
 
-def install(kube: Kube, package: ProviderPackage, provider_dir: str, *, patterns: bool = True) -> None:
-    """The CRDs of ``package``'s kinds and its ProviderConfig kinds, the crossplane-system namespace, and a
-    `default` ProviderConfig without credentials. Without ``patterns``, the CRDs are an older release's
-    (see tests/support/crds.py)."""
+def install(kube: Kube, package: ProviderPackage, provider_dir: str, *, patterns: bool = True,
+            without: tuple[str, ...] = ()) -> None:
+    """The CRDs of ``package``'s kinds (but those named in ``without``) and its ProviderConfig kinds, the
+    crossplane-system namespace, and a `default` ProviderConfig without credentials. Without ``patterns``,
+    the CRDs are an older release's (see tests/support/crds.py)."""
     for doc in package_crds(package, provider_dir):
+        if doc["metadata"]["name"] in without:
+            continue
         with contextlib.suppress(errors.Conflict):
             kube.create(CRDS, doc if patterns else without_patterns(doc))
     with contextlib.suppress(errors.Conflict):
@@ -68,11 +71,13 @@ class Managers:
         self.started: list[tuple[Manager, threading.Thread, HTTPKube, str, str | None]] = []
 
     def start(self, package: ProviderPackage, provider_dir: str, *, client_factory: ClientFactory | None = None,
-              family: str | None = None, patterns: bool = True, **settings: Any) -> Running:
+              family: str | None = None, patterns: bool = True, without: tuple[str, ...] = (),
+              **settings: Any) -> Running:
         """A manager of ``package``; ``settings`` are :class:`Settings` and :class:`ExecutorSettings` fields.
-        Without ``patterns`` the cluster serves an older release's CRDs (tests/support/crds.py)."""
+        Without ``patterns`` the cluster serves an older release's CRDs (tests/support/crds.py); the CRDs
+        named in ``without`` are not installed."""
         kube = HTTPKube(self.cluster.api_client())
-        install(kube, package, provider_dir, patterns=patterns)
+        install(kube, package, provider_dir, patterns=patterns, without=without)
         executors: dict[str, Any] = {
             "workspace_root": self.tmp_path / f"ws-{len(self.started)}",
             "executor": "cli" if package.provider.builtin else executor_under_test(),
