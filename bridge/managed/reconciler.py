@@ -621,8 +621,9 @@ class ManagedReconciler:
 
 
 def late_initialize(obj: dict[str, Any], values: Mapping[str, Any]) -> bool:
-    """Fill ``values`` (CR form, nested objects for single blocks) into ``spec.forProvider`` wherever it
-    has nothing yet, never overwriting a value the spec has; True if anything was filled."""
+    """Fill ``values`` (CR form, nested objects for single blocks, one object per element for a list
+    of blocks) into ``spec.forProvider`` wherever it has nothing yet, never overwriting a value the
+    spec has; True if anything was filled."""
     spec = obj.setdefault("spec", {})
     target = spec.get("forProvider")
     if not isinstance(target, dict):
@@ -639,4 +640,8 @@ def _fill(target: dict[str, Any], values: Mapping[str, Any]) -> bool:
             changed = True
         elif isinstance(current, dict) and isinstance(value, Mapping):
             changed = _fill(current, value) or changed
+        elif isinstance(current, list) and isinstance(value, list) and len(current) == len(value):
+            for have, more in zip(current, value, strict=True):
+                if isinstance(have, dict) and isinstance(more, Mapping):
+                    changed = _fill(have, more) or changed
     return changed
