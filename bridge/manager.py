@@ -22,6 +22,7 @@ from bridge.kube.informer import Informer
 from bridge.kube.leader import LeaderElector
 from bridge.kube.observability import HealthServer, Metrics
 from bridge.kube.redact import Redactor
+from bridge.kube.selector import lease_suffix
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.events import Recorder
 from bridge.managed.metrics import ManagedMetrics, StateGauges, gvk
@@ -61,7 +62,7 @@ class Manager:
         informers: list[tuple[str, Informer]] = []
         for kind in package.kinds:
             res = kind_resource(kind)
-            informer = Informer(kube, res)
+            informer = Informer(kube, res, label_selector=settings.watch_label_selector)
             informers.append((gvk(kind.api_version, kind.kind), informer))
             reconciler = ManagedReconciler(kube=kube, kind=kind, package=package, connect=connector.connect,
                                            operations=self.ops, recorder=self.recorder, poll=settings.poll,
@@ -75,7 +76,7 @@ class Manager:
         self.stop_event = threading.Event()
         self.started = threading.Event()
         self.health = HealthServer(self.metrics, self.ready, port=settings.health_port)
-        self.elector = LeaderElector(kube, name=settings.lease_name or f"provider-{package.provider.name}",
+        self.elector = LeaderElector(kube, name=lease_name(settings, package.provider.name),
                                      namespace=settings.namespace, identity=settings.identity,
                                      lease_duration=settings.lease_duration, renew_deadline=settings.renew_deadline,
                                      retry_period=settings.retry_period) if settings.leader_election else None
@@ -131,3 +132,10 @@ class Manager:
             self.elector.release()
         self.health.stop()
         log.info("stopped")
+
+
+def lease_name(settings: Settings, provider: str) -> str:
+    """The Lease replicas elect their leader in: one per provider (family), and per shard."""
+    base = settings.lease_name or f"provider-{provider}"
+    selector = settings.watch_label_selector
+    return f"{base}-{lease_suffix(selector)}" if selector else base

@@ -32,8 +32,11 @@ def key_of(obj: Obj) -> Key:
 
 class Informer:
     def __init__(self, kube: Kube, res: Resource, on_change: Callable[[str, Obj], None] | None = None, *,
-                 watch_timeout: float = 300.0) -> None:
+                 watch_timeout: float = 300.0, label_selector: str = "") -> None:
         self.kube, self.res = kube, res
+        # Only objects it selects are listed, watched and cached (a shard's share of a kind); one that
+        # stops matching arrives as DELETED.
+        self.label_selector = label_selector
         self._handlers = [on_change] if on_change is not None else []
         self.watch_timeout = watch_timeout
         self.cache: dict[Key, Obj] = {}
@@ -84,7 +87,7 @@ class Informer:
             log.exception("informer of %s: the handler failed on %s %s", self.res.plural, kind, key_of(obj))
 
     def _list(self) -> None:
-        items, rv = self.kube.list(self.res)
+        items, rv = self.kube.list(self.res, label_selector=self.label_selector)
         items = [o for o in items if isinstance(o, dict)]
         fresh = {key_of(o): o for o in items}
         with self._lock:
@@ -106,7 +109,8 @@ class Informer:
                 if need_list:
                     self._list()
                     need_list = False
-                for kind, obj in self.kube.watch(self.res, self.rv, timeout=self.watch_timeout, stop=self._stop):
+                for kind, obj in self.kube.watch(self.res, self.rv, timeout=self.watch_timeout, stop=self._stop,
+                                                 label_selector=self.label_selector):
                     rv = resource_version(obj)
                     if kind != "BOOKMARK":
                         with self._lock:

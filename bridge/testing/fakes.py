@@ -71,7 +71,14 @@ class StoreKube:
         return items, str(rv)
 
     def watch(self, res: Resource, resource_version: str, *, timeout: float,
-              stop: threading.Event) -> Iterator[tuple[str, Obj]]:
+              stop: threading.Event, label_selector: str = "") -> Iterator[tuple[str, Obj]]:
+        from devserver import selectors
+
+        reqs = selectors.parse(label_selector)
+
+        def matches(obj: Obj) -> bool:
+            return selectors.match_labels(reqs, obj["metadata"].get("labels") or {})
+
         rt = self._rt(res)
         rv = int(resource_version or 0)
         while not stop.is_set():
@@ -81,8 +88,9 @@ class StoreKube:
                     self.store.cond.wait(timeout=0.2)
             for e in events:
                 rv = e.rv
-                if e.key == rt.key:
-                    yield e.type, dict(e.obj)
+                told = selectors.watch_event(e.type, e.old, e.obj, matches) if e.key == rt.key else None
+                if told is not None:
+                    yield told, dict(e.obj)
 
     def create(self, res: Resource, obj: Obj, namespace: str = "") -> Obj:
         self._maybe_conflict("create", res)
