@@ -20,7 +20,14 @@ from typing import Any
 
 from bridge.api.errors import ImmutableChange, InvalidSpec, OperationFailed, StateLost, Terminal
 from bridge.api.external import ImportCheck, ImportOutcome, Observation, ProviderSetup, SecretReader
-from bridge.api.managed import EXTERNAL_NAME, IMPORT_CHECK_FAILED, Managed
+from bridge.api.managed import (
+    EXTERNAL_NAME,
+    IMPORT_CHECK_FAILED,
+    REPLACE_POLICIES,
+    REPLACE_POLICY,
+    Managed,
+    replacement_refused,
+)
 from bridge.api.registry import Kind
 from bridge.workspace import drift, initprovider, tfstate
 from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock, Rendered, ResourceBlock, address
@@ -250,9 +257,17 @@ class KindWorkspaces:
         return sorted(k for k, v in rendered.resource.arguments.items() if attrs.get(k) != v)
 
     def immutable_change(self, mr: Managed, changed: list[str]) -> ImmutableChange:
-        return ImmutableChange(f"{mr.display}: changing {', '.join(changed) or 'an immutable argument'} needs the "
-                               f"resource replaced; tfbridge never replaces silently: revert the change, or delete "
-                               f"and re-create the object")
+        return ImmutableChange(replacement_refused(mr.display, changed))
+
+    def replace_policy(self, mr: Managed, changed: list[str]) -> str:
+        """How ``mr`` consents to be replaced for ``changed``; raises when it does not (or names no policy)."""
+        policy = mr.replace_policy
+        if policy is None:
+            raise self.immutable_change(mr, changed)
+        if policy not in REPLACE_POLICIES:
+            raise InvalidSpec(f"{mr.display}: metadata.annotations[{REPLACE_POLICY}]: must be one of "
+                              f"{', '.join(REPLACE_POLICIES)}")
+        return policy
 
     def observation(self, mr: Managed, rendered: Rendered, inst: tfstate.Instance, action: str | None,
                     recovered: tuple[str, ...], *, compared: bool = False) -> Observation:
