@@ -66,7 +66,10 @@ class KindWorkspaces:
 
     # -- the configuration ------------------------------------------------------------------
 
-    def render(self, mr: Managed, *, prevent_destroy: bool = True) -> Rendered:
+    def render(self, mr: Managed, *, prevent_destroy: bool = True, create_before_destroy: bool = False) -> Rendered:
+        # An object that consents to replacement may be destroyed by a plan: terraform then says "replace"
+        # where it would refuse the plan outright.
+        prevent_destroy = prevent_destroy and mr.replace_policy not in REPLACE_POLICIES
         spec = self.values.spec(mr)
         # initProvider values are part of the configuration (a required argument may come only from
         # it), merged in at any depth, and ignore_changes makes Terraform use them at create only.
@@ -83,7 +86,8 @@ class KindWorkspaces:
                         (("create", t.create), ("update", t.update), ("delete", t.delete)) if verb in named}
         provider = ProviderBlock(self.provider.name, self.provider.source, self.provider.version,
                                  {**self.provider.provider_defaults, **self.setup.configuration, **spec.provider})
-        return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts))
+        return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts,
+                                                create_before_destroy))
 
     def _object_arguments(self) -> frozenset[str]:
         """Top-level arguments whose values are objects (``.name`` steps), not maps (``["key"]``)."""
@@ -232,6 +236,10 @@ class KindWorkspaces:
 
     def state_instance(self, ws: Workspace) -> tfstate.Instance | None:
         return self.instance(ws.read_state())
+
+    def deposed(self, ws: Workspace) -> dict[str, tfstate.Instance]:
+        """Old objects a replacement has not deleted yet (the next update deletes them)."""
+        return tfstate.deposed_instances(ws.read_state(), self.config.tf_type, RESOURCE_NAME)
 
     def created_anyway(self, ws: Workspace) -> str | None:
         """The external name of an object a failed apply left in the state (tainted), if any."""
