@@ -26,6 +26,7 @@ from bridge.api.managed import (
     Managed,
     replacement_refused,
 )
+from bridge.api.policies import Policies
 from bridge.api.registry import Kind
 from bridge.kube import errors
 from bridge.kube.client import Obj, Resource
@@ -250,6 +251,8 @@ class _FakeClient:
         if policy not in REPLACE_POLICIES:
             raise InvalidSpec(f"{mr.display}: metadata.annotations[{REPLACE_POLICY}]: must be one of "
                               f"{', '.join(REPLACE_POLICIES)}")
+        if not (Policies.of(mr).create and Policies.of(mr).should_delete()):
+            raise InvalidSpec(f"{mr.display}: replacing needs the Create and Delete management policies")
         old, steps = mr.external_name, []
         if policy == DESTROY_BEFORE_CREATE:
             self._step("replace-delete", f"{mr.display}: deleting the old object {old} failed",

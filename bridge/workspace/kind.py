@@ -28,6 +28,7 @@ from bridge.api.managed import (
     Managed,
     replacement_refused,
 )
+from bridge.api.policies import Policies
 from bridge.api.registry import Kind
 from bridge.workspace import drift, initprovider, tfstate
 from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock, Rendered, ResourceBlock, address
@@ -275,6 +276,13 @@ class KindWorkspaces:
         if policy not in REPLACE_POLICIES:
             raise InvalidSpec(f"{mr.display}: metadata.annotations[{REPLACE_POLICY}]: must be one of "
                               f"{', '.join(REPLACE_POLICIES)}")
+        policies = Policies.of(mr)
+        if not (policies.create and policies.should_delete()):
+            # Replacing deletes the old object and creates a new one: what the object forbids either, or
+            # orphans on deletion, it does not consent to.
+            raise InvalidSpec(f"{mr.display}: changing {', '.join(changed) or 'an immutable argument'} needs the "
+                              f"resource replaced, and replacing needs the Create and Delete management policies "
+                              f"(and no Orphan deletion policy)")
         return policy
 
     def observation(self, mr: Managed, rendered: Rendered, inst: tfstate.Instance, action: str | None,

@@ -15,11 +15,11 @@ VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
 NEW = {**VPC, "cidrBlock": "10.9.0.0/16"}
 
 
-def created(policy: str | None) -> Bench:
+def created(policy: str | None, **spec: Any) -> Bench:
     """A Ready VPC ``v`` (id-1) whose cidrBlock forces replacement, annotated with ``policy``."""
     b = Bench()
     b.cloud.forces_replacement = {"cidrBlock"}
-    b.apply("VPC", "v", VPC, metadata={"annotations": {REPLACE_POLICY: policy}} if policy else None)
+    b.apply("VPC", "v", VPC, metadata={"annotations": {REPLACE_POLICY: policy}} if policy else None, **spec)
     b.settle("VPC", "v")
     assert b.ready("VPC", "v") and list(b.cloud.resources) == ["id-1"]
     return b
@@ -38,14 +38,18 @@ def synced(b: Bench) -> dict[str, Any]:
     return b.condition("VPC", "v", "Synced")
 
 
-@pytest.mark.parametrize(("policy", "message"), [
-    pytest.param(None, f"annotate it {REPLACE_POLICY}: CreateBeforeDestroy or DestroyBeforeCreate",
+@pytest.mark.parametrize(("policy", "message", "spec"), [
+    pytest.param(None, f"annotate it {REPLACE_POLICY}: CreateBeforeDestroy or DestroyBeforeCreate", {},
                  id="RefusedWithoutOptIn"),
     pytest.param("Yes", f"annotations[{REPLACE_POLICY}]: must be one of CreateBeforeDestroy, DestroyBeforeCreate",
-                 id="InvalidValueRefused"),
+                 {}, id="InvalidValueRefused"),
+    pytest.param("CreateBeforeDestroy", "replacing needs the Create and Delete management policies",
+                 {"managementPolicies": ["Observe", "Create", "Update", "LateInitialize"]}, id="WithoutDeletePolicy"),
+    pytest.param("DestroyBeforeCreate", "replacing needs the Create and Delete management policies",
+                 {"deletionPolicy": "Orphan"}, id="OrphanDeletionPolicy"),
 ])
-def test_refused(policy: str | None, message: str) -> None:
-    b = created(policy)
+def test_refused(policy: str | None, message: str, spec: dict[str, Any]) -> None:
+    b = created(policy, **spec)
     change(b, NEW)
     assert list(b.cloud.resources) == ["id-1"] and b.cloud.resources["id-1"]["spec"]["cidrBlock"] == "10.0.0.0/16"
     assert external_name(b) == "id-1"
