@@ -30,6 +30,7 @@ from bridge.kube.leader import LeaderElector
 from bridge.kube.observability import HealthServer, Metrics
 from bridge.kube.queue import WorkQueue
 from bridge.kube.redact import Redactor
+from bridge.kube.selector import lease_suffix
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.events import Recorder
 from bridge.managed.metrics import ManagedMetrics, StateGauges, gvk
@@ -98,14 +99,14 @@ class Manager:
         self.stop_event = threading.Event()
         self.started = threading.Event()
         self.health = HealthServer(self.metrics, self.ready, port=settings.health_port)
-        self.elector = LeaderElector(kube, name=settings.lease_name or f"provider-{package.provider.name}",
+        self.elector = LeaderElector(kube, name=lease_name(settings, package.provider.name),
                                      namespace=settings.namespace, identity=settings.identity,
                                      lease_duration=settings.lease_duration, renew_deadline=settings.renew_deadline,
                                      retry_period=settings.retry_period) if settings.leader_election else None
 
     def _managed_controller(self, kind: Kind) -> Controller:
         res = kind_resource(kind)
-        informer = Informer(self.kube, res)
+        informer = Informer(self.kube, res, label_selector=self.settings.watch_label_selector)
         reconciler = ManagedReconciler(kube=self.kube, kind=kind, package=self.package,
                                        connect=self._connector.connect, operations=self.ops, recorder=self.recorder,
                                        poll=self.settings.poll, reader=CachedReader(self.kube, res, informer),
@@ -209,3 +210,10 @@ class Manager:
             self.elector.release()
         self.health.stop()
         log.info("stopped")
+
+
+def lease_name(settings: Settings, provider: str) -> str:
+    """The Lease replicas elect their leader in: one per provider (family), and per shard."""
+    base = settings.lease_name or f"provider-{provider}"
+    selector = settings.watch_label_selector
+    return f"{base}-{lease_suffix(selector)}" if selector else base

@@ -90,4 +90,7 @@ class Settings:
     provider_config_controller: bool = True
     # Namespaces besides ``namespace`` whose Secrets specs may name ("*": any).
     secret_namespaces: tuple[str, ...] = ()
+    # Only managed resources this label selector matches are listed, watched and reconciled (one shard of
+    # each kind); the Lease name gets a suffix of its hash, so each shard elects its own leader.
+    watch_label_selector: str = ""
     identity: str = dataclasses.field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 _SET = re.compile(r"^\s*([^\s!=]+)\s+(in|notin)\s+\(([^)]*)\)\s*$")
@@ -73,3 +73,18 @@ def _field(obj: Mapping[str, Any], path: str) -> str:
 def match_fields(requirements: tuple[Requirement, ...], obj: Mapping[str, Any]) -> bool:
     """Field selectors compare dotted paths (``metadata.name=x``); a missing field is ''."""
     return all(r.matches(_field(obj, r.key)) for r in requirements)
+
+
+def watch_event(event: str, old: Any, new: Any, matches: Callable[[Any], bool]) -> str | None:
+    """What a watch filtered by ``matches`` is told of ``event`` (None: nothing). An object that stops
+    matching is DELETED and one that starts matching is ADDED, as kube-apiserver's watch cache says it,
+    so a client whose selector no longer takes an object drops it from its cache."""
+    now = matches(new)
+    if event != "MODIFIED" or old is None:
+        return event if now else None
+    before = matches(old)
+    if before and not now:
+        return "DELETED"
+    if now and not before:
+        return "ADDED"
+    return event if now else None

@@ -446,8 +446,9 @@ class _Handler(BaseHTTPRequestHandler):
                         store.cond.wait(timeout=max(0.0, due - time.monotonic()))
                 for e in events:
                     rv = e.rv
-                    if e.key == rt.key and matches(e.obj):
-                        write({"type": e.type, "object": e.obj})
+                    told = selectors.watch_event(e.type, e.old, e.obj, matches) if e.key == rt.key else None
+                    if told is not None:
+                        write({"type": told, "object": e.obj})
                 if bookmarks and not as_table and time.monotonic() - last_bookmark >= api.bookmark_interval:
                     write({"type": "BOOKMARK", "object": {"kind": rt.kind, "apiVersion": rt.api_version,
                                                           "metadata": {"resourceVersion": str(store.rv)}}})

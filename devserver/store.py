@@ -69,6 +69,9 @@ class Event:
     key: TypeKey
     type: str  # ADDED, MODIFIED, DELETED
     obj: Obj
+    # A MODIFIED event's object as it was before: a watch with a selector tells an object that starts
+    # or stops matching as ADDED or DELETED, as kube-apiserver's watch cache does.
+    old: Obj | None = None
 
 
 @functools.cache
@@ -189,11 +192,13 @@ class Store:
         obj["metadata"]["resourceVersion"] = str(self.rv)
         meta = obj["metadata"]
         key = (meta.get("namespace", ""), meta["name"])
+        # The stored object is replaced, never changed in place: the old one can be kept as it is.
+        old = self.objects[rt.key].get(key) if event == "MODIFIED" else None
         if event == "DELETED":
             self.objects[rt.key].pop(key, None)
         else:
             self.objects[rt.key][key] = obj
-        self.history.append(Event(self.rv, rt.key, event, copy.deepcopy(obj)))
+        self.history.append(Event(self.rv, rt.key, event, copy.deepcopy(obj), old))
         self.cond.notify_all()
         return copy.deepcopy(obj)
 

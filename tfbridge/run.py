@@ -84,15 +84,20 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
                                       "alive at once, both executors together; the one idle longest makes room.")
 @click.option("--provider-idle-timeout", type=float, default=ProviderProcesses.idle_timeout, show_default=True,
               help="Seconds an unused provider process lives.")
+@click.option("--watch-label-selector", default=lambda: os.environ.get("TFBRIDGE_WATCH_LABEL_SELECTOR", ""),
+              show_default="none",
+              help="Reconcile only the managed resources this label selector matches, e.g. "
+                   "'sharding.tfbridge.io/key in (shard1)' on one replica set and '!sharding.tfbridge.io/key' on "
+                   "another; each selector elects its own leader [env TFBRIDGE_WATCH_LABEL_SELECTOR].")
 @click.option("--log-level", default="info", show_default=True)
 def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraform: str, plugin_dir: Path | None,
         namespace: str, max_concurrent_reconciles: int, reconcile_workers: int, max_concurrent_operations: int,
         poll: float, leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float,
         health_port: int, grace: float, family: str | None, executor: str, secret_namespaces: str,
-        max_provider_processes: int, provider_idle_timeout: float, log_level: str) -> None:
+        max_provider_processes: int, provider_idle_timeout: float, watch_label_selector: str, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
-    from bridge.kube import names
+    from bridge.kube import names, selector
     from bridge.kube.client import HTTPKube, api_client
     from bridge.kube.observability import configure_logging
     from bridge.kube.redact import Redactor
@@ -104,6 +109,8 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
     bad = [ns for ns in extra if ns != "*" and not names.dns_label(ns)]
     if bad:
         raise click.BadParameter(f"not namespaces: {', '.join(bad)}", param_hint="--secret-namespaces")
+    if (why := selector.problem(watch_label_selector)) is not None:
+        raise click.BadParameter(why, param_hint="--watch-label-selector")
     redactor = Redactor()
     configure_logging(log_level, redactor)
     package = load_package(provider_name, family)
@@ -121,7 +128,7 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
                         leader_election=leader_election, lease_duration=lease_duration, renew_deadline=renew_deadline,
                         retry_period=retry_period, health_port=health_port, grace=grace, lease_name=lease_name,
                         provider_config_controller=not families or CONFIG_FAMILY in families,
-                        secret_namespaces=extra)
+                        secret_namespaces=extra, watch_label_selector=watch_label_selector.strip())
     kube = HTTPKube(api)
     warn_of_skew(kube, package, crdskew.skewed)
     try:

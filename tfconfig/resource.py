@@ -82,7 +82,12 @@ class Resource:
     references: Mapping[str, Reference] = dataclasses.field(default_factory=dict)
     # Argument paths to treat as sensitive although the schema does not say so.
     sensitive: tuple[str, ...] = ()
-    # Argument paths never copied from the observed state into spec.forProvider.
+    # Argument paths never copied from the observed state into spec.forProvider, nor anything below
+    # them: Terraform names joined by dots, ``[*]`` optional after a block ("any element"), so
+    # ``ebs_block_device[*].volume_size`` and ``ebs_block_device.volume_size`` are one path and
+    # ``ebs_block_device`` ignores the whole block. Late-init fills the optional and computed arguments
+    # a spec leaves unset: top-level ones, and those inside the list and single blocks the spec has
+    # (element by element; never inside a set, never creating a block the spec leaves out).
     late_init_ignore: tuple[str, ...] = ()
     example: Example | None = None
     timeouts: Timeouts | None = None

@@ -384,7 +384,46 @@ def late_init(resource: s.ResourceSchema, views: Views, ignore: tuple[str, ...])
     other kind adds or removes."""
     params = {f.tf_name for f in views.parameters.fields if f.role is TF}
     return tuple(sorted(a.name for a in resource.block.attributes if a.optional and a.computed
-                        and a.name in params and a.name not in ignore and not _rule_set(a.type)))
+                        and a.name in params and not ignored(a.name, ignore) and not _rule_set(a.type)))
+
+
+def ignore_path(path: str) -> str:
+    """A late-init ignore path in its canonical form: dotted Terraform names, ``[*]`` (any element of
+    a list or set block) dropped, so ``a.b[*].c`` and ``a.b.c`` are one path."""
+    return path.replace("[*]", "")
+
+
+def ignored(path: str, ignore: tuple[str, ...]) -> bool:
+    """Whether ``path`` (dotted) is an ignore path or lies below one."""
+    return any(path == i or path.startswith(f"{i}.") for i in map(ignore_path, ignore))
+
+
+def late_init_nested(resource: s.ResourceSchema, views: Views, ignore: tuple[str, ...]) -> tuple[str, ...]:
+    """Optional and computed arguments inside blocks (dotted Terraform paths, ``a.b.c``): what late-init
+    may fill inside a block the spec has. Only through list and single blocks, whose elements the
+    spec and the cloud hold in the same order; never into a set (its order is the cloud's), a map, or
+    a block that is itself a late-init candidate (copied whole), nor below an ignore path."""
+    out: list[str] = []
+
+    def walk(block: s.Block, node: Object, prefix: str) -> None:
+        params = {fl.tf_name: fl for fl in node.fields if fl.role is TF}
+        if prefix:
+            out.extend(f"{prefix}{a.name}" for a in block.attributes
+                       if a.optional and a.computed and a.name in params and not _rule_set(a.type)
+                       and not ignored(f"{prefix}{a.name}", ignore))
+        for bt in block.block_types:
+            path = f"{prefix}{bt.name}"
+            field = params.get(bt.name)
+            if field is None or bt.nesting_mode not in ("list", "single", "group") or ignored(path, ignore):
+                continue
+            item: Node = field.node
+            while isinstance(item, Array):
+                item = item.item
+            if isinstance(item, Object):
+                walk(bt.block, item, f"{path}.")
+
+    walk(resource.block, views.parameters, "")
+    return tuple(sorted(out))
 
 
 def _rule_set(t: s.TypeExpr | None) -> bool:

@@ -366,7 +366,8 @@ class Converter:
     """A managed kind's spec and status sections, and what the executors need to know of them."""
 
     def __init__(self, views: f.Views, *, provider_settings: frozenset[str] = frozenset(),
-                 late_init: tuple[str, ...] = (), namespaced: bool = False) -> None:
+                 late_init: tuple[str, ...] = (), late_init_nested: tuple[str, ...] = (),
+                 namespaced: bool = False) -> None:
         # A provider setting the resource's schema has itself counts only as a string (a block of the
         # same name, as aws_ssmincidents_replication_set's ``region``, is a resource argument alone).
         settings = frozenset(fl.tf_name for fl in views.parameters.fields if fl.tf_name in provider_settings
@@ -375,6 +376,7 @@ class Converter:
         self.init_provider = ObjectConverter(views.init, provider_settings=settings, namespaced=namespaced)
         self.at_provider = ObjectConverter(views.observation)
         self.late_init_arguments = late_init
+        self.late_init_nested = late_init_nested
         params = views.parameters.fields
         # Top-level Terraform arguments a spec may set (whether or not this one does).
         self.argument_names = tuple(fl.tf_name for fl in params if fl.role is f.TF)
@@ -385,12 +387,20 @@ class Converter:
         """status.atProvider from a state's attributes."""
         return self.at_provider.from_terraform(attributes)
 
-    def late_init(self, attributes: Mapping[str, Any]) -> dict[str, Any]:
-        """CR form of the optional and computed arguments the cloud has set (zero values left out,
-        as upjet does)."""
-        cloud = {tf: attributes.get(tf) for tf in self.late_init_arguments
-                 if attributes.get(tf) not in (None, "", [], {}, False, 0)}
-        return self.for_provider.from_terraform(cloud)
+    def late_init(self, attributes: Mapping[str, Any], for_provider: Mapping[str, Any] | None = None,
+                  init_provider: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """CR form of the optional and computed arguments the cloud has set and the spec leaves unset
+        (zero values left out, as upjet does): top-level ones whole, and those inside the blocks
+        ``for_provider`` has, element by element. Nothing ``init_provider`` sets, at any depth: those
+        paths Terraform ignores after create, and a copy in forProvider would stop that."""
+        top = {tf: attributes.get(tf) for tf in self.late_init_arguments if not _zero(attributes.get(tf))}
+        out = {k: v for k, v in self.for_provider.from_terraform(top).items()
+               if k not in (for_provider or {}) and k not in (init_provider or {})}
+        if self.late_init_nested and for_provider:
+            nested = _late_inside(self.for_provider.tree, attributes, for_provider, init_provider or {},
+                                  frozenset(self.late_init_nested), "")
+            out.update(nested)
+        return out
 
     def json_name(self, tf_name: str) -> str | None:
         """The forProvider field (CR form) of a top-level Terraform argument, if it has one."""
@@ -398,6 +408,56 @@ class Converter:
             if fl.role is f.TF and fl.tf_name == tf_name:
                 return fl.json_name
         return None
+
+
+def _zero(value: Any) -> bool:
+    return value is None or value in ("", [], {}, False, 0)
+
+
+def _late_inside(tree: f.Object, cloud: Mapping[str, Any], spec: Mapping[str, Any], init: Any,
+                 candidates: frozenset[str], prefix: str) -> dict[str, Any]:
+    """What to fill into ``spec`` (CR form, an object of the field tree ``tree``) from ``cloud`` (its
+    Terraform value): candidate leaves it leaves unset, inside blocks it has. A list comes back as
+    one object per element (empty where nothing is filled), for a fill by index."""
+    out: dict[str, Any] = {}
+    init = init if isinstance(init, Mapping) else {}
+    for field in tree.fields:
+        if field.role is not f.TF:
+            continue
+        path = f"{prefix}{field.tf_name}"
+        value, have = cloud.get(field.tf_name), spec.get(field.json_name)
+        if path in candidates:
+            if have is None and init.get(field.json_name) is None and not _zero(value):
+                converted = _from_tf(field.node, value)
+                if converted is not None:
+                    out[field.json_name] = converted
+            continue
+        if have is None or not any(c.startswith(f"{path}.") for c in candidates):
+            continue
+        node, item_init = field.node, init.get(field.json_name)
+        if isinstance(node, f.Array) and isinstance(node.item, f.Object):
+            items = value if isinstance(value, list) else []
+            if node.embedded:
+                # One block shown as the object itself: the spec's object and the cloud's only element.
+                if isinstance(have, Mapping) and len(items) == 1 and isinstance(items[0], Mapping):
+                    filled = _late_inside(node.item, items[0], have, item_init, candidates, f"{path}.")
+                    if filled:
+                        out[field.json_name] = filled
+                continue
+            # Elements are matched by position, so only when the spec and the cloud hold as many.
+            if not isinstance(have, list) or len(have) != len(items):
+                continue
+            inits = item_init if isinstance(item_init, list) else []
+            per_item = [_late_inside(node.item, c, h, inits[i] if i < len(inits) else None, candidates, f"{path}.")
+                        if isinstance(c, Mapping) and isinstance(h, Mapping) else {}
+                        for i, (c, h) in enumerate(zip(items, have, strict=True))]
+            if any(per_item):
+                out[field.json_name] = per_item
+        elif isinstance(node, f.Object) and isinstance(have, Mapping) and isinstance(value, Mapping):
+            filled = _late_inside(node, value, have, item_init, candidates, f"{path}.")
+            if filled:
+                out[field.json_name] = filled
+    return out
 
 
 def _holds_secret(field: f.Field) -> bool:

@@ -6,8 +6,9 @@
     ├── Retryable(delay)        try again later (after ``delay`` seconds, or with backoff)
     │   ├── OperationTimedOut   the operation hit its deadline (or shutdown) and was interrupted
     │   ├── OperationFailed     the provider (through terraform or spoken to directly) failed an
-    │   │                       operation; ``diagnostics`` has its words, ``canceled`` says it was
-    │   │                       cancelled mid-flight (its outcome is then unknown)
+    │   │   │                   operation; ``diagnostics`` has its words, ``canceled`` says it was
+    │   │   │                   cancelled mid-flight (its outcome is then unknown)
+    │   │   └── ReplacementFailed  a replacement stopped part way (which steps ran, which object lives)
     │   ├── ProvidersBusy       every provider process the pod may run is busy with another
     │   │                       configuration; nothing was attempted
     │   ├── ProviderConfigFailed  the provider refused its own configuration (the provider block,
@@ -57,6 +58,18 @@ class OperationFailed(Retryable):
         # The provider cancelled the call in flight (a shared provider process asked to stop, as
         # terraform does on an interrupt): the request may have reached the cloud.
         self.canceled = canceled
+
+
+class ReplacementFailed(OperationFailed):
+    """A replacement stopped part way. ``external_name`` is set when the new object exists (the old one
+    then still waits to be deleted, and the next update deletes it); ``replacement`` says which steps
+    were taken."""
+
+    def __init__(self, message: str, replacement: object, *, diagnostics: tuple[str, ...] = (),
+                 external_name: str | None = None) -> None:
+        super().__init__(message, verb="apply", diagnostics=diagnostics)
+        self.replacement = replacement
+        self.external_name = external_name
 
 
 class OperationTimedOut(Retryable):

@@ -94,8 +94,22 @@ class Creation:
 
 
 @dataclasses.dataclass(frozen=True)
+class Replacement:
+    """What replacing the cloud object did, step by step (``tfbridge.io/replace-policy``)."""
+
+    policy: str
+    old_name: str
+    # The new object's external name; "" when it was not made.
+    new_name: str = ""
+    # (event reason, message) of each step taken, in order.
+    steps: tuple[tuple[str, str], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
 class Update:
     connection_details: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
+    # Set when the update was a replacement: the external name moves to ``replaced.new_name``.
+    replaced: Replacement | None = None
 
 
 class ExternalClient(Protocol):

@@ -22,6 +22,20 @@ POLL_INTERVAL = "crossplane.io/poll-interval"
 # ID): a lost workspace then stops with instructions instead of importing, or creating, blindly.
 IMPORT_CHECK_FAILED = "tfbridge.io/import-check-failed"
 FINALIZER = "finalizer.managedresource.crossplane.io"
+# An object's consent to be replaced when a spec change needs it (Terraform's "forces replacement"):
+# CreateBeforeDestroy makes the new cloud object first, DestroyBeforeCreate deletes the old one first
+# (for objects whose unchanged name two cannot share). Absent: such a change is refused, as upjet does.
+REPLACE_POLICY = "tfbridge.io/replace-policy"
+CREATE_BEFORE_DESTROY = "CreateBeforeDestroy"
+DESTROY_BEFORE_CREATE = "DestroyBeforeCreate"
+REPLACE_POLICIES = (CREATE_BEFORE_DESTROY, DESTROY_BEFORE_CREATE)
+
+
+def replacement_refused(display: str, changed: list[str]) -> str:
+    """Why a change that needs replacement was not made, and how to allow it."""
+    return (f"{display}: changing {', '.join(changed) or 'an immutable argument'} needs the resource replaced; "
+            f"tfbridge never replaces silently: revert the change, delete and re-create the object, or annotate "
+            f"it {REPLACE_POLICY}: {' or '.join(REPLACE_POLICIES)}")
 
 
 class Managed:
@@ -78,6 +92,12 @@ class Managed:
 
     def set_external_name(self, value: str) -> None:
         self.set_annotations({EXTERNAL_NAME: value})
+
+    @property
+    def replace_policy(self) -> str | None:
+        """How a change that needs replacement may be made (one of :data:`REPLACE_POLICIES`, or any
+        other string the annotation holds); None: it may not."""
+        return self.annotations.get(REPLACE_POLICY)
 
     @property
     def finalizers(self) -> list[str]:

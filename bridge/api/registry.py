@@ -62,11 +62,13 @@ class Kind:
         rules = fields.rules(self.config)
         views = self.views() if self.views is not None else fields.build(rs, rules)
         elsewhere = tuple(m.argument for m in self.config.managed_elsewhere)
-        late = fields.late_init(rs, views, (*self.config.late_init_ignore, *elsewhere))
+        ignore = (*self.config.late_init_ignore, *elsewhere)
+        late = fields.late_init(rs, views, ignore)
         return Shape(
             views=views,
             converter=Converter(views, provider_settings=frozenset(i.name for i in self.config.injected),
-                                late_init=late, namespaced=self.config.namespaced),
+                                late_init=late, late_init_nested=fields.late_init_nested(rs, views, ignore),
+                                namespaced=self.config.namespaced),
             references=fields.reference_paths(views, rules), schema_version=rs.version,
             timeouts_block=fields.has_timeouts(rs), late_init=late)
 

@@ -70,7 +70,7 @@ class Kube(Protocol):
     def list(self, res: Resource, namespace: str = "", label_selector: str = "") -> tuple[list[Obj], str]: ...
 
     def watch(self, res: Resource, resource_version: str, *, timeout: float,
-              stop: threading.Event) -> Iterator[tuple[str, Obj]]: ...
+              stop: threading.Event, label_selector: str = "") -> Iterator[tuple[str, Obj]]: ...
 
     def create(self, res: Resource, obj: Obj, namespace: str = "") -> Obj: ...
 
@@ -146,8 +146,10 @@ class HTTPKube:
         return list(out.get("items") or []), str((out.get("metadata") or {}).get("resourceVersion", ""))
 
     def watch(self, res: Resource, resource_version: str, *, timeout: float,
-              stop: threading.Event) -> Iterator[tuple[str, Obj]]:
+              stop: threading.Event, label_selector: str = "") -> Iterator[tuple[str, Obj]]:
         query = [("watch", "true"), ("allowWatchBookmarks", "true"), ("timeoutSeconds", str(int(timeout)))]
+        if label_selector:
+            query.append(("labelSelector", label_selector))
         if resource_version:
             query.append(("resourceVersion", resource_version))
         resp = self._call("watch", res, "GET", res.path(), query=query, stream=True)

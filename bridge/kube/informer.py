@@ -40,8 +40,11 @@ def key_of(obj: Obj) -> Key:
 
 class Informer:
     def __init__(self, kube: Kube, res: Resource, on_change: Callable[[str, Obj], None] | None = None, *,
-                 watch_timeout: float = 300.0) -> None:
+                 watch_timeout: float = 300.0, label_selector: str = "") -> None:
         self.kube, self.res = kube, res
+        # Only objects it selects are listed, watched and cached (a shard's share of a kind); one that
+        # stops matching arrives as DELETED.
+        self.label_selector = label_selector
         self._handlers = [on_change] if on_change is not None else []
         self.watch_timeout = watch_timeout
         self.cache: dict[Key, Obj] = {}
@@ -92,7 +95,7 @@ class Informer:
             log.exception("informer of %s: the handler failed on %s %s", self.res.plural, kind, key_of(obj))
 
     def _list(self) -> None:
-        items, rv = self.kube.list(self.res)
+        items, rv = self.kube.list(self.res, label_selector=self.label_selector)
         items = [o for o in items if isinstance(o, dict)]
         fresh = {key_of(o): o for o in items}
         with self._lock:
@@ -115,7 +118,8 @@ class Informer:
                     self._list()
                     need_list = False
                 timeout = self.watch_timeout * (1 + random.random())
-                for kind, obj in self.kube.watch(self.res, self.rv, timeout=timeout, stop=self._stop):
+                for kind, obj in self.kube.watch(self.res, self.rv, timeout=timeout, stop=self._stop,
+                                                 label_selector=self.label_selector):
                     rv = resource_version(obj)
                     if kind != "BOOKMARK":
                         with self._lock:

@@ -38,8 +38,8 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from bridge.api.errors import BridgeError, ProviderConfigFailed, Retryable, Terminal, outcome_unknown
-from bridge.api.external import Creation, ExternalClient, ImportCheck, ImportOutcome, Observation
+from bridge.api.errors import BridgeError, ProviderConfigFailed, ReplacementFailed, Retryable, Terminal, outcome_unknown
+from bridge.api.external import Creation, ExternalClient, ImportCheck, ImportOutcome, Observation, Replacement, Update
 from bridge.api.managed import (
     CREATE_FAILED,
     CREATE_PENDING,
@@ -91,6 +91,8 @@ SPEC_DEPTH = 64
 # After a create succeeded, an observe that finds nothing for this long is taken for an eventually
 # consistent read, not for a deleted object (crossplane-runtime's default creation grace period).
 CREATION_GRACE = 30.0
+# The event of a replacement's step that deleted the old object.
+DELETED_REPLACED = "DeletedReplacedExternalResource"
 # How soon an object within its creation grace period is observed again.
 GRACE_RECHECK = 5.0
 
@@ -239,17 +241,20 @@ class ManagedReconciler:
                 mr.obj["status"] = {**(mr.obj.get("status") or {}), **kept}
         raise Retryable(f"{mr.display}: status kept conflicting")
 
-    def _annotate(self, key: tuple[str, str], values: dict[str, str]) -> Managed:
-        """Set annotations, retried until they stick (they record what happened in the cloud)."""
+    def _annotate(self, key: tuple[str, str], values: dict[str, str], *, remove: tuple[str, ...] = ()) -> Managed:
+        """Set annotations (and drop those in ``remove``), retried until they stick (they record what
+        happened in the cloud)."""
         namespace, name = key
         delay = 0.05
         last: Exception | None = None
         for _ in range(10):
             try:
                 mr = Managed.wrap(self.kube.get(self.res, name, namespace))
-                if all(mr.annotations.get(k) == v for k, v in values.items()):
+                if all(mr.annotations.get(k) == v for k, v in values.items()) and not set(remove) & set(mr.annotations):
                     return mr
                 mr.set_annotations(values)
+                for k in remove:
+                    mr.annotations.pop(k, None)
                 return self._update(mr)
             except (errors.Conflict, errors.ServerError) as exc:
                 last = exc
@@ -402,7 +407,25 @@ class ManagedReconciler:
                 self._show_import_check(mr, check)
         elif op.verb == "update":
             self.metrics.updated(mr)
+            replaced = op.result.replaced if isinstance(op.result, Update) else None
+            if replaced is not None:
+                return self._replaced(mr, replaced, op.result.connection_details)
         self.recorder.normal(mr.obj, *REQUESTED[op.verb])
+        return mr
+
+    def _replaced(self, mr: Managed, replaced: Replacement, details: Mapping[str, bytes]) -> Managed:
+        """A replacement finished: the external name moves to the new object, which now has the connection
+        details; each step has its event."""
+        for reason, message in replaced.steps:
+            self.recorder.normal(mr.obj, reason, message)
+        with self._step(mr, "CannotUpdateManagedResource",
+                        "cannot update managed resource annotations: cannot update critical annotations",
+                        event_is_message=True):
+            mr = self._annotate(mr.key, {EXTERNAL_NAME: replaced.new_name})
+        with self._step(mr, "CannotPublishConnectionDetails", "cannot create or update connection secret"):
+            self.publisher.publish(mr, details)
+        self.recorder.normal(mr.obj, "ReplacedExternalResource",
+                             f"Successfully replaced external resource ({replaced.policy})")
         return mr
 
     def _collect_failure(self, mr: Managed, key: OperationKey, op: Operation, error: BaseException) -> Managed:
@@ -421,6 +444,16 @@ class ManagedReconciler:
                                         if unknown else f"the create failed; {self._next_attempt(mr, key)}")
         elif op.verb == "delete":
             ready = conditions.deleting(f"the delete failed; {self._next_attempt(mr, key)}")
+        elif isinstance(error, ReplacementFailed) and isinstance(error.replacement, Replacement):
+            for reason, message in error.replacement.steps:
+                self.recorder.normal(mr.obj, reason, message)
+            if error.external_name and error.external_name != mr.external_name:
+                # The new object lives (the old one waits to be deleted): it is this object's from now on.
+                mr = self._annotate(mr.key, {EXTERNAL_NAME: error.external_name})
+            elif not error.external_name and any(r == DELETED_REPLACED for r, _ in error.replacement.steps):
+                # The old object is gone and no new one was made: absent on purpose. The old create's
+                # success no longer holds, and must not hold back the create that follows.
+                mr = self._annotate(mr.key, {CREATE_FAILED: _stamp()}, remove=(CREATE_SUCCEEDED,))
         detail = self._describe(mr, error)
         message = f"{op.verb} failed: {detail} (after {op.elapsed():.0f}s)"
         self._status(mr, conditions.reconcile_error(message), *([ready] if ready else []))
@@ -662,8 +695,9 @@ class ManagedReconciler:
 
 
 def late_initialize(obj: dict[str, Any], values: Mapping[str, Any]) -> bool:
-    """Fill ``values`` (CR form, nested objects for single blocks) into ``spec.forProvider`` wherever it
-    has nothing yet, never overwriting a value the spec has; True if anything was filled."""
+    """Fill ``values`` (CR form, nested objects for single blocks, one object per element for a list
+    of blocks) into ``spec.forProvider`` wherever it has nothing yet, never overwriting a value the
+    spec has; True if anything was filled."""
     spec = obj.setdefault("spec", {})
     target = spec.get("forProvider")
     if not isinstance(target, dict):
@@ -680,4 +714,8 @@ def _fill(target: dict[str, Any], values: Mapping[str, Any]) -> bool:
             changed = True
         elif isinstance(current, dict) and isinstance(value, Mapping):
             changed = _fill(current, value) or changed
+        elif isinstance(current, list) and isinstance(value, list) and len(current) == len(value):
+            for have, more in zip(current, value, strict=True):
+                if isinstance(have, dict) and isinstance(more, Mapping):
+                    changed = _fill(have, more) or changed
     return changed

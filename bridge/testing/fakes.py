@@ -7,17 +7,26 @@ import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from bridge.api.errors import OperationFailed, OperationTimedOut
+from bridge.api.errors import ImmutableChange, InvalidSpec, OperationFailed, OperationTimedOut, ReplacementFailed
 from bridge.api.external import (
     Creation,
     ExternalClient,
     ImportCheck,
     Observation,
     ProviderSetup,
+    Replacement,
     SecretReader,
     Update,
 )
-from bridge.api.managed import Managed
+from bridge.api.managed import (
+    CREATE_BEFORE_DESTROY,
+    DESTROY_BEFORE_CREATE,
+    REPLACE_POLICIES,
+    REPLACE_POLICY,
+    Managed,
+    replacement_refused,
+)
+from bridge.api.policies import Policies
 from bridge.api.registry import Kind
 from bridge.kube import errors
 from bridge.kube.client import Obj, Resource
@@ -71,7 +80,14 @@ class StoreKube:
         return items, str(rv)
 
     def watch(self, res: Resource, resource_version: str, *, timeout: float,
-              stop: threading.Event) -> Iterator[tuple[str, Obj]]:
+              stop: threading.Event, label_selector: str = "") -> Iterator[tuple[str, Obj]]:
+        from devserver import selectors
+
+        reqs = selectors.parse(label_selector)
+
+        def matches(obj: Obj) -> bool:
+            return selectors.match_labels(reqs, obj["metadata"].get("labels") or {})
+
         rt = self._rt(res)
         rv = int(resource_version or 0)
         while not stop.is_set():
@@ -81,8 +97,9 @@ class StoreKube:
                     self.store.cond.wait(timeout=0.2)
             for e in events:
                 rv = e.rv
-                if e.key == rt.key:
-                    yield e.type, dict(e.obj)
+                told = selectors.watch_event(e.type, e.old, e.obj, matches) if e.key == rt.key else None
+                if told is not None:
+                    yield told, dict(e.obj)
 
     def create(self, res: Resource, obj: Obj, namespace: str = "") -> Obj:
         self._maybe_conflict("create", res)
@@ -138,6 +155,10 @@ class FakeCloud:
         # Secrets (namespace, name) every observe reads, as an executor reads a spec's *SecretRef fields.
         self.secret_refs: list[tuple[str, str]] = []
         self.drops: set[str] = set()
+        # Spec fields whose change needs the object replaced (Terraform's "forces replacement").
+        self.forces_replacement: set[str] = set()
+        # New external name → the old object a replacement has not deleted yet.
+        self.deposed: dict[str, str] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
@@ -191,7 +212,7 @@ class _FakeClient:
         late = {k: v for k, v in (found.get("late") or {}).items() if k not in mr.for_provider}
         wanted = {k: v for k, v in mr.for_provider.items() if k not in (found.get("late") or {})}
         differs = sorted(k for k in {*found["spec"], *wanted} if found["spec"].get(k) != wanted.get(k))
-        return Observation(exists=True, up_to_date=not differs,
+        return Observation(exists=True, up_to_date=not differs and mr.external_name not in self.cloud.deposed,
                            at_provider={"id": mr.external_name, **found["spec"]}, external_name=mr.external_name,
                            connection_details={"attribute.password": b"s3cret"}, late_init=late,
                            drift="; ".join(f"{k}: differs" for k in differs))
@@ -219,8 +240,57 @@ class _FakeClient:
 
     def update(self, mr: Managed) -> Update:
         self.cloud._enter("update")
+        self._delete_deposed(mr, Replacement("", "", mr.external_name))
+        current = self.cloud.resources.get(mr.external_name, {}).get("spec") or {}
+        changed = sorted(k for k in self.cloud.forces_replacement if current.get(k) != mr.for_provider.get(k))
+        if changed:
+            return self._replace(mr, changed)
         self.cloud.resources[mr.external_name] = {"spec": self._kept(mr)}
         return Update()
+
+    def _replace(self, mr: Managed, changed: list[str]) -> Update:
+        """As the executors replace: the new object first (CreateBeforeDestroy) or the old one deleted
+        first; "replace-create" and "replace-delete" failures inject a failed step."""
+        policy = mr.replace_policy
+        if policy is None:
+            raise ImmutableChange(replacement_refused(mr.display, changed))
+        if policy not in REPLACE_POLICIES:
+            raise InvalidSpec(f"{mr.display}: metadata.annotations[{REPLACE_POLICY}]: must be one of "
+                              f"{', '.join(REPLACE_POLICIES)}")
+        if not (Policies.of(mr).create and Policies.of(mr).should_delete()):
+            raise InvalidSpec(f"{mr.display}: replacing needs the Create and Delete management policies")
+        old, steps = mr.external_name, []
+        if policy == DESTROY_BEFORE_CREATE:
+            self._step("replace-delete", f"{mr.display}: deleting the old object {old} failed",
+                       Replacement(policy, old))
+            self.cloud.resources.pop(old, None)
+            steps.append(("DeletedReplacedExternalResource", f"deleted {old} to replace it"))
+        self._step("replace-create", f"{mr.display}: creating the new object failed", Replacement(policy, old, "",
+                                                                                                  tuple(steps)))
+        new = f"id-{next(self.cloud._ids)}"
+        self.cloud.resources[new] = {"spec": self._kept(mr)}
+        steps.append(("CreatedReplacementExternalResource", f"created {new} to replace {old}"))
+        if policy == CREATE_BEFORE_DESTROY:
+            self.cloud.deposed[new] = old
+            self._delete_deposed(mr, Replacement(policy, old, new, tuple(steps)))
+            steps.append(("DeletedReplacedExternalResource", f"deleted {old}, replaced by {new}"))
+        return Update(replaced=Replacement(policy, old, new, tuple(steps)))
+
+    def _step(self, verb: str, message: str, replacement: Replacement) -> None:
+        try:
+            self.cloud._enter(verb)
+        except OperationFailed as exc:
+            raise ReplacementFailed(f"{message}: {exc}", replacement,
+                                    external_name=replacement.new_name or None) from exc
+
+    def _delete_deposed(self, mr: Managed, replacement: Replacement) -> None:
+        old = self.cloud.deposed.get(replacement.new_name)
+        if old is None:
+            return
+        self._step("replace-delete", f"{mr.display}: replaced by {replacement.new_name}; deleting the old "
+                                     f"object {old} failed, and is retried", replacement)
+        self.cloud.resources.pop(old, None)
+        del self.cloud.deposed[replacement.new_name]
 
     def _kept(self, mr: Managed) -> dict[str, Any]:
         return {k: v for k, v in mr.for_provider.items() if k not in self.cloud.drops}

@@ -12,6 +12,10 @@ observe, per managed resource:
    the plan file carries the refreshed state, from which status, connection details and the
    external name are read.
 
+A change that needs replacement is refused unless the object consents (``tfbridge.io/replace-policy``);
+then terraform replaces it itself (``create_before_destroy`` as the policy says, ``prevent_destroy``
+off for that run), and an old object it could not delete stays deposed until the next update.
+
 After a create, ``terraform import`` in a scratch workspace beside the object's own proves that
 the import ID the kind builds from the new external name finds the object just made.
 """
@@ -23,9 +27,9 @@ import functools
 import time
 from typing import TYPE_CHECKING, Any
 
-from bridge.api.errors import BridgeError, OperationFailed
-from bridge.api.external import Creation, Observation, Update
-from bridge.api.managed import Managed
+from bridge.api.errors import BridgeError, OperationFailed, ReplacementFailed
+from bridge.api.external import Creation, Observation, Replacement, Update
+from bridge.api.managed import CREATE_BEFORE_DESTROY, Managed
 from bridge.api.policies import Policies
 from bridge.tfexec.verbs import Terraform
 from bridge.workspace import tfstate
@@ -92,6 +96,10 @@ class CLIClient:
             elif inst.tainted:
                 tf.untaint(self.floor.address, timeout)
                 recovered = ("untaint",)
+            if inst is not None and self.floor.deposed(ws):
+                # A replacement's old object is still there: the update deletes it (a plan here would
+                # refuse its destroy under prevent_destroy).
+                return self.floor.observation(mr, rendered, inst, "delete replaced", recovered)
             planned = tf.plan(self.config.tf_type, timeout)
             if planned.refreshed is None or planned.action == "create":
                 return Observation(exists=False, recovered=recovered)
@@ -158,14 +166,57 @@ class CLIClient:
             rendered = self.floor.render(mr)
             self._prepare(ws, mr, rendered)
             tf = self._terraform(ws, rendered, mr)
+            if self.floor.deposed(ws):
+                return self._replace(ws, mr, mr.replace_policy or "", timeout)
             planned = tf.plan(self.config.tf_type, timeout, "update failed")
             if planned.action in _REPLACING:
-                raise self.floor.immutable_change(mr, self.floor.changed(rendered, planned.refreshed))
+                policy = self.floor.replace_policy(mr, self.floor.changed(rendered, planned.refreshed))
+                return self._replace(ws, mr, policy, timeout)
             if planned.action is not None:
                 tf.apply(timeout, "update failed", planned=True)
                 self._mark_fresh(ws, mr)
             inst = self.floor.state_instance(ws)
             return Update(connection_details=self.floor.connection_details(inst) if inst else {})
+
+    def _replace(self, ws: Workspace, mr: Managed, policy: str, timeout: float) -> Update:
+        """Terraform's own replacement (create_before_destroy as the policy says), or the deletion of a
+        replaced object it left deposed. A failed run says which object lives: terraform keeps a new
+        object current and an old one it could not delete deposed, and the next update deletes it."""
+        before = self.floor.state_instance(ws)
+        old_name = self.floor.external_name(before) if before else mr.external_name
+        rendered = self.floor.render(mr, prevent_destroy=False, create_before_destroy=policy == CREATE_BEFORE_DESTROY)
+        self._prepare(ws, mr, rendered)
+        tf = self._terraform(ws, rendered, mr)
+        tf.plan(self.config.tf_type, timeout, "update failed")
+        try:
+            tf.apply(timeout, "update failed", planned=True)
+        except OperationFailed as exc:
+            inst = self.floor.state_instance(ws)
+            new_name = self.floor.external_name(inst) if inst else ""
+            if self.floor.deposed(ws):
+                done: tuple[tuple[str, str], ...] = (
+                    ("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"),
+                ) if new_name != old_name else ()
+                raise ReplacementFailed(f"{mr.display}: replaced by {new_name}; deleting the old object failed, and "
+                                        f"is retried: {exc}", Replacement(policy, old_name, new_name, done),
+                                        diagnostics=exc.diagnostics, external_name=new_name or None) from exc
+            deleted: tuple[tuple[str, str], ...] = (
+                ("DeletedReplacedExternalResource", f"deleted {old_name} to replace it"),) if inst is None else ()
+            kept = "the old object was deleted" if deleted else f"the old object {old_name} is kept"
+            raise ReplacementFailed(f"{mr.display}: replacement ({policy}): creating the new object failed ({kept}): "
+                                    f"{exc}", Replacement(policy, old_name, "", deleted),
+                                    diagnostics=exc.diagnostics) from exc
+        self._mark_fresh(ws, mr)
+        inst = self.floor.state_instance(ws)
+        if inst is None:
+            raise OperationFailed(f"{mr.display}: replacement reported success but the state has no "
+                                  f"{self.floor.address}", verb="apply")
+        new_name = self.floor.external_name(inst)
+        made = ("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}")
+        gone = ("DeletedReplacedExternalResource", f"deleted {old_name}")
+        steps = (made, gone) if policy == CREATE_BEFORE_DESTROY else (gone, made)
+        return Update(connection_details=self.floor.connection_details(inst),
+                      replaced=Replacement(policy, old_name, new_name, steps) if new_name != old_name else None)
 
     def delete(self, mr: Managed) -> None:
         """Destroy the external resource (importing it first if the state was lost), then the workspace."""

@@ -8,7 +8,9 @@ is the terraform run around each provider call. Per call:
   saved; with no state, an external name is imported (ImportResourceState + ReadResource, the
   CLI executor's fallback rule); then a plan against the configuration decides up to date or not;
 * create/update: validate, plan (proposed new state as Terraform core computes it), apply, save;
-  a change that requires replacement is refused, never applied as a replace; after a create, the
+  a change that requires replacement is refused unless the object consents
+  (``tfbridge.io/replace-policy``), then made as Terraform would (create before destroy, the old
+  object deposed in the state until deleted, or destroy before create); after a create, the
   import ID the kind builds from the new external name is imported and read (nothing saved) to
   prove it finds the object just made;
 * delete: plan the destroy (when the provider asks for it), apply, remove the workspace.
@@ -23,9 +25,9 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from bridge.api.errors import InvalidSpec, OperationFailed
-from bridge.api.external import Creation, Observation, Update
-from bridge.api.managed import Managed
+from bridge.api.errors import InvalidSpec, OperationFailed, ReplacementFailed
+from bridge.api.external import Creation, Observation, Replacement, Update
+from bridge.api.managed import CREATE_BEFORE_DESTROY, Managed
 from bridge.api.policies import Policies
 from bridge.tfplugin import cty, plan
 from bridge.tfplugin.provider import Planned, Provider, ProviderGone, failed
@@ -46,6 +48,11 @@ def _replacing(schema: Schema, prior: Any, planned: Planned) -> list[str]:
     before, after = cty.to_json(schema.type, prior), _known(planned.state)
     return sorted({str(path[0]) for path in planned.requires_replace
                    if path and tfstate.value_at(before, path) != tfstate.value_at(after, path)})
+
+
+def _deposed_key(name: str) -> str:
+    """A deposed instance's key (8 hex digits, as terraform's), stable for one old object."""
+    return hashlib.sha256(name.encode()).hexdigest()[:8]
 
 
 def _known(value: Any) -> Any:
@@ -95,6 +102,10 @@ class DirectClient:
         inst = self.floor.instance(doc)
         if inst is None:
             return None, b"", False
+        return self._value(inst, p, timeout), inst.private, inst.tainted
+
+    def _value(self, inst: tfstate.Instance, p: Provider, timeout: float) -> Any:
+        """A stored instance's value in the current schema."""
         schema = p.schema(self.tf_type)
         value = None
         if inst.schema_version == schema.version:
@@ -103,14 +114,15 @@ class DirectClient:
                 value = cty.from_json(schema.type, inst.attributes)
         if value is None:
             value = p.upgrade(self.tf_type, inst.schema_version, inst.attributes, timeout)
-        return value, inst.private, inst.tainted
+        return value
 
-    def _save(self, ws: Workspace, schema: Schema, value: Any, private: bytes, *, tainted: bool = False) -> None:
+    def _save(self, ws: Workspace, schema: Schema, value: Any, private: bytes, *, tainted: bool = False,
+              deposed: dict[str, tfstate.Instance] | None = None) -> None:
         ws.write_state(tfstate.with_instance(
             ws.read_state(), tf_type=self.tf_type, name=RESOURCE_NAME, provider=self.floor.provider.registry_source,
             attributes=cty.to_json(schema.type, value) if value is not None else None, schema_version=schema.version,
             private=private, sensitive_paths=schema.block.sensitive_paths(value) if value is not None else (),
-            tainted=tainted))
+            tainted=tainted, deposed=deposed))
 
     # -- steps -------------------------------------------------------------------------------
 
@@ -219,11 +231,14 @@ class DirectClient:
                     return self.floor.observation(mr, rendered, self._instance(schema, state), None, recovered,
                                                   compared=True)
                 action = self._observed_action(ws, p, mr, schema, rendered, state, private, timeout)
+                if action is None and tfstate.deposed_instances(ws.read_state(), self.tf_type, RESOURCE_NAME):
+                    action = "delete replaced"  # a replacement's old object is still there: the update deletes it
                 return self.floor.observation(mr, rendered, self._instance(schema, state), action, recovered)
 
     def create(self, mr: Managed) -> Creation:
         timeout = self.config.timeouts.create
         with self._session(mr, "create") as s:
+            self._destroy_deposed(s, mr, timeout)
             _, planned, config = self._plan_change(s.p, mr, s.schema, s.rendered, None, b"", timeout)
             state, private, errors = s.p.apply(self.tf_type, None, planned.state, config, planned.private, timeout)
             if state is not None:
@@ -254,9 +269,11 @@ class DirectClient:
             prior, private, _ = self._refreshed(s.ws, s.p, mr, s.rendered, timeout, s.ws.read_state())
             if prior is None:
                 raise OperationFailed(f"{mr.display}: update failed: the object no longer exists", verb="apply")
+            self._destroy_deposed(s, mr, timeout)
             action, planned, config = self._plan_change(s.p, mr, s.schema, s.rendered, prior, private, timeout)
             if action == "replace":
-                raise self.floor.immutable_change(mr, _replacing(s.schema, prior, planned))
+                policy = self.floor.replace_policy(mr, _replacing(s.schema, prior, planned))
+                return self._replace(s, mr, policy, prior, private, timeout)
             state = prior
             if action is not None:
                 state, private, errors = s.p.apply(self.tf_type, prior, planned.state, config, planned.private,
@@ -268,9 +285,102 @@ class DirectClient:
             inst = self._instance(s.schema, state)
             return Update(connection_details=self.floor.connection_details(inst))
 
+    # -- replacement (tfbridge.io/replace-policy) ---------------------------------------------
+
+    def _replace(self, s: _Session, mr: Managed, policy: str, prior: Any, private: bytes, timeout: float) -> Update:
+        """Replace the object ``prior`` with one made from the spec. Never two live objects left
+        unreported: a new object that cannot be made leaves the old one current; an old object that
+        cannot be deleted stays in the state as deposed, and every later update (or the delete)
+        deletes it first."""
+        old_name = self.floor.external_name(self._instance(s.schema, prior))
+        steps: list[tuple[str, str]] = []
+        if policy == CREATE_BEFORE_DESTROY:
+            state, new_private = self._create_replacement(s, mr, policy, old_name, steps, timeout)
+            new_name = self.floor.external_name(self._instance(s.schema, state))
+            steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
+            old = self._instance(s.schema, prior)
+            self._save(s.ws, s.schema, state, new_private,
+                       deposed={**tfstate.deposed_instances(s.ws.read_state(), self.tf_type, RESOURCE_NAME),
+                                _deposed_key(old_name): dataclasses.replace(old, private=private)})
+            self._destroy_deposed(s, mr, timeout, Replacement(policy, old_name, new_name, tuple(steps)))
+            steps.append(("DeletedReplacedExternalResource", f"deleted {old_name}, replaced by {new_name}"))
+        else:
+            errors = self._destroy(s, prior, private, timeout)
+            if errors:
+                raise ReplacementFailed(
+                    f"{mr.display}: replacement ({policy}): deleting the old object {old_name} failed (it is kept): "
+                    f"{'; '.join(map(str, errors))}", Replacement(policy, old_name, "", tuple(steps)),
+                    diagnostics=tuple(map(str, errors)))
+            self._save(s.ws, s.schema, None, b"")
+            steps.append(("DeletedReplacedExternalResource", f"deleted {old_name} to replace it"))
+            state, new_private = self._create_replacement(s, mr, policy, old_name, steps, timeout)
+            new_name = self.floor.external_name(self._instance(s.schema, state))
+            steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
+        inst = self._instance(s.schema, state)
+        self.backend.noop_plans.pop(s.ws.key, None)
+        return Update(connection_details=self.floor.connection_details(inst),
+                      replaced=Replacement(policy, old_name, new_name, tuple(steps)))
+
+    def _create_replacement(self, s: _Session, mr: Managed, policy: str, old_name: str,
+                            steps: list[tuple[str, str]], timeout: float) -> tuple[Any, bytes]:
+        """The new object, made; what a failed create left half made is deleted again (raises)."""
+        _, planned, config = self._plan_change(s.p, mr, s.schema, s.rendered, None, b"", timeout)
+        state, private, errors = s.p.apply(self.tf_type, None, planned.state, config, planned.private, timeout)
+        if not errors and state is not None:
+            return state, private
+        words = tuple(map(str, errors)) or ("the provider returned no state",)
+        left = ""
+        if state is not None and self._destroy(s, state, private, timeout):
+            # Kept as deposed: the next update deletes it before anything else.
+            half = dataclasses.replace(self._instance(s.schema, state), private=private)
+            self._save_deposed(s, {**tfstate.deposed_instances(s.ws.read_state(), self.tf_type, RESOURCE_NAME),
+                                   _deposed_key(f"half-made {old_name}"): half})
+            left = "; what it half made could not be deleted and is deleted before the next attempt"
+        kept = (f"the old object {old_name} is kept" if policy == CREATE_BEFORE_DESTROY
+                else f"the old object {old_name} was deleted; the next attempt creates the new one")
+        raise ReplacementFailed(f"{mr.display}: replacement ({policy}): creating the new object failed ({kept}"
+                                f"{left}): {'; '.join(words)}", Replacement(policy, old_name, "", tuple(steps)),
+                                diagnostics=words)
+
+    def _destroy(self, s: _Session, state: Any, private: bytes, timeout: float) -> list[Any]:
+        """Delete the object ``state``; the provider's error diagnostics (none: gone)."""
+        if s.p.plan_destroy:
+            private = s.p.plan(self.tf_type, state, None, None, private, timeout).private
+        _, _, errors = s.p.apply(self.tf_type, state, None, None, private, timeout)
+        return list(errors)
+
+    def _destroy_deposed(self, s: _Session, mr: Managed, timeout: float, replacing: Replacement | None = None) -> None:
+        """Delete every object a replacement left deposed in the state (raises while one remains)."""
+        left = tfstate.deposed_instances(s.ws.read_state(), self.tf_type, RESOURCE_NAME)
+        for key, inst in sorted(left.items()):
+            state, private = s.p.read(self.tf_type, self._value(inst, s.p, timeout), inst.private, timeout)
+            errors = self._destroy(s, state, private, timeout) if state is not None else []
+            if errors:
+                old = self.floor.external_name(inst)
+                words = tuple(map(str, errors))
+                current = self.floor.state_instance(s.ws)
+                new = replacing.new_name if replacing else (self.floor.external_name(current) if current else "")
+                raise ReplacementFailed(
+                    f"{mr.display}: replaced by {new}; deleting the old object {old} failed, and is retried: "
+                    f"{'; '.join(words)}",
+                    replacing or Replacement("", old, new), diagnostics=words, external_name=new or None)
+            del left[key]
+            self._save_deposed(s, left)
+
+    def _save_deposed(self, s: _Session, deposed: dict[str, tfstate.Instance]) -> None:
+        doc = s.ws.read_state()
+        current = self.floor.instance(doc)
+        s.ws.write_state(tfstate.with_instance(
+            doc, tf_type=self.tf_type, name=RESOURCE_NAME, provider=self.floor.provider.registry_source,
+            attributes=current.attributes if current else None,
+            schema_version=current.schema_version if current else s.schema.version,
+            private=current.private if current else b"", sensitive_paths=current.sensitive_paths if current else (),
+            tainted=current.tainted if current else False, deposed=deposed))
+
     def delete(self, mr: Managed) -> None:
         timeout = self.config.timeouts.delete
         with self._session(mr, "delete", prevent_destroy=False) as s:
+            self._destroy_deposed(s, mr, timeout)
             prior, private, _ = self._refreshed(s.ws, s.p, mr, s.rendered, timeout, s.ws.read_state())
             if prior is not None:
                 planned_private = private

@@ -61,6 +61,8 @@ class ResourceBlock:
     ignore_changes: tuple[str, ...] = ()
     prevent_destroy: bool = True
     timeouts: Mapping[str, str] | None = None
+    # A replacement makes the new object before it deletes the old one (tfbridge.io/replace-policy).
+    create_before_destroy: bool = False
 
     @property
     def address(self) -> str:
@@ -102,6 +104,8 @@ def build(provider: ProviderBlock, *, resource: ResourceBlock | None = None,
         doc["provider"] = {provider.name: escape(dict(provider.arguments))}
     if resource is not None:
         lifecycle: dict[str, Any] = {"prevent_destroy": resource.prevent_destroy}
+        if resource.create_before_destroy:
+            lifecycle["create_before_destroy"] = True
         if resource.ignore_changes:
             lifecycle["ignore_changes"] = sorted(resource.ignore_changes)
         body: dict[str, Any] = {**escape(dict(resource.arguments)), "lifecycle": lifecycle}

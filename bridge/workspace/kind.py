@@ -20,7 +20,15 @@ from typing import Any
 
 from bridge.api.errors import ImmutableChange, InvalidSpec, OperationFailed, StateLost, Terminal
 from bridge.api.external import ImportCheck, ImportOutcome, Observation, ProviderSetup, SecretReader
-from bridge.api.managed import EXTERNAL_NAME, IMPORT_CHECK_FAILED, Managed
+from bridge.api.managed import (
+    EXTERNAL_NAME,
+    IMPORT_CHECK_FAILED,
+    REPLACE_POLICIES,
+    REPLACE_POLICY,
+    Managed,
+    replacement_refused,
+)
+from bridge.api.policies import Policies
 from bridge.api.registry import Kind
 from bridge.workspace import drift, initprovider, tfstate
 from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock, Rendered, ResourceBlock, address
@@ -59,7 +67,10 @@ class KindWorkspaces:
 
     # -- the configuration ------------------------------------------------------------------
 
-    def render(self, mr: Managed, *, prevent_destroy: bool = True) -> Rendered:
+    def render(self, mr: Managed, *, prevent_destroy: bool = True, create_before_destroy: bool = False) -> Rendered:
+        # An object that consents to replacement may be destroyed by a plan: terraform then says "replace"
+        # where it would refuse the plan outright.
+        prevent_destroy = prevent_destroy and mr.replace_policy not in REPLACE_POLICIES
         spec = self.values.spec(mr)
         # initProvider values are part of the configuration (a required argument may come only from
         # it), merged in at any depth, and ignore_changes makes Terraform use them at create only.
@@ -76,7 +87,8 @@ class KindWorkspaces:
                         (("create", t.create), ("update", t.update), ("delete", t.delete)) if verb in named}
         provider = ProviderBlock(self.provider.name, self.provider.source, self.provider.version,
                                  {**self.provider.provider_defaults, **self.setup.configuration, **spec.provider})
-        return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts))
+        return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts,
+                                                create_before_destroy))
 
     def _object_arguments(self) -> frozenset[str]:
         """Top-level arguments whose values are objects (``.name`` steps), not maps (``["key"]``)."""
@@ -226,6 +238,10 @@ class KindWorkspaces:
     def state_instance(self, ws: Workspace) -> tfstate.Instance | None:
         return self.instance(ws.read_state())
 
+    def deposed(self, ws: Workspace) -> dict[str, tfstate.Instance]:
+        """Old objects a replacement has not deleted yet (the next update deletes them)."""
+        return tfstate.deposed_instances(ws.read_state(), self.config.tf_type, RESOURCE_NAME)
+
     def created_anyway(self, ws: Workspace) -> str | None:
         """The external name of an object a failed apply left in the state (tainted), if any."""
         inst = self.state_instance(ws)
@@ -250,9 +266,24 @@ class KindWorkspaces:
         return sorted(k for k, v in rendered.resource.arguments.items() if attrs.get(k) != v)
 
     def immutable_change(self, mr: Managed, changed: list[str]) -> ImmutableChange:
-        return ImmutableChange(f"{mr.display}: changing {', '.join(changed) or 'an immutable argument'} needs the "
-                               f"resource replaced; tfbridge never replaces silently: revert the change, or delete "
-                               f"and re-create the object")
+        return ImmutableChange(replacement_refused(mr.display, changed))
+
+    def replace_policy(self, mr: Managed, changed: list[str]) -> str:
+        """How ``mr`` consents to be replaced for ``changed``; raises when it does not (or names no policy)."""
+        policy = mr.replace_policy
+        if policy is None:
+            raise self.immutable_change(mr, changed)
+        if policy not in REPLACE_POLICIES:
+            raise InvalidSpec(f"{mr.display}: metadata.annotations[{REPLACE_POLICY}]: must be one of "
+                              f"{', '.join(REPLACE_POLICIES)}")
+        policies = Policies.of(mr)
+        if not (policies.create and policies.should_delete()):
+            # Replacing deletes the old object and creates a new one: what the object forbids either, or
+            # orphans on deletion, it does not consent to.
+            raise InvalidSpec(f"{mr.display}: changing {', '.join(changed) or 'an immutable argument'} needs the "
+                              f"resource replaced, and replacing needs the Create and Delete management policies "
+                              f"(and no Orphan deletion policy)")
+        return policy
 
     def observation(self, mr: Managed, rendered: Rendered, inst: tfstate.Instance, action: str | None,
                     recovered: tuple[str, ...], *, compared: bool = False) -> Observation:

@@ -72,15 +72,29 @@ def instance(doc: Mapping[str, Any], tf_type: str, name: str) -> Instance | None
     for res in doc.get("resources") or []:
         if _ours(res, tf_type, name):
             for inst in res.get("instances") or []:
-                if inst.get("index_key") is None:
-                    return Instance(
-                        attributes=inst.get("attributes") or {},
-                        sensitive_paths=tuple(path_of(p) for p in inst.get("sensitive_attributes") or []),
-                        schema_version=int(inst.get("schema_version") or 0),
-                        tainted=inst.get("status") == "tainted",
-                        private=base64.b64decode(inst["private"]) if inst.get("private") else b"",
-                    )
+                if inst.get("index_key") is None and not inst.get("deposed"):
+                    return _instance(inst)
     return None
+
+
+def deposed_instances(doc: Mapping[str, Any] | None, tf_type: str, name: str) -> dict[str, Instance]:
+    """The deposed instances of ``tf_type.name`` by deposed key: objects a create-before-destroy
+    replacement made way for and has not deleted yet (terraform keeps them so, and so do we)."""
+    for res in (doc or {}).get("resources") or []:
+        if _ours(res, tf_type, name):
+            return {str(inst["deposed"]): _instance(inst) for inst in res.get("instances") or []
+                    if inst.get("index_key") is None and inst.get("deposed")}
+    return {}
+
+
+def _instance(inst: Mapping[str, Any]) -> Instance:
+    return Instance(
+        attributes=inst.get("attributes") or {},
+        sensitive_paths=tuple(path_of(p) for p in inst.get("sensitive_attributes") or []),
+        schema_version=int(inst.get("schema_version") or 0),
+        tainted=inst.get("status") == "tainted",
+        private=base64.b64decode(inst["private"]) if inst.get("private") else b"",
+    )
 
 
 def _step(step: str | int) -> dict[str, Any]:
@@ -89,26 +103,38 @@ def _step(step: str | int) -> dict[str, Any]:
     return {"type": "get_attr", "value": step}
 
 
+def _raw(attributes: Mapping[str, Any], schema_version: int, private: bytes, sensitive_paths: Sequence[Path_],
+         tainted: bool = False, deposed_key: str = "") -> dict[str, Any]:
+    inst: dict[str, Any] = {
+        "schema_version": schema_version,
+        "attributes": dict(attributes),
+        "sensitive_attributes": [[_step(s) for s in path] for path in sensitive_paths],
+    }
+    if private:
+        inst["private"] = base64.b64encode(private).decode()
+    if tainted:
+        inst["status"] = "tainted"
+    if deposed_key:
+        inst["deposed"] = deposed_key
+    return inst
+
+
 def with_instance(previous: Mapping[str, Any] | None, *, tf_type: str, name: str, provider: str,
                   attributes: Mapping[str, Any] | None, schema_version: int, private: bytes,
-                  sensitive_paths: Sequence[Path_], tainted: bool = False) -> dict[str, Any]:
+                  sensitive_paths: Sequence[Path_], tainted: bool = False,
+                  deposed: Mapping[str, Instance] | None = None) -> dict[str, Any]:
     """The next state document: ``previous`` with our one instance replaced (or removed when
-    ``attributes`` is None). ``provider`` is the provider's registry address (``registry.terraform.io/
-    hashicorp/aws``)."""
+    ``attributes`` is None), and our deposed instances ``deposed`` (None: those ``previous`` has).
+    ``provider`` is the provider's registry address (``registry.terraform.io/hashicorp/aws``)."""
     prev = dict(previous or {})
+    kept = deposed_instances(prev, tf_type, name) if deposed is None else deposed
     resources = [r for r in prev.get("resources") or [] if not _ours(r, tf_type, name)]
-    if attributes is not None:
-        inst: dict[str, Any] = {
-            "schema_version": schema_version,
-            "attributes": dict(attributes),
-            "sensitive_attributes": [[_step(s) for s in path] for path in sensitive_paths],
-        }
-        if private:
-            inst["private"] = base64.b64encode(private).decode()
-        if tainted:
-            inst["status"] = "tainted"
+    instances = [] if attributes is None else [_raw(attributes, schema_version, private, sensitive_paths, tainted)]
+    instances += [_raw(d.attributes, d.schema_version, d.private, d.sensitive_paths, d.tainted, key)
+                  for key, d in sorted(kept.items())]
+    if instances:
         resources.append({"mode": "managed", "type": tf_type, "name": name, "provider": f'provider["{provider}"]',
-                          "instances": [inst]})
+                          "instances": instances})
     return {
         "version": 4,
         "terraform_version": prev.get("terraform_version") or STATE_TERRAFORM_VERSION,

@@ -69,9 +69,9 @@ class Values:
 
     def late_init(self, mr: Managed, attributes: Mapping[str, Any]) -> dict[str, Any]:
         """Spec values to fill in from the cloud: only optional and computed arguments the spec leaves
-        unset (in both forProvider and initProvider), never zero values, as upjet does."""
-        from_cloud = self.kind.converter.late_init(attributes)
-        return {k: v for k, v in from_cloud.items() if k not in mr.for_provider and k not in mr.init_provider}
+        unset (in both forProvider and initProvider, inside the blocks forProvider has), never zero
+        values, as upjet does."""
+        return self.kind.converter.late_init(attributes, mr.for_provider, mr.init_provider)
 
     def _convert(self, section: ObjectConverter, data: Mapping[str, Any], where: str, mr: Managed) -> Arguments:
         try:

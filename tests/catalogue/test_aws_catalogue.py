@@ -18,6 +18,7 @@ from providers.aws.config import PROVIDER as CATALOGUE
 from tests.support.packages import AWS
 from tfconfig import ResolvedResource, TemplateError
 from tfconfig.externalname import template_parameters
+from tfschema import fields
 
 ROOT = Path(__file__).resolve().parents[2] / "providers" / "aws"
 SETUP = {"client_metadata": {"account_id": "123456789012", "partition": "aws"}}
@@ -207,7 +208,7 @@ def test_sensitive_late_init_and_removed_paths_exist() -> None:
     wrong = []
     for t in included():
         r = CATALOGUE.resources[t]
-        for path in (*r.sensitive, *r.late_init_ignore, *r.removed_parameters):
+        for path in (*r.sensitive, *map(fields.ignore_path, r.late_init_ignore), *r.removed_parameters):
             if argument(t, path) is None:
                 wrong.append((t, path))
     assert wrong == []

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from bridge.api.errors import ImmutableChange, OperationFailed, StateLost
 from bridge.api.external import ImportOutcome, Observation
-from bridge.api.managed import IMPORT_CHECK_FAILED, Managed
+from bridge.api.managed import CREATE_BEFORE_DESTROY, IMPORT_CHECK_FAILED, REPLACE_POLICY, Managed
 from bridge.api.registry import Kind
 from bridge.testing.cloud import MOTO_CREDENTIALS
 from bridge.tfexec.backend import CLIBackend
@@ -88,6 +88,16 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, Direc
     with pytest.raises(ImmutableChange, match="changing cidr_block needs the resource replaced"):
         vpc.update(changed)
     assert [v["VpcId"] for v in vpcs(moto, "10.201.0.0/16")] == [m.external_name], "never replaced"
+    # With the object's consent, replaced: the new VPC first, then the old one deleted.
+    changed.set_annotations({REPLACE_POLICY: CREATE_BEFORE_DESTROY})
+    replaced = vpc.update(changed).replaced
+    assert replaced is not None and replaced.old_name == m.external_name
+    (new,) = [v for v in moto.client("ec2").describe_vpcs()["Vpcs"] if not v.get("IsDefault")]
+    assert (new["VpcId"], new["CidrBlock"]) == (replaced.new_name, "10.202.0.0/16"), "exactly one VPC: the new one"
+    assert [r for r, _ in replaced.steps] == ["CreatedReplacementExternalResource", "DeletedReplacedExternalResource"]
+    m = changed
+    m.set_external_name(replaced.new_name)
+    assert vpc.observe(m).up_to_date
 
     shutil.rmtree(direct.store.get(m.api_version, m.kind, m.name).dir)
     seen = vpc.observe(m)
@@ -98,7 +108,7 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, Direc
     assert provider.process.stderr_bytes < 20_000, f"the provider logged {provider.process.stderr_bytes} bytes"
 
     vpc.delete(m)
-    assert vpcs(moto, "10.201.0.0/16") == [] and not vpc.observe(m).exists
+    assert vpcs(moto, "10.202.0.0/16") == [] and not vpc.observe(m).exists
     gone = mr("aws_vpc", "never-made", {"region": "us-east-1", "cidrBlock": "10.203.0.0/16"}, external_name="vpc-0000")
     assert not vpc.observe(gone).exists, "importing an ID the cloud does not have: it does not exist"
 

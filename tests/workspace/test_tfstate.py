@@ -61,3 +61,23 @@ def test_state_document_keeps_lineage_bumps_serial_and_other_resources() -> None
     assert first["resources"][0]["provider"] == 'provider["registry.terraform.io/x/y"]'
     found = tfstate.instance(first, "aws_vpc", "this")
     assert found is not None and found.private == b"\x01" and found.sensitive_paths[0] == ("secret",)
+
+
+def test_deposed_instances_are_kept_beside_the_current_one() -> None:
+    """A replacement's old object is a deposed instance (terraform's own form): never taken for the current
+    one, kept when the current one is written, and gone once the caller drops it."""
+    old = tfstate.Instance({"id": "vpc-old"}, (), 1, False, b"p")
+    doc = tfstate.with_instance(None, tf_type="aws_vpc", name="this", provider="p", attributes={"id": "vpc-new"},
+                                schema_version=1, private=b"", sensitive_paths=(), deposed={"0a1b2c3d": old})
+    (res,) = doc["resources"]
+    assert [i.get("deposed") for i in res["instances"]] == [None, "0a1b2c3d"]
+    current = tfstate.instance(doc, "aws_vpc", "this")
+    assert current is not None and current.attributes == {"id": "vpc-new"}
+    assert tfstate.deposed_instances(doc, "aws_vpc", "this") == {"0a1b2c3d": old}
+    kept = tfstate.with_instance(doc, tf_type="aws_vpc", name="this", provider="p", attributes=None,
+                                 schema_version=1, private=b"", sensitive_paths=())
+    assert tfstate.instance(kept, "aws_vpc", "this") is None, "the deposed one never stands in for the current"
+    assert tfstate.deposed_instances(kept, "aws_vpc", "this") == {"0a1b2c3d": old}
+    gone = tfstate.with_instance(kept, tf_type="aws_vpc", name="this", provider="p", attributes=None,
+                                 schema_version=1, private=b"", sensitive_paths=(), deposed={})
+    assert gone["resources"] == []
