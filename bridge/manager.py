@@ -23,6 +23,7 @@ from bridge.kube.leader import LeaderElector
 from bridge.kube.observability import HealthServer, Metrics
 from bridge.kube.redact import Redactor
 from bridge.managed.collaborators import kind_resource
+from bridge.managed.credentials import Sources
 from bridge.managed.events import Recorder
 from bridge.managed.metrics import ManagedMetrics, StateGauges, gvk
 from bridge.managed.operations import OperationKey, Operations
@@ -53,7 +54,10 @@ class Manager:
         self.metrics.ops_in_flight.set_function(self.ops.in_flight)
         self.recorder = Recorder(kube, component=f"provider-{package.provider.name}", namespace=settings.namespace,
                                  redactor=self.redactor)
-        connector = Connector(kube, package, client_factory, redactor=self.redactor,
+        # Credentials come from the environment the executors start providers in (the pod's).
+        sources = Sources(package.provider.credentials, environ=settings.executors.environment(),
+                          files=settings.executors.workspace_root / ".credentials")
+        connector = Connector(kube, package, client_factory, redactor=self.redactor, sources=sources,
                               access=SecretAccess.of(settings.namespace, settings.secret_namespaces))
         self.controllers: dict[str, Controller] = {}
         # crossplane-runtime's managed-resource metrics, under its names, beside tfbridge's own.
@@ -65,7 +69,8 @@ class Manager:
             informers.append((gvk(kind.api_version, kind.kind), informer))
             reconciler = ManagedReconciler(kube=kube, kind=kind, package=package, connect=connector.connect,
                                            operations=self.ops, recorder=self.recorder, poll=settings.poll,
-                                           reader=CachedReader(kube, res, informer), metrics=managed_metrics)
+                                           reader=CachedReader(kube, res, informer), metrics=managed_metrics,
+                                           cross_namespace_references=settings.allow_cross_namespace_references)
             self.controllers[kind.id] = self._controller(kind.kind, informer, reconciler)
         self.metrics.registry.register(StateGauges(lambda: [(label, i.objects()) for label, i in informers]))
         if settings.provider_config_controller:

@@ -87,4 +87,8 @@ class Settings:
     provider_config_controller: bool = True
     # Namespaces besides ``namespace`` whose Secrets specs may name ("*": any).
     secret_namespaces: tuple[str, ...] = ()
+    # Whether a namespaced object's reference may name another namespace (whose target must then name
+    # the referencing namespace in its tfbridge.io/referenceable-from annotation). Off: tenants' objects
+    # never see each other.
+    allow_cross_namespace_references: bool = False
     identity: str = dataclasses.field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")

@@ -111,7 +111,7 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
         return len([f for f in fins if f.startswith("in-use.tfbridge.io/")])
 
     assert pins() == 20, "every subnet pinned the VPC"
-    assert all(references.pinned(Managed(run.get("Subnet", n))) == [("ec2.aws.tfbridge.io/v1beta1", "VPC", "net")]
+    assert all(references.pinned(Managed(run.get("Subnet", n))) == [("ec2.aws.tfbridge.io/v1beta1", "VPC", "net", "")]
                for n in subnets), "every subnet recorded what it pinned"
     if cluster.server is not None:
         assert cluster.server.faults.injected.get("409 update vpcs", 0) > 0, "conflicts were really injected"

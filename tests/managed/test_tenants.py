@@ -226,7 +226,7 @@ def test_references_and_selectors_resolve_in_the_objects_own_namespace(bench: Be
     _vpc(bench, "team-a", "net", "vpc-a")
     _, targets = references.resolve(bench.kube, mr, SUBNET, AWS, kind_resource)
     assert mr.for_provider["vpcId"] == "vpc-a"
-    assert targets == [(VPC.api_version, "VPC", "net")]
+    assert targets == [(VPC.api_version, "VPC", "net", "")]
     selected = namespaced(SUBNET, "sel", "team-a", {"forProvider": {
         "region": "us-east-1", "vpcIdSelector": {"matchLabels": {"net": "main"}, "namespace": "team-a"}}})
     references.resolve(bench.kube, selected, SUBNET, AWS, kind_resource)
