@@ -363,7 +363,8 @@ _UPJET_AWS_SPEC: dict[str, Any] = {
             "externalID": {"type": "string", "maxLength": 1224},
             "tags": {"type": "array", "maxItems": 50, "items": {
                 "type": "object", "required": ["key", "value"],
-                "properties": {"key": {"type": "string", "maxLength": 128}, "value": {"type": "string", "maxLength": 256}}}},
+                "properties": {"key": {"type": "string", "maxLength": 128},
+                               "value": {"type": "string", "maxLength": 256}}}},
             "transitiveTagKeys": {"type": "array", "maxItems": 50, "items": {"type": "string", "maxLength": 128}}}}},
     "endpoint": {
         "type": "object", "required": ["url"],

@@ -102,8 +102,8 @@ class Sources:
     """Turns a ProviderConfig's spec into :class:`Sourced`: the one place that knows the sources."""
 
     def __init__(self, config: Credentials, *, environ: Mapping[str, str], files: Path | None = None,
-                 ambient: Ambient = Ambient()) -> None:
-        self.config, self.environ, self.ambient = config, environ, ambient
+                 ambient: Ambient | None = None) -> None:
+        self.config, self.environ, self.ambient = config, environ, ambient or Ambient()
         self._files = files
 
     def resolve(self, spec: Mapping[str, Any], *, display: str, namespaced: bool,

@@ -110,7 +110,8 @@ def test_provider_config_crd_comes_from_the_provider_block() -> None:
     creds = spec["properties"]["credentials"]["properties"]
     assert creds["source"]["enum"] == ["None", "Secret", "IRSA", "WebIdentity", "PodIdentity", "Upbound"]
     assert set(creds["webIdentity"]["properties"]) == {"roleARN", "roleSessionName", "tokenConfig"}
-    assert {"assumeRoleChain", "endpoint", "skip_credentials_validation", "s3_use_path_style"} <= set(spec["properties"])
+    assert {"assumeRoleChain", "endpoint", "skip_credentials_validation", "s3_use_path_style"} <= set(
+        spec["properties"])
 
 
 def test_a_namespaced_provider_config_takes_upjets_spec_without_naming_a_namespace() -> None:

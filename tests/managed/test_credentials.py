@@ -30,6 +30,7 @@ IRSA_POD = {**POD, "AWS_ROLE_ARN": "arn:aws:iam::111111111111:role/provider",
 ROLE_A = "arn:aws:iam::111111111111:role/a"
 ROLE_B = "arn:aws:iam::222222222222:role/b"
 INHERITED = {"AWS_ENDPOINT_URL": "http://moto:5000", "AWS_MAX_ATTEMPTS": "3"}
+NO_AMBIENT = Ambient()
 KEYS = {"AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI"}
 
 
@@ -41,7 +42,7 @@ def secrets_of(values: Mapping[str, bytes]) -> Any:
 
 def resolve(spec: dict[str, Any], *, environ: Mapping[str, str] = POD, namespaced: bool = False,
             values: Mapping[str, bytes] | None = None, files: Path | None = None,
-            ambient: Ambient = Ambient()) -> credentials.Sourced:
+            ambient: Ambient = NO_AMBIENT) -> credentials.Sourced:
     return Sources(CONFIG, environ=environ, files=files, ambient=ambient).resolve(
         spec, display="ProviderConfig/pc", namespaced=namespaced, secret_value=secrets_of(values or {}))
 
