@@ -237,8 +237,8 @@ def test_references_and_selectors_resolve_in_the_objects_own_namespace(bench: Be
 
 
 def _share(b: Bench, namespace: str, name: str, with_namespaces: str) -> None:
-    b.kube.patch(kind_resource(VPC), name, {"metadata": {"annotations": {references.REFERENCEABLE_FROM: with_namespaces}}},
-                 namespace=namespace)
+    annotations = {references.REFERENCEABLE_FROM: with_namespaces}
+    b.kube.patch(kind_resource(VPC), name, {"metadata": {"annotations": annotations}}, namespace=namespace)
 
 
 def _subnet(b: Bench, name: str, for_provider: dict[str, Any]) -> None:
