@@ -32,6 +32,7 @@ from bridge.kube.queue import WorkQueue
 from bridge.kube.redact import Redactor
 from bridge.kube.selector import lease_suffix
 from bridge.managed.collaborators import kind_resource
+from bridge.managed.credentials import Sources
 from bridge.managed.events import Recorder
 from bridge.managed.metrics import ManagedMetrics, StateGauges, gvk
 from bridge.managed.operations import OperationKey, Operations
@@ -62,7 +63,10 @@ class Manager:
         self.metrics.ops_in_flight.set_function(self.ops.in_flight)
         self.recorder = Recorder(kube, component=f"provider-{package.provider.name}", namespace=settings.namespace,
                                  redactor=self.redactor)
-        connector = Connector(kube, package, client_factory, redactor=self.redactor,
+        # Credentials come from the environment the executors start providers in (the pod's).
+        sources = Sources(package.provider.credentials, environ=settings.executors.environment(),
+                          files=settings.executors.workspace_root / ".credentials")
+        connector = Connector(kube, package, client_factory, redactor=self.redactor, sources=sources,
                               access=SecretAccess.of(settings.namespace, settings.secret_namespaces))
         self.pool = Workers(settings.reconcile_workers)
         # The controllers running now, by kind id ("providerconfig" for the ProviderConfig controller).
@@ -110,7 +114,8 @@ class Manager:
         reconciler = ManagedReconciler(kube=self.kube, kind=kind, package=self.package,
                                        connect=self._connector.connect, operations=self.ops, recorder=self.recorder,
                                        poll=self.settings.poll, reader=CachedReader(self.kube, res, informer),
-                                       metrics=self._managed_metrics)
+                                       metrics=self._managed_metrics,
+                                       cross_namespace_references=self.settings.allow_cross_namespace_references)
         return self._controller(kind.id, kind.kind, informer, reconciler)
 
     def _config_controller(self) -> Controller:

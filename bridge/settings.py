@@ -93,4 +93,8 @@ class Settings:
     # Only managed resources this label selector matches are listed, watched and reconciled (one shard of
     # each kind); the Lease name gets a suffix of its hash, so each shard elects its own leader.
     watch_label_selector: str = ""
+    # Whether a namespaced object's reference may name another namespace (whose target must then name
+    # the referencing namespace in its tfbridge.io/referenceable-from annotation). Off: tenants' objects
+    # never see each other.
+    allow_cross_namespace_references: bool = False
     identity: str = dataclasses.field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")

@@ -79,6 +79,12 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
               help="Comma-separated namespaces, besides --namespace, whose Secrets a spec may name "
                    "(writeConnectionSecretToRef, *SecretRef, a ProviderConfig's credentials); '*' for any. "
                    "Each needs RBAC for Secrets there [env TFBRIDGE_SECRET_NAMESPACES].")
+@click.option("--allow-cross-namespace-references/--no-allow-cross-namespace-references",
+              default=lambda: os.environ.get("TFBRIDGE_ALLOW_CROSS_NAMESPACE_REFERENCES", "") == "true",
+              show_default="off",
+              help="Let a namespaced object's reference or selector name another namespace; its target must also "
+                   "list the referencing namespace in its tfbridge.io/referenceable-from annotation "
+                   "[env TFBRIDGE_ALLOW_CROSS_NAMESPACE_REFERENCES=true].")
 @click.option("--max-provider-processes", type=click.IntRange(min=1), default=ProviderProcesses.max_live,
               show_default=True, help="Provider processes (one per provider configuration, each ~150 MB of its own) "
                                       "alive at once, both executors together; the one idle longest makes room.")
@@ -94,7 +100,8 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
         namespace: str, max_concurrent_reconciles: int, reconcile_workers: int, max_concurrent_operations: int,
         poll: float, leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float,
         health_port: int, grace: float, family: str | None, executor: str, secret_namespaces: str,
-        max_provider_processes: int, provider_idle_timeout: float, watch_label_selector: str, log_level: str) -> None:
+        allow_cross_namespace_references: bool, max_provider_processes: int, provider_idle_timeout: float,
+        watch_label_selector: str, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube import names, selector
@@ -128,7 +135,8 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
                         leader_election=leader_election, lease_duration=lease_duration, renew_deadline=renew_deadline,
                         retry_period=retry_period, health_port=health_port, grace=grace, lease_name=lease_name,
                         provider_config_controller=not families or CONFIG_FAMILY in families,
-                        secret_namespaces=extra, watch_label_selector=watch_label_selector.strip())
+                        secret_namespaces=extra, watch_label_selector=watch_label_selector.strip(),
+                        allow_cross_namespace_references=allow_cross_namespace_references)
     kube = HTTPKube(api)
     warn_of_skew(kube, package, crdskew.skewed)
     try:

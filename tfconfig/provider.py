@@ -47,16 +47,24 @@ class GroupRule:
 
 @dataclasses.dataclass(frozen=True)
 class Credentials:
-    """How the ProviderConfig's credentials Secret becomes provider-process environment.
+    """How the ProviderConfig's credentials become provider-process environment.
 
     The Secret key holds a JSON object; ``env`` maps its keys to environment variable names.
-    Credentials travel only through the process environment, never through files.
+    Credentials travel only through the process environment (a web identity token: a private file).
     """
 
     env: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # Provider-block arguments that carry credentials: left out of ProviderConfig.configuration, so
     # a credential can only arrive through the Secret.
     provider_arguments: tuple[str, ...] = ()
+    # The same credentials in an INI profile (the ``[default]`` section of an AWS credentials file):
+    # key → environment variable. Empty: the Secret holds JSON only.
+    profile: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # Variables a profile must give (an access key without its secret is refused at once).
+    required: tuple[str, ...] = ()
+    # ProviderConfigs take provider-upjet-aws's spec: credential sources from the pod's identity
+    # (IRSA, PodIdentity, WebIdentity), an assumeRoleChain, an endpoint and the skip_* flags.
+    upjet_aws: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

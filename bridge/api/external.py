@@ -25,6 +25,13 @@ class ProviderSetup:
     configuration: Mapping[str, Any]
     credentials_env: Mapping[str, str] = dataclasses.field(default_factory=dict)
     client_metadata: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # Inherited variables with these prefixes are dropped before ``credentials_env`` is added: the
+    # ProviderConfig alone says them, so an ambient AWS_PROFILE or pod role never mixes with its source.
+    owned_env: tuple[str, ...] = ()
+
+    def environment(self, base: Mapping[str, str]) -> dict[str, str]:
+        """A provider process's environment: ``base`` less what this setup owns, plus its credentials."""
+        return {**{k: v for k, v in base.items() if not k.startswith(self.owned_env)}, **self.credentials_env}
 
 
 @dataclasses.dataclass(frozen=True)

@@ -97,33 +97,38 @@ class APIReferenceResolver:
     """Resolves ``<field>Ref``/``<field>Selector`` and keeps an in-use finalizer on every target, so
     that nothing this object references is deleted in the cloud first."""
 
-    def __init__(self, kube: Kube, kind: Kind, package: ProviderPackage, update: Update) -> None:
+    def __init__(self, kube: Kube, kind: Kind, package: ProviderPackage, update: Update, *,
+                 cross_namespace: bool = False) -> None:
         self.kube, self.kind, self.package = kube, kind, package
         self.update = update
+        self.cross_namespace = cross_namespace
 
     def resolve(self, mr: Managed) -> Managed:
         if not self.kind.references and not references.pinned(mr):
             return mr  # nothing to resolve, nothing pinned to let go of
         before = copy.deepcopy(mr.obj)
-        _, targets = references.resolve(self.kube, mr, self.kind, self.package, kind_resource)
+        _, targets = references.resolve(self.kube, mr, self.kind, self.package, kind_resource,
+                                        cross_namespace=self.cross_namespace)
         stale = [t for t in references.pinned(mr) if t not in targets]
         references.set_pinned(mr, [*targets, *stale])
         if mr.obj != before:
             mr = self.update(mr)
         finalizer = references.in_use_finalizer(mr)
-        for api_version, kind, name in targets:
-            references.pin(self.kube, self._resource(api_version, kind), name, finalizer, mr.namespace)
+        for api_version, kind, name, namespace in targets:
+            references.pin(self.kube, self._resource(api_version, kind), name, finalizer, namespace or mr.namespace)
         if stale:
-            for api_version, kind, name in stale:
-                references.unpin(self.kube, self._resource(api_version, kind), name, finalizer, mr.namespace)
+            for api_version, kind, name, namespace in stale:
+                references.unpin(self.kube, self._resource(api_version, kind), name, finalizer,
+                                 namespace or mr.namespace)
             references.set_pinned(mr, targets)
             mr = self.update(mr)
         return mr
 
     def release(self, mr: Managed) -> None:
         finalizer = references.in_use_finalizer(mr)
-        for api_version, kind, name in references.pinned(mr):
-            references.unpin(self.kube, self._resource(api_version, kind), name, finalizer, mr.namespace)
+        for api_version, kind, name, namespace in references.pinned(mr):
+            references.unpin(self.kube, self._resource(api_version, kind), name, finalizer,
+                             namespace or mr.namespace)
 
     def _resource(self, api_version: str, kind: str) -> Resource:
         for k in self.package.kinds:

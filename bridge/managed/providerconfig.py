@@ -1,8 +1,9 @@
 """ProviderConfigs: what a managed resource connects with, and who uses which.
 
 :class:`Connector` turns ``spec.providerConfigRef`` into an :class:`ExternalClient`: the
-ProviderConfig's ``spec.configuration`` becomes provider-block arguments and its credentials Secret
-(a JSON object) becomes process environment, never a file. Each connect records a
+ProviderConfig's ``spec.configuration`` becomes provider-block arguments, and its credentials
+(:mod:`bridge.managed.credentials`: a Secret, the pod's identity, a web identity, a role chain, an
+endpoint) become provider-block arguments and process environment. Each connect records a
 ProviderConfigUsage owned by the managed resource, so it disappears with it; the ProviderConfig
 reconciler keeps a finalizer on a ProviderConfig while any usage names it.
 
@@ -22,6 +23,7 @@ import base64
 import contextlib
 import dataclasses
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -31,11 +33,11 @@ from bridge.api.errors import InvalidSpec, Retryable
 from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind, ProviderPackage
-from bridge.kube import decode, errors, names
+from bridge.kube import errors, names
 from bridge.kube.client import SECRETS, Kube, Resource
 from bridge.kube.controller import Result
 from bridge.kube.redact import Redactor
-from bridge.managed import conditions
+from bridge.managed import conditions, credentials
 from bridge.managed.connection import owner_reference
 from bridge.managed.secrets import SecretAccess, inputs_owner
 from bridge.workspace.values import provider_configuration
@@ -120,9 +122,11 @@ class ConfigResources:
 class Connector:
     def __init__(self, kube: Kube, package: ProviderPackage, client_factory: ClientFactory, *,
                  access: SecretAccess, redactor: Redactor, setup_ttl: float = 30.0,
-                 usage_ttl: float = 3600.0) -> None:
+                 usage_ttl: float = 3600.0, sources: credentials.Sources | None = None) -> None:
         self.kube, self.package, self.client_factory = kube, package, client_factory
         self.access, self.redactor = access, redactor
+        # Where credentials come from: the provider's own environment is the pod's (the executors' base).
+        self.sources = sources or credentials.Sources(package.provider.credentials, environ=dict(os.environ))
         self.res = ConfigResources.of(package)
         self._setups: _Expiring[str, ProviderSetup] = _Expiring(setup_ttl)
         self._usages: _Expiring[str, str] = _Expiring(usage_ttl)
@@ -176,41 +180,31 @@ class Connector:
             raise InvalidSpec(f"{display}: spec.configuration: only a cluster-scoped ProviderConfig may set it")
         configuration = provider_configuration(self.package.configuration, spec.get("configuration") or {},
                                                display)
-        creds = spec.get("credentials") or {}
-        env: dict[str, str] = {}
-        if creds.get("source", "Secret") == "Secret":
-            ref = creds.get("secretRef") or {}
-            where = f"{display}: spec.credentials.secretRef"
-            if not isinstance(ref, dict) or not ref.get("name") or not ref.get("key"):
-                raise InvalidSpec(f"{where}: name and key are required")
-            if namespace:
-                # A namespace's ProviderConfig reads its credentials in its own namespace alone.
-                if ref.get("namespace") not in (None, "", namespace):
-                    raise InvalidSpec(f"{where}.namespace: a namespaced ProviderConfig reads Secrets of its own "
-                                      f"namespace ({namespace}) only")
-                why = names.problem(ref.get("name"))
-                if why:
-                    raise InvalidSpec(f"{where}.name: {why}")
-                secret_name = str(ref["name"])
-            else:
-                namespace, secret_name = self.access.check(where, ref, default_namespace="default")
-            owner = display
-            data = self.read_secret(namespace, secret_name, owner=owner)
-            raw = data.get(str(ref["key"]))
-            if raw is None:
-                raise InvalidSpec(f"{where}: key {names.shown(str(ref['key']))} not in secret "
-                                  f"{namespace}/{secret_name}")
-            try:
-                values = decode.loads(raw)
-            except ValueError as exc:
-                # Never echo the secret: only where it is and that it is not JSON.
-                raise InvalidSpec(f"{where}: the value of key {ref['key']!r} is not a JSON object") from exc
-            if not isinstance(values, dict):
-                raise InvalidSpec(f"{where}: the value of key {ref['key']!r} is not a JSON object")
-            mapping = self.package.provider.credentials.env
-            env = {mapping[k]: str(v) for k, v in values.items() if k in mapping}
-            self.redactor.add(owner, [str(v) for v in values.values() if isinstance(v, str | int | float)])
-        return ProviderSetup(configuration=configuration, credentials_env=env)
+        sourced = self.sources.resolve(spec, display=display, namespaced=bool(namespace),
+                                       secret_value=lambda ref, where: self._secret_value(ref, where, namespace,
+                                                                                          owner=display))
+        self.redactor.add(display, sourced.secrets)
+        # Fields of upjet's spec win over spec.configuration where both say the same thing.
+        return ProviderSetup(configuration={**configuration, **sourced.arguments}, credentials_env=sourced.env,
+                             owned_env=credentials.OWNED if self.package.provider.credentials.upjet_aws else ())
+
+    def _secret_value(self, ref: Mapping[str, Any], where: str, namespace: str, *, owner: str) -> bytes:
+        """The value a ProviderConfig's ``secretRef`` names: a namespace's ProviderConfig reads Secrets of
+        its own namespace alone; a cluster-scoped one, those the Secret policy allows."""
+        if namespace:
+            if ref.get("namespace") not in (None, "", namespace):
+                raise InvalidSpec(f"{where}.namespace: a namespaced ProviderConfig reads Secrets of its own "
+                                  f"namespace ({namespace}) only")
+            why = names.problem(ref.get("name"))
+            if why:
+                raise InvalidSpec(f"{where}.name: {why}")
+            secret_name = str(ref["name"])
+        else:
+            namespace, secret_name = self.access.check(where, ref, default_namespace="default")
+        raw = self.read_secret(namespace, secret_name, owner=owner).get(str(ref["key"]))
+        if raw is None:
+            raise InvalidSpec(f"{where}: key {names.shown(str(ref['key']))} not in secret {namespace}/{secret_name}")
+        return raw
 
     def track(self, mr: Managed) -> None:
         using = f"{mr.provider_config_kind}/{mr.provider_config_name}"

@@ -166,7 +166,8 @@ class ManagedReconciler:
                  operations: Operations, recorder: Recorder, poll: float = 600.0, reader: CachedReader | None = None,
                  finalizer: Finalizer | None = None, initializer: Initializer | None = None,
                  resolver: ReferenceResolver | None = None, publisher: ConnectionPublisher | None = None,
-                 metrics: ManagedMetrics | None = None, min_poll: float = 0.0) -> None:
+                 metrics: ManagedMetrics | None = None, min_poll: float = 0.0,
+                 cross_namespace_references: bool = False) -> None:
         self.kube, self.kind, self.package = kube, kind, package
         self.res = kind_resource(kind)
         self.connect = connect
@@ -178,7 +179,8 @@ class ManagedReconciler:
         self.metrics = metrics or ManagedMetrics()
         self.finalizer = finalizer or APIFinalizer(self._update)
         self.initializer = initializer or NameAsExternalName(kind, self._update)
-        self.resolver = resolver or APIReferenceResolver(kube, kind, package, self._update)
+        self.resolver = resolver or APIReferenceResolver(kube, kind, package, self._update,
+                                                         cross_namespace=cross_namespace_references)
         self.publisher = publisher or APIConnectionPublisher(kube, kind, recorder.redactor)
 
     def _read(self, key: tuple[str, str]) -> Managed:

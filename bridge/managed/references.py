@@ -11,10 +11,13 @@ Every name in a reference and every label in a selector is checked against Kuber
 before any request: ``x/../other`` names no object, and ``team: "a,team!=a"`` selects nothing
 more than ``team=a`` would.
 
-A namespaced object references the namespaced twins of its targets, in its own namespace only. Its
-CRD lets a reference or selector name a namespace (so that upjet's manifests apply), but one naming
+A namespaced object references the namespaced twins of its targets, in its own namespace by default.
+Its CRD lets a reference or selector name a namespace (so that upjet's manifests apply), but one naming
 another namespace is refused before any request: the provider reads every namespace, and following
-it would let one tenant read another's identifiers or pin another's objects with a finalizer.
+it would let one tenant read another's identifiers or pin another's objects with a finalizer. Two
+parties must opt in to cross that line: the operator (``--allow-cross-namespace-references``), and the
+owner of each target, whose ``tfbridge.io/referenceable-from`` annotation names the namespaces that may
+reference it (or ``*``). A target that does not consent reads as one that does not exist.
 """
 
 from __future__ import annotations
@@ -33,8 +36,10 @@ from tfconfig import lower_camel
 
 IN_USE_DOMAIN = "in-use.tfbridge.io"
 PINNED = "tfbridge.io/references"
+REFERENCEABLE_FROM = "tfbridge.io/referenceable-from"
 
-Target = tuple[str, str, str]  # (apiVersion, kind, name)
+# (apiVersion, kind, name, namespace): the namespace "" for the referencing object's own.
+Target = tuple[str, str, str, str]
 ResourceOf = Callable[[Kind], Resource]
 
 
@@ -67,9 +72,10 @@ def _containers(spec: Any, path: tuple[str, ...]) -> Iterable[dict[str, Any]]:
     yield from _containers(spec.get(path[0]), path[1:])
 
 
-def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
-            resource_of: ResourceOf) -> tuple[bool, list[Target]]:
-    """Fill referenced values into spec.forProvider; (changed, targets referenced)."""
+def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage, resource_of: ResourceOf, *,
+            cross_namespace: bool = False) -> tuple[bool, list[Target]]:
+    """Fill referenced values into spec.forProvider; (changed, targets referenced). With
+    ``cross_namespace``, a namespaced object may name another namespace whose target consents."""
     changed = False
     targets: list[Target] = []
     for rf in kind.references:
@@ -80,42 +86,51 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
             if not ref and not selector:
                 continue
             where = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.ref_field))}"
-            _own_namespace(mr, ref, where)
-            _own_namespace(mr, selector, f"{mr.display}: spec.forProvider."
-                                         f"{'.'.join((*rf.path[:-1], rf.selector_field))}")
-            refs = _names(ref, where) if ref else []
+            selected_at = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.selector_field))}"
+            refs = _names(mr, ref, where, cross_namespace) if ref else []
             policy = ((ref[0] if isinstance(ref, list) and ref else ref) or selector or {}).get("policy") or {}
             field = rf.path[-1]
             if policy.get("resolve") != "Always" and holder.get(field) not in (None, "", []):
-                targets += [(target_kind.api_version, target_kind.kind, n) for n in refs]
+                for name, namespace in refs:
+                    if namespace:  # a consent can be withdrawn: asked again on every reconcile
+                        _shared(kube, res, mr, target_kind.kind, name, namespace, where)
+                    targets.append((target_kind.api_version, target_kind.kind, name, namespace))
                 continue
             if not ref:
-                where = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.selector_field))}"
+                namespace = _namespace(mr, selector, selected_at, cross_namespace)
                 same_controller = controllers_must_match(selector)
-                items, _ = kube.list(res, mr.namespace,
-                                     label_selector=label_selector(selector, where, same_controller))
+                items, _ = kube.list(res, namespace or mr.namespace,
+                                     label_selector=label_selector(selector, selected_at, same_controller))
                 if same_controller:
                     items = [o for o in items if have_same_controller(mr.obj, o)]
-                refs = sorted(o["metadata"]["name"] for o in items)[: None if rf.many else 1]
+                if namespace:
+                    items = [o for o in items if consents(o, mr.namespace)]
+                refs = [(n, namespace) for n in sorted(o["metadata"]["name"] for o in items)][: None if rf.many else 1]
                 if refs:
-                    holder[rf.ref_field] = [{"name": n} for n in refs] if rf.many else {"name": refs[0]}
+                    written = [{"name": n, **({"namespace": ns} if ns else {})} for n, ns in refs]
+                    holder[rf.ref_field] = written if rf.many else written[0]
                     changed = True
                 elif policy.get("resolution") != "Optional":
                     # As crossplane-runtime: a required selector that matches nothing is an error, not a
                     # spec without the value (which would create the object without it).
-                    raise Retryable(f"{where}: no resources matched selector", delay=5.0)
+                    raise Retryable(f"{selected_at}: no resources matched selector", delay=5.0)
             values = []
-            for name in refs:
-                try:
-                    value = _extract(kube.get(res, name, mr.namespace), rf.target.extract)
-                except errors.NotFound:
-                    value = None
+            for name, namespace in refs:
+                if namespace:
+                    target: dict[str, Any] | None = _shared(kube, res, mr, target_kind.kind, name, namespace, where)
+                else:
+                    try:
+                        target = kube.get(res, name, mr.namespace)
+                    except errors.NotFound:
+                        target = None
+                value = _extract(target, rf.target.extract) if target is not None else None
                 if value is None and policy.get("resolution") != "Optional":
+                    shown = f"{namespace}/{name}" if namespace else name
                     raise Retryable(f"{mr.display}: spec.forProvider.{rf.ref_field}: referenced {target_kind.kind}/"
-                                    f"{name} is not ready (no {rf.target.extract} yet)", delay=5.0)
+                                    f"{shown} is not ready (no {rf.target.extract} yet)", delay=5.0)
                 if value is not None:
                     values.append(value)
-                targets.append((target_kind.api_version, target_kind.kind, name))
+                targets.append((target_kind.api_version, target_kind.kind, name, namespace))
             resolved: Any = values if rf.many else (values[0] if values else None)
             if resolved is not None and holder.get(field) != resolved:
                 holder[field] = resolved
@@ -123,30 +138,58 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage,
     return changed, targets
 
 
-def _own_namespace(mr: Managed, value: Any, where: str) -> None:
-    """Refuse a reference (or a list of them) or a selector that names a namespace other than ``mr``'s."""
-    for i, item in enumerate(value if isinstance(value, list) else [value]):
-        namespace = item.get("namespace") if isinstance(item, dict) else None
-        if namespace in (None, "") or namespace == mr.namespace:
-            continue
-        at = f"{where}[{i}].namespace" if isinstance(value, list) else f"{where}.namespace"
-        if not mr.namespace:
-            raise InvalidSpec(f"{at}: a cluster-scoped resource's references name no namespace")
-        raise InvalidSpec(f"{at}: references stay in this resource's namespace ({mr.namespace}); "
-                          f"{names.shown(str(namespace))} is another")
+def consents(target: Mapping[str, Any], namespace: str) -> bool:
+    """Whether ``target`` lets objects of ``namespace`` reference it: its ``tfbridge.io/referenceable-from``
+    annotation lists that namespace (comma-separated), or is ``*``."""
+    allowed = ((target.get("metadata") or {}).get("annotations") or {}).get(REFERENCEABLE_FROM) or ""
+    listed = {n.strip() for n in str(allowed).split(",")}
+    return "*" in listed or namespace in listed
 
 
-def _names(ref: Any, where: str) -> list[str]:
-    """The names a ``<field>Ref`` (one, or a list of them) points at, each a valid object name."""
-    out: list[str] = []
+def _shared(kube: Kube, res: Resource, mr: Managed, kind: str, name: str, namespace: str,
+            where: str) -> dict[str, Any]:
+    """Another namespace's target, if it consents to ``mr``'s namespace. A missing target and one that
+    does not consent read alike, so a reference cannot probe what another namespace holds."""
+    try:
+        target = kube.get(res, name, namespace)
+    except errors.NotFound:
+        target = None
+    if target is None or not consents(target, mr.namespace):
+        raise Retryable(f"{where}: {kind} {namespace}/{name} is not shared with namespace {mr.namespace} (it must "
+                        f"exist and list {mr.namespace} in its {REFERENCEABLE_FROM} annotation)", delay=30.0)
+    return target
+
+
+def _namespace(mr: Managed, value: Any, at: str, cross_namespace: bool) -> str:
+    """The namespace a reference or selector names, "" for ``mr``'s own; refused for a cluster-scoped
+    object, and for another namespace unless the operator allows cross-namespace references."""
+    namespace = value.get("namespace") if isinstance(value, dict) else None
+    if namespace in (None, "") or namespace == mr.namespace:
+        return ""
+    if not mr.namespace:
+        raise InvalidSpec(f"{at}.namespace: a cluster-scoped resource's references name no namespace")
+    if not isinstance(namespace, str) or not names.dns_label(namespace):
+        raise InvalidSpec(f"{at}.namespace: {names.shown(str(namespace))} is not a namespace name")
+    if not cross_namespace:
+        raise InvalidSpec(f"{at}.namespace: references stay in this resource's namespace ({mr.namespace}); "
+                          f"{names.shown(namespace)} is another (the provider does not allow cross-namespace "
+                          f"references)")
+    return namespace
+
+
+def _names(mr: Managed, ref: Any, where: str, cross_namespace: bool) -> list[tuple[str, str]]:
+    """The (name, namespace) pairs a ``<field>Ref`` (one, or a list of them) points at, each a valid
+    object name; the namespace "" for the referencing object's own."""
+    out: list[tuple[str, str]] = []
     for i, item in enumerate(ref if isinstance(ref, list) else [ref]):
-        at = f"{where}[{i}].name" if isinstance(ref, list) else f"{where}.name"
+        at = f"{where}[{i}]" if isinstance(ref, list) else where
+        namespace = _namespace(mr, item, at, cross_namespace)
         name = item.get("name") if isinstance(item, dict) else None
         why = names.problem(name)
         if why:
-            raise InvalidSpec(f"{at}: {why}")
+            raise InvalidSpec(f"{at}.name: {why}")
         assert isinstance(name, str)
-        out.append(name)
+        out.append((name, namespace))
     return out
 
 
@@ -188,13 +231,15 @@ def label_selector(selector: Any, where: str, restricted: bool = False) -> str:
 
 def pinned(mr: Managed) -> list[Target]:
     try:
-        return [(str(a), str(k), str(n)) for a, k, n in decode.loads(mr.annotations.get(PINNED, "[]"))]
-    except (ValueError, TypeError):
+        entries = decode.loads(mr.annotations.get(PINNED, "[]"))
+        return [(str(e[0]), str(e[1]), str(e[2]), str(e[3]) if len(e) > 3 else "") for e in entries]
+    except (ValueError, TypeError, IndexError, KeyError):
         return []
 
 
 def set_pinned(mr: Managed, targets: Iterable[Target]) -> bool:
-    value = json.dumps(sorted(set(targets)))
+    # A target of the object's own namespace is written without one, as it always was.
+    value = json.dumps(sorted([list(t) if t[3] else list(t[:3]) for t in set(targets)]))
     if mr.annotations.get(PINNED, "[]") == value:
         return False
     mr.metadata.setdefault("annotations", {})[PINNED] = value

@@ -74,11 +74,9 @@ class CLIBackend:
         env = dict(self.plugins.env)
         binary = self.plugins.binary(self.provider) if self.settings.shared_providers else None
         if binary is None:  # terraform starts the provider itself, with the credentials we give it
-            env.update(setup.credentials_env)
-            yield env, None
+            yield setup.environment(env), None
             return
-        provider_env = {**{k: v for k, v in self.plugins.env.items() if k != "TF_CLI_CONFIG_FILE"},
-                        **setup.credentials_env}
+        provider_env = setup.environment({k: v for k, v in self.plugins.env.items() if k != "TF_CLI_CONFIG_FILE"})
         def start() -> DebugProcess:
             started = DebugProcess(binary, provider_env)
             self.started += 1

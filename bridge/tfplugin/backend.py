@@ -63,7 +63,7 @@ class DirectBackend:
         if binary is None:
             raise OperationFailed(f"provider {self.provider.source} is not installed: no executable found after "
                                   f"terraform init", verb="init")
-        env = {**self.env, **setup.credentials_env}
+        env = setup.environment(self.env)
 
         def start() -> Provider:
             started = Provider(binary, env, provider.arguments)

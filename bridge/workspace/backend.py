@@ -49,7 +49,7 @@ class Backend(Protocol):
 def config_key(provider: ProviderBlock, setup: ProviderSetup) -> str:
     """Identifies a distinct provider configuration: what one provider process may serve
     (Configure is process-wide; two configurations on one process corrupt each other)."""
-    value = [provider.source, dict(provider.arguments), sorted(setup.credentials_env.items())]
+    value = [provider.source, dict(provider.arguments), sorted(setup.credentials_env.items()), setup.owned_env]
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 

@@ -216,7 +216,11 @@ PROVIDER = Provider(
         "access_key": "AWS_ACCESS_KEY_ID",
         "secret_key": "AWS_SECRET_ACCESS_KEY",
         "session_token": "AWS_SESSION_TOKEN",
-    }, provider_arguments=("access_key", "secret_key", "token")),
+    }, provider_arguments=("access_key", "secret_key", "token"), profile={
+        "aws_access_key_id": "AWS_ACCESS_KEY_ID",
+        "aws_secret_access_key": "AWS_SECRET_ACCESS_KEY",
+        "aws_session_token": "AWS_SESSION_TOKEN",
+    }, required=("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"), upjet_aws=True),
     # IAM is global: its kinds have no region field, but the provider block needs one.
     provider_defaults={"region": REGION},
     identity={"account_id": "data.aws_caller_identity.this.account_id",

@@ -107,7 +107,20 @@ def test_provider_config_crd_comes_from_the_provider_block() -> None:
     assert not {"sharedCredentialsFiles", "sharedConfigFiles", "customCaBundle"} & set(conf), "no local files"
     assert "webIdentityTokenFile" not in conf["assumeRoleWithWebIdentity"]["items"]["properties"]
     assert conf["region"]["pattern"]
-    assert spec["properties"]["credentials"]["properties"]["source"]["enum"] == ["Secret", "None"]
+    creds = spec["properties"]["credentials"]["properties"]
+    assert creds["source"]["enum"] == ["None", "Secret", "IRSA", "WebIdentity", "PodIdentity", "Upbound"]
+    assert set(creds["webIdentity"]["properties"]) == {"roleARN", "roleSessionName", "tokenConfig"}
+    assert {"assumeRoleChain", "endpoint", "skip_credentials_validation", "s3_use_path_style"} <= set(
+        spec["properties"])
+
+
+def test_a_namespaced_provider_config_takes_upjets_spec_without_naming_a_namespace() -> None:
+    spec = CRDS[("aws.m.tfbridge.io", "ProviderConfig")]["spec"]["versions"][0]["schema"]["openAPIV3Schema"][
+        "properties"]["spec"]
+    token = spec["properties"]["credentials"]["properties"]["webIdentity"]["properties"]["tokenConfig"]
+    assert set(token["properties"]["secretRef"]["properties"]) == {"name", "key"}, "a Secret of its own namespace"
+    assert "configuration" not in spec["properties"]
+    assert {"assumeRoleChain", "endpoint"} <= set(spec["properties"])
 
 
 def _spec(key: tuple[str, str]) -> dict[str, Any]:

@@ -13,6 +13,10 @@ external name is unchanged, and all are Ready again.
    rebuilt from the cloud; a restored connection Secret is re-owned with its data intact (the key's
    secret cannot be read back from the cloud); a foreign Secret that took a connection Secret's
    name in the meantime is left exactly as it was, and its would-be owner says why (seed 004).
+
+The scenario runs twice: on the cluster-scoped kinds with each kind's own executor, and on the
+namespaced kinds (a tenant's namespace, its own ProviderConfig with an INI profile, its references and
+connection Secrets in that namespace) with every kind on the direct executor.
 """
 
 from __future__ import annotations
@@ -32,15 +36,17 @@ from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube import errors
 from bridge.kube.client import SECRETS, HTTPKube
 from bridge.workspace.store import WorkspaceStore
-from tests.support.aws import configure_aws, kill, provider
+from tests.support.aws import TENANT_CONFIG, configure_aws, configure_tenant, kill, provider
 from tests.support.cloud import Moto
 from tests.support.cluster import Cluster
 from tests.support.packages import AWS_CURATED as AWS
+from tests.support.packages import AWS_CURATED_NAMESPACED
 from tests.support.running import Running
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 TAG = "seed000"
 NS = "crossplane-system"
+TENANT = "seed000"
 # Velero restores an object with these left out.
 DROPPED = ("uid", "resourceVersion", "creationTimestamp", "generation", "ownerReferences", "managedFields",
            "deletionTimestamp", "deletionGracePeriodSeconds", "selfLink")
@@ -65,11 +71,18 @@ def backup(obj: dict[str, Any]) -> dict[str, Any]:
 
 def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, terraform_bin: str, plugin_dir: Path,
                                                tmp_path: Path, providers: list[subprocess.Popen[bytes]],
-                                               executor: str) -> None:
+                                               executor: str, request: pytest.FixtureRequest) -> None:
     kube = HTTPKube(cluster.api_client())
     configure_aws(kube)
     log = tmp_path / "provider.log"
-    run = Running(kube, AWS, None, log=log)
+    # The direct executor's run is the namespaced one (one run of each, not four).
+    namespaced = request.node.callspec.params["executor"] == "direct"
+    if namespaced:
+        configure_tenant(kube, TENANT)
+    run = Running(kube, AWS_CURATED_NAMESPACED, None, log=log, namespace=TENANT) if namespaced else Running(
+        kube, AWS, None, log=log)
+    secrets_ns = TENANT if namespaced else NS  # where connection Secrets go
+    pc = {"providerConfigRef": TENANT_CONFIG} if namespaced else {}
     # A standby takes over within seconds of the leader's death. The renew deadline leaves room for a busy
     # machine: a leader that cannot renew in time stops, and nothing here would start it again.
     lease = ("--leader-election", "--lease-duration", "8", "--renew-deadline", "6", "--retry-period", "1",
@@ -82,13 +95,15 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     start(node_a)
     names = [f"{TAG}-{i}" for i in range(5)]
     for i, name in enumerate(names):
-        run.apply("VPC", name, {"region": "us-east-1", "cidrBlock": f"10.{100 + i}.0.0/16", "tags": {"seed": TAG}})
+        run.apply("VPC", name, {"region": "us-east-1", "cidrBlock": f"10.{100 + i}.0.0/16", "tags": {"seed": TAG}},
+                  **pc)
         run.apply("SecurityGroup", f"{name}-sg", {"region": "us-east-1", "name": f"{TAG}-sg-{i}",
-                                                 "description": "seed 000", "vpcIdRef": {"name": name}})
-    run.apply("User", f"{TAG}-user", {})
+                                                 "description": "seed 000", "vpcIdRef": {"name": name}}, **pc)
+    run.apply("User", f"{TAG}-user", {}, **pc)
     for key in ("key-a", "key-b"):
+        connection = {"name": f"{TAG}-{key}"} if namespaced else {"name": f"{TAG}-{key}", "namespace": NS}
         run.apply("AccessKey", f"{TAG}-{key}", {"userRef": {"name": f"{TAG}-user"}},
-                  writeConnectionSecretToRef={"name": f"{TAG}-{key}", "namespace": NS})
+                  writeConnectionSecretToRef=connection, **pc)
     objects = ([("VPC", n) for n in names] + [("SecurityGroup", f"{n}-sg") for n in names]
                + [("User", f"{TAG}-user"), ("AccessKey", f"{TAG}-key-a"), ("AccessKey", f"{TAG}-key-b")])
     started = time.monotonic()
@@ -97,7 +112,7 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     before = {(k, n): run.get(k, n)["metadata"]["annotations"][EXTERNAL_NAME] for k, n in objects}
     cloud_before = cloud(moto)
     assert [len(v) for v in cloud_before.values()] == [5, 5, 2]
-    key_secrets = {k: kube.get(SECRETS, f"{TAG}-{k}", NS)["data"] for k in ("key-a", "key-b")}
+    key_secrets = {k: kube.get(SECRETS, f"{TAG}-{k}", secrets_ns)["data"] for k in ("key-a", "key-b")}
     assert all(len(base64.b64decode(d["attribute.secret"])) == 40 for d in key_secrets.values())
 
     def imported_into(root: Path, count: int) -> Callable[[], bool]:
@@ -139,24 +154,24 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     kill(providers[2])
     shutil.rmtree(node_b)
     saved = [backup(run.get(k, n)) for k, n in objects]
-    saved_secrets = [backup(kube.get(SECRETS, f"{TAG}-{k}", NS)) for k in ("key-a", "key-b")]
+    saved_secrets = [backup(kube.get(SECRETS, f"{TAG}-{k}", secrets_ns)) for k in ("key-a", "key-b")]
     for k, n in objects:
-        kube.patch(run.res(k), n, {"metadata": {"finalizers": None}})
-        kube.delete(run.res(k), n)
+        run.patch(k, n, {"metadata": {"finalizers": None}})
+        run.delete(k, n)
     for s in saved_secrets:
         with contextlib.suppress(errors.NotFound):
-            kube.delete(SECRETS, s["metadata"]["name"], NS)
+            kube.delete(SECRETS, s["metadata"]["name"], secrets_ns)
     run.wait_gone(objects, "the wipe")
     # Someone else's Secret took key-b's connection Secret name before the restore; Velero skips
     # restoring over an existing object.
     foreign = kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
-                                    "metadata": {"name": f"{TAG}-key-b", "namespace": NS},
+                                    "metadata": {"name": f"{TAG}-key-b", "namespace": secrets_ns},
                                     "data": {"password": base64.b64encode(b"not yours").decode()}})
     for s in saved_secrets:
         with contextlib.suppress(errors.Conflict):
-            kube.create(SECRETS, s)
+            kube.create(SECRETS, s, namespace=secrets_ns)
     for obj in saved:
-        kube.create(run.res(obj["kind"]), obj)
+        run.create(obj)
     start(node_c)
     restored = [o for o in objects if o != ("AccessKey", f"{TAG}-key-b")]
     phase("restore", node_c)
@@ -164,16 +179,16 @@ def test_seed_000_restart_node_move_and_restore(cluster: Cluster, moto: Moto, te
     for k, n in objects:
         obj = run.get(k, n)
         assert obj["status"]["atProvider"]["id"] == before[(k, n)], f"{k}/{n}: status rebuilt from the cloud"
-    secret_a = kube.get(SECRETS, f"{TAG}-key-a", NS)
+    secret_a = kube.get(SECRETS, f"{TAG}-key-a", secrets_ns)
     assert secret_a["data"] == key_secrets["key-a"], "the restored connection Secret kept its data"
     (owner,) = secret_a["metadata"]["ownerReferences"]
     assert owner["uid"] == run.get("AccessKey", f"{TAG}-key-a")["metadata"]["uid"], "re-owned by the restored MR"
     run.wait(lambda: "not adopting" in run.condition("AccessKey", f"{TAG}-key-b", "Synced").get("message", ""),
           "key-b to refuse the foreign Secret and say why")
-    assert kube.get(SECRETS, f"{TAG}-key-b", NS) == foreign, "the foreign Secret is untouched"
+    assert kube.get(SECRETS, f"{TAG}-key-b", secrets_ns) == foreign, "the foreign Secret is untouched"
 
-    kube.delete(SECRETS, f"{TAG}-key-b", NS)
+    kube.delete(SECRETS, f"{TAG}-key-b", secrets_ns)
     for k, n in reversed(objects):
-        kube.delete(run.res(k), n)
+        run.delete(k, n)
     run.wait_gone(objects, "deletion", timeout=300)
     assert cloud(moto) == {"vpcs": [], "sgs": [], "keys": []}

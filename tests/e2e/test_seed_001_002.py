@@ -8,6 +8,8 @@ what ends up in moto.
 002, references under contention: the twenty subnets are created at once while the API server forces
 409s on VPC and subnet updates (local server only). Every subnet pins the VPC with its own in-use
 finalizer. Deleting the VPC first leaves it in the cloud until the last subnet is gone; then it goes.
+The VPC and its subnets are namespaced objects of a tenant (its own ProviderConfig, its references
+resolved in its namespace), the slow VPCs and the keys cluster-scoped: one provider serves both scopes.
 
 The KMS keys and subnets run on the direct executor (per-kind choice in the provider config), the
 VPCs on the terraform CLI: one provider, two executors, one operation pool. (What is tested here is
@@ -28,18 +30,20 @@ import pytest
 from bridge.api.managed import EXTERNAL_NAME, Managed
 from bridge.api.registry import ProviderPackage
 from bridge.managed import references
-from tests.support.aws import configure_aws
+from tests.support.aws import TENANT_CONFIG, configure_aws, configure_tenant
 from tests.support.cloud import Moto
 from tests.support.cloudproxy import CloudProxy
 from tests.support.cluster import Cluster
 from tests.support.external import executor_under_test
 from tests.support.packages import AWS_CURATED as AWS
+from tests.support.packages import AWS_CURATED_NAMESPACED
 from tests.support.running import Running
 
 # The scenario's waits add up to more than the suite's per-test limit on a machine busy with other work.
 pytestmark = [pytest.mark.slow, pytest.mark.cloud, pytest.mark.timeout(1200)]
 SLOW = [f"10.{60 + i}.0.0/16" for i in range(5)]
 NET = "10.70.0.0/16"
+TENANT = "seed002"
 
 
 def with_executor(package: ProviderPackage, executor: str, *tf_types: str) -> ProviderPackage:
@@ -53,10 +57,13 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
         terraform_bin: str, plugin_dir: Path) -> None:
     ec2 = moto.client("ec2")
     holds = [proxy.pending("CreateVpc", cidr) for cidr in SLOW]
-    package = with_executor(AWS, "direct", "aws_kms_key", "aws_subnet")
+    both = dataclasses.replace(AWS, kinds=(*AWS.kinds, *AWS_CURATED_NAMESPACED.kinds))
+    package = with_executor(both, "direct", "aws_kms_key", "aws_subnet")
     run = start_manager(package, "aws", terraform=terraform_bin, plugin_dir=plugin_dir, poll=600.0,
                         max_concurrent_reconciles=10, max_concurrent_operations=12)
     configure_aws(run.kube)
+    configure_tenant(run.kube, TENANT)
+    tenant = Running(run.kube, package, run.manager, log=run.log, namespace=TENANT)
 
     # 001: the slow creates show Creating at once.
     def creating(name: str) -> bool:
@@ -73,20 +80,22 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
     # 002: twenty subnets at once, under forced 409s.
     if cluster.server is not None:
         cluster.server.set_faults({"conflict_every": {"update vpcs": 3, "update subnets": 4}})
-    run.apply("VPC", "net", {"region": "us-east-1", "cidrBlock": NET})
+    tenant.apply("VPC", "net", {"region": "us-east-1", "cidrBlock": NET}, providerConfigRef=TENANT_CONFIG)
     subnets = [f"sub-{i}" for i in range(20)]
     for i, name in enumerate(subnets):
-        run.apply("Subnet", name, {"region": "us-east-1", "cidrBlock": f"10.70.{i}.0/24", "vpcIdRef": {"name": "net"}})
+        tenant.apply("Subnet", name, {"region": "us-east-1", "cidrBlock": f"10.70.{i}.0/24",
+                                      "vpcIdRef": {"name": "net"}}, providerConfigRef=TENANT_CONFIG)
     keys = [f"seed001-key-{i}" for i in range(29)]
     for name in keys:
         run.apply("Key", name, {"region": "us-east-1", "description": name, "deletionWindowInDays": 7})
-    fast = [("VPC", "net"), *(("Subnet", n) for n in subnets), *(("Key", n) for n in keys)]
-    assert len(fast) == 50
+    fast = [("VPC", "net"), *(("Subnet", n) for n in subnets)]
+    assert len(fast) + len(keys) == 50
 
     started = time.monotonic()
 
     # Shorter than the test's own limit, so that a timeout names the objects left and the log's tail.
-    run.wait_ready(fast, "fifty fast objects Ready beside the slow creates", timeout=420)
+    tenant.wait_ready(fast, "the tenant's VPC and subnets Ready beside the slow creates", timeout=420)
+    run.wait_ready([("Key", n) for n in keys], "the keys Ready beside the slow creates", timeout=300)
     assert run.manager is not None and run.manager.executors is not None
     executors = run.manager.executors
     print(f"fifty fast objects Ready after {time.monotonic() - started:.0f}s; terraform runs "
@@ -107,27 +116,28 @@ def test_seed_001_002_slow_creates_fifty_fast_objects_and_twenty_references(
     assert [h.creates for h in holds] == [1] * 5, "each slow VPC was asked for once"
 
     def pins() -> int:
-        fins = run.get("VPC", "net")["metadata"].get("finalizers") or []
+        fins = tenant.get("VPC", "net")["metadata"].get("finalizers") or []
         return len([f for f in fins if f.startswith("in-use.tfbridge.io/")])
 
     assert pins() == 20, "every subnet pinned the VPC"
-    assert all(references.pinned(Managed(run.get("Subnet", n))) == [("ec2.aws.tfbridge.io/v1beta1", "VPC", "net")]
-               for n in subnets), "every subnet recorded what it pinned"
+    assert all(references.pinned(Managed(tenant.get("Subnet", n))) == [("ec2.aws.m.tfbridge.io/v1beta1", "VPC", "net",
+                                                                        "")]
+               for n in subnets), "every subnet recorded what it pinned, in its own namespace"
     if cluster.server is not None:
         assert cluster.server.faults.injected.get("409 update vpcs", 0) > 0, "conflicts were really injected"
         cluster.server.set_faults({"conflict_every": {}})
 
-    vpc_id = run.get("VPC", "net")["metadata"]["annotations"][EXTERNAL_NAME]
-    run.kube.delete(run.res("VPC"), "net")
-    run.wait(lambda: "waiting for 20 referencing" in run.condition("VPC", "net", "Ready").get("message", ""),
-          "the VPC to wait for its subnets")
+    vpc_id = tenant.get("VPC", "net")["metadata"]["annotations"][EXTERNAL_NAME]
+    tenant.delete("VPC", "net")
+    tenant.wait(lambda: "waiting for 20 referencing" in tenant.condition("VPC", "net", "Ready").get("message", ""),
+                "the VPC to wait for its subnets")
     for name in subnets[:-1]:
-        run.kube.delete(run.res("Subnet"), name)
-    run.wait(lambda: all(run.gone("Subnet", n) for n in subnets[:-1]), "19 subnets gone", timeout=300)
-    run.wait(lambda: pins() == 1, "one pin left")
+        tenant.delete("Subnet", name)
+    tenant.wait(lambda: all(tenant.gone("Subnet", n) for n in subnets[:-1]), "19 subnets gone", timeout=300)
+    tenant.wait(lambda: pins() == 1, "one pin left")
     assert ec2.describe_vpcs(VpcIds=[vpc_id])["Vpcs"], "the VPC stays in the cloud while a subnet references it"
-    run.kube.delete(run.res("Subnet"), subnets[-1])
-    run.wait(lambda: run.gone("VPC", "net"), "the VPC to go once the last subnet is gone", timeout=300)
+    tenant.delete("Subnet", subnets[-1])
+    tenant.wait(lambda: tenant.gone("VPC", "net"), "the VPC to go once the last subnet is gone", timeout=300)
     assert ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [NET]}])["Vpcs"] == []
     assert ec2.describe_subnets(Filters=[{"Name": "vpc-id", "Values": [vpc_id]}])["Subnets"] == []
 

@@ -466,7 +466,7 @@ def test_credentials_never_reach_conditions_or_events() -> None:
     pcs = b.connector.res.configs
     b.kube.create(pcs, provider_config(AWS.provider.root_group, "bad", secret=("default", "creds", "creds")))
     b.apply("VPC", "v", VPC, providerConfigRef={"name": "bad"})
-    with pytest.raises(Exception, match="is not a JSON object"):
+    with pytest.raises(Exception, match="is neither a JSON object nor an INI profile"):
         b.reconcile("VPC", "v")
     synced = b.condition("VPC", "v", "Synced")
     assert synced["reason"] == "ReconcileError" and "spec.credentials.secretRef" in synced["message"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,10 @@ from bridge.api.managed import Managed
 from bridge.kube import errors
 from bridge.kube.client import NAMESPACES, SECRETS, Resource
 from bridge.managed import references
-from bridge.managed.collaborators import kind_resource
+from bridge.managed.collaborators import APIReferenceResolver, kind_resource
 from bridge.managed.connection import publish
+from bridge.managed.events import Recorder
+from bridge.managed.reconciler import ManagedReconciler
 from devserver.manifests import crd_manifests
 from tests.support.bench import CRDS_YAML, Bench
 from tests.support.packages import AWS, AWS_CURATED_NAMESPACED
@@ -226,8 +229,100 @@ def test_references_and_selectors_resolve_in_the_objects_own_namespace(bench: Be
     _vpc(bench, "team-a", "net", "vpc-a")
     _, targets = references.resolve(bench.kube, mr, SUBNET, AWS, kind_resource)
     assert mr.for_provider["vpcId"] == "vpc-a"
-    assert targets == [(VPC.api_version, "VPC", "net")]
+    assert targets == [(VPC.api_version, "VPC", "net", "")]
     selected = namespaced(SUBNET, "sel", "team-a", {"forProvider": {
         "region": "us-east-1", "vpcIdSelector": {"matchLabels": {"net": "main"}, "namespace": "team-a"}}})
     references.resolve(bench.kube, selected, SUBNET, AWS, kind_resource)
     assert selected.for_provider["vpcId"] == "vpc-a" and selected.for_provider["vpcIdRef"] == {"name": "net"}
+
+
+def _share(b: Bench, namespace: str, name: str, with_namespaces: str) -> None:
+    annotations = {references.REFERENCEABLE_FROM: with_namespaces}
+    b.kube.patch(kind_resource(VPC), name, {"metadata": {"annotations": annotations}}, namespace=namespace)
+
+
+def _subnet(b: Bench, name: str, for_provider: dict[str, Any]) -> None:
+    b.kube.create(kind_resource(SUBNET), {"apiVersion": SUBNET.api_version, "kind": "Subnet",
+                                          "metadata": {"name": name, "namespace": "team-a"},
+                                          "spec": {"forProvider": {"region": "us-east-1", **for_provider}}},
+                  namespace="team-a")
+
+
+def _reconciler(b: Bench, *, cross_namespace: bool) -> ManagedReconciler:
+    return ManagedReconciler(kube=b.kube, kind=SUBNET, package=AWS_CURATED_NAMESPACED, connect=b.connector.connect,
+                             operations=b.ops, recorder=Recorder(b.kube, component="test", redactor=b.redactor),
+                             cross_namespace_references=cross_namespace)
+
+
+def _synced(b: Bench, name: str) -> dict[str, Any]:
+    obj = b.kube.get(kind_resource(SUBNET), name, "team-a")
+    return next(c for c in obj["status"]["conditions"] if c["type"] == "Synced")
+
+
+@pytest.mark.parametrize(("cross_namespace", "shared_with", "message"), [
+    pytest.param(False, "team-a", r"references stay in this resource's namespace \(team-a\); 'team-b' is another "
+                                  r"\(the provider does not allow cross-namespace references\)",
+                 id="ProviderDoesNotAllowEvenIfTheTargetConsents"),
+    pytest.param(True, None, r"VPC team-b/net is not shared with namespace team-a \(it must exist and list team-a "
+                             r"in its tfbridge.io/referenceable-from annotation\)", id="TargetDoesNotConsent"),
+    pytest.param(True, "team-c", "VPC team-b/net is not shared with namespace team-a", id="TargetConsentsToAnother"),
+])
+def test_a_tenant_cannot_bind_another_tenants_object_without_both_opt_ins(
+        bench: Bench, cross_namespace: bool, shared_with: str | None, message: str) -> None:
+    _vpc(bench, "team-b", "net", "vpc-b")
+    if shared_with:
+        _share(bench, "team-b", "net", shared_with)
+    _subnet(bench, "sub", {"vpcIdRef": {"name": "net", "namespace": "team-b"}})
+    with pytest.raises(Exception, match=message):
+        _reconciler(bench, cross_namespace=cross_namespace).reconcile(("team-a", "sub"))
+    synced = _synced(bench, "sub")
+    assert synced["status"] == "False" and "spec.forProvider.vpcIdRef" in synced["message"], "said on its own object"
+    assert re.search(message, synced["message"])
+    target = bench.kube.get(kind_resource(VPC), "net", "team-b")
+    assert references.users(target) == [], "nothing pinned on the other tenant's object"
+    subnet = bench.kube.get(kind_resource(SUBNET), "sub", "team-a")
+    assert "vpcId" not in subnet["spec"]["forProvider"], "no identifier of the other tenant read into the spec"
+    assert bench.cloud.setups == []
+
+
+def test_a_missing_target_and_one_that_does_not_consent_read_alike(bench: Bench) -> None:
+    _vpc(bench, "team-b", "hidden", "vpc-hidden")
+    answers = []
+    for name in ("hidden", "absent"):
+        mr = namespaced(SUBNET, "sub", "team-a", {"forProvider": {"vpcIdRef": {"name": name, "namespace": "team-b"}}})
+        with pytest.raises(Retryable) as caught:
+            references.resolve(bench.kube, mr, SUBNET, AWS, kind_resource, cross_namespace=True)
+        answers.append(str(caught.value).replace(name, "NAME"))
+    assert answers[0] == answers[1]
+
+
+def test_both_opt_ins_let_a_reference_cross_and_pin_its_target(bench: Bench) -> None:
+    _vpc(bench, "team-b", "net", "vpc-b")
+    _share(bench, "team-b", "net", "team-c, team-a")
+    _subnet(bench, "sub", {"vpcIdRef": {"name": "net", "namespace": "team-b"}})
+    resolver = APIReferenceResolver(bench.kube, SUBNET, AWS_CURATED_NAMESPACED,
+                                    lambda m: Managed(bench.kube.update(kind_resource(SUBNET), m.obj)),
+                                    cross_namespace=True)
+    mr = resolver.resolve(Managed(bench.kube.get(kind_resource(SUBNET), "sub", "team-a")))
+    assert mr.for_provider["vpcId"] == "vpc-b"
+    assert references.pinned(mr) == [(VPC.api_version, "VPC", "net", "team-b")]
+    finalizer = references.in_use_finalizer(mr)
+    assert references.users(bench.kube.get(kind_resource(VPC), "net", "team-b")) == [finalizer]
+
+    # The owner withdraws its consent: the next reconcile refuses, even with the value already resolved.
+    _share(bench, "team-b", "net", "team-c")
+    with pytest.raises(Retryable, match="not shared with namespace team-a"):
+        resolver.resolve(mr)
+    resolver.release(mr)
+    assert references.users(bench.kube.get(kind_resource(VPC), "net", "team-b")) == []
+
+
+def test_a_selector_in_another_namespace_selects_only_consenting_objects(bench: Bench) -> None:
+    _vpc(bench, "team-b", "a-private", "vpc-private")
+    _vpc(bench, "team-b", "b-shared", "vpc-shared")
+    _share(bench, "team-b", "b-shared", "*")
+    mr = namespaced(SUBNET, "sel", "team-a", {"forProvider": {
+        "region": "us-east-1", "vpcIdSelector": {"matchLabels": {"net": "main"}, "namespace": "team-b"}}})
+    references.resolve(bench.kube, mr, SUBNET, AWS, kind_resource, cross_namespace=True)
+    assert mr.for_provider["vpcId"] == "vpc-shared"
+    assert mr.for_provider["vpcIdRef"] == {"name": "b-shared", "namespace": "team-b"}, "where it was found"

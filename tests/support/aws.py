@@ -3,13 +3,15 @@ provider run as its own process (``tfbridge run``), killed the way a node kills 
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 from bridge.kube import errors
-from bridge.kube.client import SECRETS, HTTPKube
+from bridge.kube.client import NAMESPACES, SECRETS, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
 from bridge.testing.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
 from tests.support.cloud import Moto
@@ -34,6 +36,31 @@ def configure_aws(kube: HTTPKube, access_key: str = "test") -> None:
         kube.patch(SECRETS, secret["metadata"]["name"], {"data": secret["data"]}, namespace=CREDENTIALS_SECRET[0])
     wanted = provider_config(AWS_SCENARIO.provider.root_group, configuration=MOTO_PROVIDER_CONFIGURATION)
     kube.patch(ConfigResources.of(AWS_SCENARIO).configs, "default", {"spec": wanted["spec"]})
+
+
+# A tenant's own ProviderConfig: its credentials an INI profile in a Secret of its namespace, and the
+# provider-upjet-aws flags moto needs (a namespace's ProviderConfig has no spec.configuration).
+TENANT_CREDENTIALS = b"[default]\naws_access_key_id = test\naws_secret_access_key = test\n"
+TENANT_CONFIG = {"kind": "ProviderConfig", "name": "default"}
+
+
+def configure_tenant(kube: HTTPKube, namespace: str) -> None:
+    """The namespace, its credentials Secret and its `default` ProviderConfig (see :data:`TENANT_CONFIG`)."""
+    res = ConfigResources.of(AWS_SCENARIO).namespaced_configs
+    assert res is not None
+    objects = [
+        (NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": namespace}}),
+        (SECRETS, {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "aws-profile", "namespace": namespace},
+                   "data": {"credentials": base64.b64encode(TENANT_CREDENTIALS).decode()}}),
+        (res, {"apiVersion": res.api_version, "kind": "ProviderConfig",
+               "metadata": {"name": "default", "namespace": namespace},
+               "spec": {"credentials": {"source": "Secret", "secretRef": {"name": "aws-profile", "key": "credentials"}},
+                        "skip_credentials_validation": True, "skip_metadata_api_check": True,
+                        "skip_requesting_account_id": True, "s3_use_path_style": True}}),
+    ]
+    for r, obj in objects:
+        with contextlib.suppress(errors.Conflict):
+            kube.create(r, obj, namespace=obj["metadata"].get("namespace", ""))
 
 
 def provider(cluster: Cluster, root: Path, moto: Moto, terraform_bin: str, plugin_dir: Path, log: Path,

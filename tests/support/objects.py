@@ -15,14 +15,17 @@ from tests.support.waiting import wait_for
 
 
 class Objects:
-    def __init__(self, kube: Kube, package: ProviderPackage, *, log: Path | None = None) -> None:
-        self.kube, self.package = kube, package
+    """The objects of ``package``'s cluster-scoped kinds, or, given a ``namespace``, of its namespaced
+    kinds in that namespace (kinds of both scopes share kind names)."""
+
+    def __init__(self, kube: Kube, package: ProviderPackage, *, log: Path | None = None, namespace: str = "") -> None:
+        self.kube, self.package, self.namespace = kube, package, namespace
         # The provider's log, when it runs as its own process: a timeout ends with its tail.
         self.log = log
         self._touched: set[str] = set()  # kinds this test read or wrote, described on a timeout
 
     def kind(self, kind: str) -> Kind:
-        return next(k for k in self.package.kinds if k.kind == kind)
+        return next(k for k in self.package.kinds if k.kind == kind and k.namespaced == bool(self.namespace))
 
     def res(self, kind: str) -> Resource:
         self._touched.add(kind)
@@ -30,12 +33,24 @@ class Objects:
 
     def apply(self, kind: str, name: str, for_provider: dict[str, Any], *, metadata: dict[str, Any] | None = None,
               **spec: Any) -> dict[str, Any]:
+        where = {"namespace": self.namespace} if self.namespace else {}
         return self.kube.create(self.res(kind), {"apiVersion": self.kind(kind).api_version, "kind": kind,
-                                                 "metadata": {"name": name, **(metadata or {})},
-                                                 "spec": {"forProvider": for_provider, **spec}})
+                                                 "metadata": {"name": name, **where, **(metadata or {})},
+                                                 "spec": {"forProvider": for_provider, **spec}},
+                                namespace=self.namespace)
+
+    def create(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """Create ``obj`` (a whole manifest, as a restore does)."""
+        return self.kube.create(self.res(obj["kind"]), obj, namespace=self.namespace)
 
     def get(self, kind: str, name: str) -> dict[str, Any]:
-        return self.kube.get(self.res(kind), name)
+        return self.kube.get(self.res(kind), name, self.namespace)
+
+    def patch(self, kind: str, name: str, body: dict[str, Any]) -> dict[str, Any]:
+        return self.kube.patch(self.res(kind), name, body, namespace=self.namespace)
+
+    def delete(self, kind: str, name: str) -> None:
+        self.kube.delete(self.res(kind), name, self.namespace)
 
     def condition(self, kind: str, name: str, ctype: str) -> dict[str, Any]:
         try:
@@ -67,7 +82,7 @@ class Objects:
         wanted = ("Ready", "Synced") if synced else ("Ready",)
         good: set[tuple[str, str]] = set()
         for kind in sorted({k for k, _ in objects}):
-            for obj in self.kube.list(self.res(kind))[0]:
+            for obj in self.kube.list(self.res(kind), self.namespace)[0]:
                 conds = {c["type"]: c["status"] for c in (obj.get("status") or {}).get("conditions") or []}
                 if all(conds.get(t) == "True" for t in wanted):
                     good.add((kind, obj["metadata"]["name"]))
@@ -79,7 +94,7 @@ class Objects:
         lines = []
         for kind in sorted(self._touched):
             try:
-                items = self.kube.list(kind_resource(self.kind(kind)))[0]
+                items = self.kube.list(kind_resource(self.kind(kind)), self.namespace)[0]
             except errors.APIError as exc:
                 lines.append(f"{kind}: cannot list: {exc}")
                 continue
@@ -88,7 +103,8 @@ class Objects:
                 conds = ", ".join(f"{c['type']}={c['status']} ({c.get('reason', '')}: {c.get('message', '')})"
                                   for c in (obj.get("status") or {}).get("conditions") or []) or "no conditions"
                 deleting = " deleting" if meta.get("deletionTimestamp") else ""
-                lines.append(f"{kind}/{meta['name']}{deleting}: {conds}; finalizers {meta.get('finalizers') or []}")
+                shown = f"{meta['namespace']}/{meta['name']}" if meta.get("namespace") else meta["name"]
+                lines.append(f"{kind}/{shown}{deleting}: {conds}; finalizers {meta.get('finalizers') or []}")
         if self.log is not None and self.log.exists():
             lines += ["provider log:", *self.log.read_text(errors="replace").splitlines()[-80:]]
         return "\n".join(lines)

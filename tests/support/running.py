@@ -46,8 +46,8 @@ def install(kube: Kube, package: ProviderPackage, provider_dir: str, *, patterns
 
 class Running(Objects):
     def __init__(self, kube: HTTPKube, package: ProviderPackage, manager: Manager | None, *,
-                 log: Path | None = None, thread: threading.Thread | None = None) -> None:
-        super().__init__(kube, package, log=log)
+                 log: Path | None = None, thread: threading.Thread | None = None, namespace: str = "") -> None:
+        super().__init__(kube, package, log=log, namespace=namespace)
         self.kube: HTTPKube = kube
         self.manager = manager
         self.suffix = uuid.uuid4().hex[:5]
