@@ -19,7 +19,7 @@ server (each in its own process), and reports for ``--mrs N`` MRs of ``--kind``:
 the direct executor (the provider's real calls), to choose ``--kind``. ``--profile`` prints the
 provider process's top functions (cProfile, cumulative) over the sampled poll round.
 
-    python -m benchmarks.scale --mrs 1000 [--kind aws_ssm_parameter] [--vpcs 1000] [--profile]
+    python -m benchmarks.scale --mrs 1000 [--kind aws_cloudwatch_log_group] [--vpcs 1000] [--profile]
     python -m benchmarks.scale --probe
 Needs terraform, TFBRIDGE_PLUGIN_DIR (or /opt/tf-plugins) and moto. Every CPU figure is CPU time per
 process (from /proc or the process's own clock), not wall time: on a shared machine it is the figure
@@ -231,6 +231,9 @@ def probe(kinds: list[str], count: int) -> None:
                 mrs = [Managed({**manifest(kind, f"probe-{tf_type.replace('_', '-')}-{i}", i),
                                 "metadata": {"name": f"probe-{tf_type.replace('_', '-')}-{i}", "uid": f"u{i}"}})
                        for i in range(count)]
+                if kind.config.external_name.name_initializer:
+                    for mr in mrs:
+                        mr.set_external_name(mr.name)  # as the runtime does before a create
                 client.observe(mrs[0])  # start the provider process before counting
                 m0, p0, w0 = proc_cpu([moto.pid]), proc_cpu(list(ex.stats().provider_pids)), time.monotonic()
                 with concurrent.futures.ThreadPoolExecutor(count) as pool:
@@ -259,7 +262,7 @@ def probe(kinds: list[str], count: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mrs", type=int, default=1000)
-    parser.add_argument("--kind", default="aws_ssm_parameter", choices=sorted(SPECS))
+    parser.add_argument("--kind", default="aws_cloudwatch_log_group", choices=sorted(SPECS))
     parser.add_argument("--sample", type=int, default=300, help="MRs polled for the per-poll figure")
     parser.add_argument("--rate", type=float, default=10.0, help="requeues a second in the sampled round")
     parser.add_argument("--poll", type=float, default=600.0, help="the poll interval the share is scaled to")

@@ -107,6 +107,59 @@ def test_stale_lock_cleared_only_when_holder_is_dead(tmp_path: Path) -> None:
     assert not (ws.dir / ".tfbridge-holder.json").exists() and not (ws.dir / ".terraform.tfstate.lock.info").exists()
 
 
+TRY = """
+import sys, filelock
+try:
+    filelock.FileLock(sys.argv[1]).acquire(timeout=0)
+    print("acquired")
+except filelock.Timeout:
+    print("busy")
+"""
+
+
+def test_lock_excludes_the_filelock_librarys_holders_in_other_processes(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+
+    def other_process() -> str:
+        return subprocess.run([sys.executable, "-c", TRY, str(ws.dir / ".tfbridge.lock")], capture_output=True,
+                              text=True, check=True, timeout=60).stdout.strip()
+
+    with ws.lock("observe", timeout=5):
+        assert other_process() == "busy"
+        assert ws.locked()
+    assert other_process() == "acquired"
+    assert not ws.locked()
+
+
+def test_holder_is_recorded_in_the_lock_file_only_while_held(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+    with ws.lock("update", timeout=5):
+        recorded = json.loads((ws.dir / ".tfbridge.lock").read_text())
+        assert (recorded["operation"], recorded["pid"]) == ("update", os.getpid())
+        assert ws.holder()["operation"] == "update"
+    assert (ws.dir / ".tfbridge.lock").read_text() == "" and ws.holder() == {}
+    assert not (ws.dir / ".tfbridge-holder.json").exists(), "no sidecar is written"
+
+
+def test_dead_holders_record_in_the_lock_file_is_cleared(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+    ws.ensure()
+    # What a holder killed mid-operation leaves: its record, and no lock (the kernel dropped it).
+    (ws.dir / ".tfbridge.lock").write_text('{"pid": 4242, "operation": "apply"}')
+    assert not ws.locked()
+    assert ws.clear_stale_lock()
+    assert (ws.dir / ".tfbridge.lock").read_text() == "" and not ws.clear_stale_lock()
+
+
+def test_lock_makes_a_removed_workspace_directory_again(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+    with ws.lock("observe", timeout=5):
+        pass
+    ws.remove()
+    with ws.lock("observe", timeout=5):
+        assert stat.S_IMODE(ws.dir.stat().st_mode) == 0o700
+
+
 def test_corrupt_state_is_kept_aside_never_overwritten(tmp_path: Path) -> None:
     ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
     ws.ensure()
