@@ -74,15 +74,15 @@ class StoreKube:
               stop: threading.Event) -> Iterator[tuple[str, Obj]]:
         rt = self._rt(res)
         rv = int(resource_version or 0)
+        changes = self.store.changes(rt.key)
         while not stop.is_set():
             with self.store.cond:
-                events = self._do(self.store.events_after, rv)
+                events = self._do(self.store.events_after, rt.key, rv)
                 if not events:
-                    self.store.cond.wait(timeout=0.2)
+                    changes.wait(timeout=0.2)
             for e in events:
                 rv = e.rv
-                if e.key == rt.key:
-                    yield e.type, dict(e.obj)
+                yield e.type, dict(e.obj)
 
     def create(self, res: Resource, obj: Obj, namespace: str = "") -> Obj:
         self._maybe_conflict("create", res)

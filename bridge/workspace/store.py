@@ -67,13 +67,17 @@ class Workspace:
     _known: dict[str, tuple[tuple[int, int, int], Any]] = dataclasses.field(
         init=False, repr=False, compare=False, default_factory=dict)
 
+    # The files a poll touches, as strings: a poll of 10,000 objects should not build Paths.
+    _at: dict[str, str] = dataclasses.field(init=False, repr=False, compare=False, default_factory=dict)
+
     def __post_init__(self) -> None:
         self.dir = self.root / self.key
         self.state_path = self.dir / STATE
+        self._at = {name: os.path.join(self.dir, name) for name in (STATE, MAIN, META, LOCK)}
 
     def _signature(self, name: str) -> tuple[int, int, int] | None:
         try:
-            st = os.stat(self.dir / name)
+            st = os.stat(self._at.get(name) or self.dir / name)
         except FileNotFoundError:
             return None
         return (st.st_ino, st.st_mtime_ns, st.st_size)
@@ -100,10 +104,10 @@ class Workspace:
         missing: every poll takes the lock, and a mkdir that fails costs more than the open."""
         flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC
         try:
-            return os.open(self.dir / LOCK, flags, 0o600)
+            return os.open(self._at[LOCK], flags, 0o600)
         except FileNotFoundError:
             self.ensure()
-            return os.open(self.dir / LOCK, flags, 0o600)
+            return os.open(self._at[LOCK], flags, 0o600)
 
     def _try_lock(self) -> int | None:
         """The lock file's descriptor with the lock held, or None if another holder has it."""
@@ -194,37 +198,43 @@ class Workspace:
         return removed
 
     def meta(self) -> Metadata:
+        return self._read_meta()[0]
+
+    def _read_meta(self) -> tuple[Metadata, bool]:
+        """The metadata, and whether the file holds it (False: missing or unreadable, defaults given)."""
         known = self._recall(META)
         if isinstance(known, Metadata):
-            return known
+            return known, True
         try:
-            data = json.loads((self.dir / META).read_text())
+            with open(self._at[META], encoding="utf-8") as f:
+                data = json.load(f)
         except (FileNotFoundError, json.JSONDecodeError):
-            return Metadata()
+            return Metadata(), False
         meta = Metadata.from_json(data if isinstance(data, dict) else {})
         self._remember(META, meta)
-        return meta
+        return meta, True
 
     def update_meta(self, **changes: Any) -> bool:
         """Change fields of the metadata; False (and nothing written) when they hold those values already."""
-        self.ensure()
-        current = self.meta()
+        current, on_disk = self._read_meta()
         updated = dataclasses.replace(current, **changes)
-        if updated != current or not (self.dir / META).exists():
-            _write_private(self.dir / META, json.dumps(updated.to_json(), sort_keys=True, indent=1))
-            self._remember(META, updated)
-            return True
-        return False
+        if updated == current and on_disk:
+            return False
+        self.ensure()
+        _write_private(self.dir / META, json.dumps(updated.to_json(), sort_keys=True, indent=1))
+        self._remember(META, updated)
+        return True
 
     def record(self, *, operation: str, result: str, error: str, executor: str) -> None:
         """Record an operation's outcome. The metadata file's modification time is when the last one
         was recorded: a repeat of the same outcome (every poll of a settled resource) only touches it."""
         if not self.update_meta(last_operation=operation, last_result=result, last_error=error[:1000],
                                 executor=executor):
-            known = self._recall(META)
-            os.utime(self.dir / META)
+            # update_meta has just checked the file against what we remember (under the lock).
+            known = self._known.get(META)
+            os.utime(self._at[META])
             if known is not None:
-                self._remember(META, known)
+                self._remember(META, known[1])
 
     def recorded_at(self) -> float | None:
         try:
