@@ -309,14 +309,16 @@ class WorkspaceStore:
         self.root = root.resolve()
         self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(self.root, 0o700)
-        self._workspaces: dict[str, Workspace] = {}
+        # By the object's identity: a poll finds its workspace without hashing the identity again.
+        self._workspaces: dict[tuple[str, str, str, str], Workspace] = {}
 
     def get(self, api_version: str, kind: str, name: str, namespace: str = "") -> Workspace:
         """The same Workspace for the same object, every time: it remembers what it last read."""
-        key = workspace_key(api_version, kind, name, namespace)
-        ws = self._workspaces.get(key)
+        identity = (api_version, kind, namespace, name)
+        ws = self._workspaces.get(identity)
         if ws is None:
-            ws = self._workspaces.setdefault(key, Workspace(self.root, key))
+            ws = self._workspaces.setdefault(identity, Workspace(self.root, workspace_key(api_version, kind, name,
+                                                                                          namespace)))
             assert ws.dir.parent == self.root, "a workspace key is always a single path component"
         return ws
 
