@@ -13,20 +13,29 @@ from bridge.kube.client import NAMESPACES, HTTPKube, api_client
 
 
 @contextlib.contextmanager
-def local_apiserver(tmp: Path) -> Iterator[HTTPKube]:
-    """The server with the AWS CRDs installed and the crossplane-system namespace; a client to it."""
+def apiserver_process(tmp: Path, crds: str = "providers/aws/crds") -> Iterator[
+        tuple[subprocess.Popen[bytes], HTTPKube]]:
+    """The server with ``crds`` installed and the crossplane-system namespace: its process (whose CPU a
+    benchmark reports apart) and a client to it."""
     kubeconfig = tmp / "kubeconfig"
     server = subprocess.Popen([sys.executable, "-m", "tfbridge", "dev", "apiserver", "--kubeconfig", str(kubeconfig),
-                               "--crds", "providers/aws/crds"], stderr=subprocess.DEVNULL)
+                               "--crds", crds], stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while not kubeconfig.exists():
-            if time.monotonic() > deadline:
+            if time.monotonic() > deadline or server.poll() is not None:
                 raise SystemExit("the API server did not start")
             time.sleep(0.05)
         kube = HTTPKube(api_client(str(kubeconfig)))
         kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
-        yield kube
+        yield server, kube
     finally:
         server.terminate()
         server.wait()
+
+
+@contextlib.contextmanager
+def local_apiserver(tmp: Path) -> Iterator[HTTPKube]:
+    """The server with the AWS CRDs installed and the crossplane-system namespace; a client to it."""
+    with apiserver_process(tmp) as (_, kube):
+        yield kube

@@ -50,7 +50,8 @@ class Executors:
 
     def stats(self) -> Stats:
         return Stats(terraform_runs=self.cli.stats().terraform_runs, provider_pids=tuple(self.pool.pids()),
-                     providers_started=self.cli.started + (self.direct.started if self.direct else 0))
+                     providers_started=self.cli.started + (self.direct.started if self.direct else 0),
+                     provider_calls=self.direct.stats().provider_calls if self.direct else {})
 
     def shutdown(self) -> None:
         """Let terraform runs end (interrupted cleanly at the grace deadline), then ask the direct

@@ -430,23 +430,26 @@ class _Handler(BaseHTTPRequestHandler):
                     write({"type": "ADDED", "object": obj})
             else:
                 rv = int(requested)
+            changes = store.changes(rt.key)
             while time.monotonic() < deadline and generation == api.watch_generation and not api.stopping:
                 with store.cond:
                     try:
-                        events = store.events_after(rv)
+                        events = store.events_after(rt.key, rv)
                     except ApiError as exc:
                         write({"type": "ERROR", "object": exc.status()})
                         break
                     if not events:
-                        # Asleep until a write, the next bookmark or the deadline: a watch costs nothing
-                        # while nothing happens, however many clients watch.
+                        # Nothing of this kind since rv up to now: the watch has seen everything to here.
+                        rv = max(rv, store.rv)
+                        # Asleep until a write of this kind, the next bookmark or the deadline: a watch
+                        # costs nothing while its kind is quiet, however many clients watch.
                         due = deadline
                         if bookmarks and not as_table:
                             due = min(due, last_bookmark + api.bookmark_interval)
-                        store.cond.wait(timeout=max(0.0, due - time.monotonic()))
+                        changes.wait(timeout=max(0.0, due - time.monotonic()))
                 for e in events:
                     rv = e.rv
-                    told = selectors.watch_event(e.type, e.old, e.obj, matches) if e.key == rt.key else None
+                    told = selectors.watch_event(e.type, e.old, e.obj, matches)
                     if told is not None:
                         write({"type": told, "object": e.obj})
                 if bookmarks and not as_table and time.monotonic() - last_bookmark >= api.bookmark_interval:
@@ -557,8 +560,7 @@ class APIServer:
 
     def drop_watches(self) -> None:
         self.watch_generation += 1
-        with self.store.cond:
-            self.store.cond.notify_all()
+        self.store.wake_watches()
 
     def set_faults(self, spec: dict[str, Any]) -> dict[str, Any]:
         if "conflict_every" in spec:

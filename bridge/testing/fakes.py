@@ -90,14 +90,15 @@ class StoreKube:
 
         rt = self._rt(res)
         rv = int(resource_version or 0)
+        changes = self.store.changes(rt.key)
         while not stop.is_set():
             with self.store.cond:
-                events = self._do(self.store.events_after, rv)
+                events = self._do(self.store.events_after, rt.key, rv)
                 if not events:
-                    self.store.cond.wait(timeout=0.2)
+                    changes.wait(timeout=0.2)
             for e in events:
                 rv = e.rv
-                told = selectors.watch_event(e.type, e.old, e.obj, matches) if e.key == rt.key else None
+                told = selectors.watch_event(e.type, e.old, e.obj, matches)
                 if told is not None:
                     yield told, dict(e.obj)
 

@@ -8,6 +8,7 @@ of a settled resource skip its plan.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -50,6 +51,9 @@ class DirectBackend:
         # workspace key → digest of the inputs of its last no-op plan (see DirectClient._observed_action).
         self.noop_plans: dict[str, str] = {}
         self.started = 0  # provider processes this executor started
+        # Protocol calls by verb over every process this executor started: how many creates ("apply"
+        # from no prior state is not told apart here) and imports a run issued.
+        self.calls: collections.Counter[str] = collections.Counter()
 
     def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> DirectClient:
         floor = KindWorkspaces(store=self.store, provider=self.provider, kind=kind, setup=setup, secrets=secrets,
@@ -66,7 +70,7 @@ class DirectBackend:
         env = setup.environment(self.env)
 
         def start() -> Provider:
-            started = Provider(binary, env, provider.arguments)
+            started = Provider(binary, env, provider.arguments, calls=self.calls)
             self.started += 1
             return started
 
@@ -91,7 +95,8 @@ class DirectBackend:
                 for name, (dtype, dname, attr) in read.outputs.items()}
 
     def stats(self) -> Stats:
-        return Stats(provider_pids=tuple(self.pool.pids()), providers_started=self.started)
+        return Stats(provider_pids=tuple(self.pool.pids()), providers_started=self.started,
+                     provider_calls=dict(self.calls))
 
     def shutdown(self) -> None:
         """Ask every provider to stop its calls in flight (as terraform does on an interrupt: they end

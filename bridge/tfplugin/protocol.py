@@ -8,6 +8,7 @@ version gives them; :data:`METHODS` maps tfbridge's verbs to both spellings.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 from collections.abc import Callable
 from typing import Any
@@ -80,8 +81,12 @@ def path_steps(path: Any) -> tuple[str | int, ...]:
 
 
 class Protocol:
-    def __init__(self, channel: grpc.Channel, version: int, *, timeout: float = 60.0) -> None:
+    def __init__(self, channel: grpc.Channel, version: int, *, timeout: float = 60.0,
+                 calls: collections.Counter[str] | None = None) -> None:
         self.version = version
+        # Calls made, by verb: shared by every process of one executor, so a count outlives the process.
+        # Unlocked: two racing increments may count one, never zero.
+        self.calls: collections.Counter[str] = calls if calls is not None else collections.Counter()
         self.service = f"tfplugin{version}.Provider"
         self._pool = descriptor_pool.DescriptorPool()
         self._load(channel, timeout)
@@ -129,6 +134,7 @@ class Protocol:
         if name not in self._methods:
             raise ProtocolError(f"the provider's {self.service} has no {name}")
         call, request = self._methods[name]
+        self.calls[verb] += 1
         return call(request(**fields), timeout=timeout)
 
 

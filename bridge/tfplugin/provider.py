@@ -9,6 +9,7 @@ reports an apply (its outcome is unknown).
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import json
@@ -49,10 +50,11 @@ class Imported:
 
 
 class Provider:
-    def __init__(self, binary: Path, env: Mapping[str, str], configuration: Mapping[str, Any]) -> None:
+    def __init__(self, binary: Path, env: Mapping[str, str], configuration: Mapping[str, Any], *,
+                 calls: collections.Counter[str] | None = None) -> None:
         self.process = PluginProcess(binary, env)
         try:
-            self.protocol = Protocol(self.process.channel, self.process.handshake.protocol)
+            self.protocol = Protocol(self.process.channel, self.process.handshake.protocol, calls=calls)
             answer = self._checked("schema", SCHEMA_TIMEOUT, "read the provider schema")
             self.provider_schema = schema_from_proto(answer.provider)
             self.resources = {name: schema_from_proto(s) for name, s in answer.resource_schemas.items()}

@@ -25,6 +25,8 @@ class Stats:
     # The provider processes alive now, and how many were ever started.
     provider_pids: tuple[int, ...] = ()
     providers_started: int = 0
+    # Calls to provider processes over their protocol, by verb (the direct executor's).
+    provider_calls: Mapping[str, int] = dataclasses.field(default_factory=dict)
 
 
 class Backend(Protocol):

@@ -92,8 +92,7 @@ class KindWorkspaces:
 
     def _object_arguments(self) -> frozenset[str]:
         """Top-level arguments whose values are objects (``.name`` steps), not maps (``["key"]``)."""
-        return frozenset(a.name for a in self.kind.schema().block.attributes
-                         if not (isinstance(a.type, tfs.Collection) and a.type.kind == "map"))
+        return _object_arguments(self.kind)
 
     def import_id(self, mr: Managed, rendered: Rendered) -> str:
         """The ID that imports ``mr``'s cloud object when its state is lost: its GetIDFn over the
@@ -305,6 +304,33 @@ class KindWorkspaces:
     def _hidden(self) -> frozenset[str]:
         """Arguments whose values a drift summary never shows: sensitive in the schema or the provider
         config, or filled from a Secret."""
-        schema = frozenset(a.name for a in self.kind.schema().block.attributes if a.sensitive)
+        schema = _sensitive_arguments(self.kind)
         configured = frozenset(p.split(".")[0] for p in self.config.sensitive)
         return schema | configured | frozenset(self.values.secret_arguments)
+
+
+# What a kind's schema says of its top-level arguments, worked out once per schema rather than on
+# every poll (a client, and so a KindWorkspaces, is made per reconcile). Keyed by the schema's id,
+# the schema kept beside the answer so that the id is never another's.
+_ARGUMENTS: dict[int, tuple[object, frozenset[str], frozenset[str]]] = {}
+
+
+def _arguments(kind: Kind) -> tuple[frozenset[str], frozenset[str]]:
+    """(top-level arguments whose values are objects, not maps; the sensitive ones) of ``kind``."""
+    schema = kind.schema()
+    found = _ARGUMENTS.get(id(schema))
+    if found is None:
+        attributes = schema.block.attributes
+        found = _ARGUMENTS[id(schema)] = (
+            schema,
+            frozenset(a.name for a in attributes if not (isinstance(a.type, tfs.Collection) and a.type.kind == "map")),
+            frozenset(a.name for a in attributes if a.sensitive))
+    return found[1], found[2]
+
+
+def _object_arguments(kind: Kind) -> frozenset[str]:
+    return _arguments(kind)[0]
+
+
+def _sensitive_arguments(kind: Kind) -> frozenset[str]:
+    return _arguments(kind)[1]

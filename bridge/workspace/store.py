@@ -3,8 +3,8 @@
 * The directory name is derived from the object's identity and is always a single safe path
   component: no name can escape the root.
 * Directories are 0700 and files 0600; terraform itself runs with umask 077.
-* A file lock guards each workspace; a sidecar records who holds it, so an operator can see a
-  holder and clear a dead one. Different workspaces never wait for each other.
+* A file lock guards each workspace; its holder records itself in the lock file, so an operator can
+  see a holder and clear a dead one. Different workspaces never wait for each other.
 * A tfstate that cannot be read is moved aside, never overwritten.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import fcntl
 import hashlib
 import json
 import os
@@ -23,8 +24,6 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import filelock
-
 from bridge.api.errors import Retryable, StateCorrupted
 from bridge.workspace import tfstate
 from bridge.workspace.metadata import Metadata
@@ -33,7 +32,10 @@ STATE = "terraform.tfstate"
 MAIN = "main.tf.json"
 META = ".tfbridge-meta.json"
 LOCK = ".tfbridge.lock"
+# Where holders of older versions recorded themselves; read, and cleared when stale, never written.
 HOLDER = ".tfbridge-holder.json"
+_HOST = socket.gethostname()
+_LOCK_POLL = 0.05  # seconds between attempts on a busy lock
 _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
 
@@ -64,15 +66,18 @@ class Workspace:
     # anything else that rewrites them (an operator, the CLI executor) is still seen at once.
     _known: dict[str, tuple[tuple[int, int, int], Any]] = dataclasses.field(
         init=False, repr=False, compare=False, default_factory=dict)
-    _lock: filelock.FileLock | None = dataclasses.field(init=False, repr=False, compare=False, default=None)
+
+    # The files a poll touches, as strings: a poll of 10,000 objects should not build Paths.
+    _at: dict[str, str] = dataclasses.field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.dir = self.root / self.key
         self.state_path = self.dir / STATE
+        self._at = {name: os.path.join(self.dir, name) for name in (STATE, MAIN, META, LOCK)}
 
     def _signature(self, name: str) -> tuple[int, int, int] | None:
         try:
-            st = os.stat(self.dir / name)
+            st = os.stat(self._at.get(name) or self.dir / name)
         except FileNotFoundError:
             return None
         return (st.st_ino, st.st_mtime_ns, st.st_size)
@@ -94,93 +99,142 @@ class Workspace:
             return
         os.chmod(self.dir, 0o700)  # exactly 0700, whatever the umask
 
+    def _open_lock(self) -> int:
+        """The lock file, opened (created 0600 on first use). The directory is made only when it is
+        missing: every poll takes the lock, and a mkdir that fails costs more than the open."""
+        flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC
+        try:
+            return os.open(self._at[LOCK], flags, 0o600)
+        except FileNotFoundError:
+            self.ensure()
+            return os.open(self._at[LOCK], flags, 0o600)
+
+    def _try_lock(self) -> int | None:
+        """The lock file's descriptor with the lock held, or None if another holder has it."""
+        fd = self._open_lock()
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
     @contextlib.contextmanager
     def lock(self, operation: str, timeout: float) -> Iterator[None]:
-        """Hold the workspace exclusively; raises Retryable if another operation holds it too long."""
-        self.ensure()
-        if self._lock is None:  # one per workspace: a FileLock costs more to build than to take
-            self._lock = filelock.FileLock(str(self.dir / LOCK), mode=0o600)
-        lock = self._lock
+        """Hold the workspace exclusively; raises Retryable if another operation holds it too long.
+
+        The lock is flock(2) on the lock file, taken on a descriptor of its own: the kernel keeps it
+        exclusive across processes (and the filelock library's holders, which take the same lock on
+        the same file), between threads of one process (each acquire opens its own file
+        description), and drops it when its holder dies. The holder's record is written into the
+        lock file while it is held and emptied before release."""
+        deadline = time.monotonic() + timeout
+        while (fd := self._try_lock()) is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                holder = self.holder()
+                who = f" by {holder.get('operation')} (pid {holder.get('pid')})" if holder else ""
+                raise Retryable(f"workspace {self.key} is busy{who}", delay=5.0)
+            time.sleep(min(_LOCK_POLL, left))
         try:
-            lock.acquire(timeout=timeout)
-        except filelock.Timeout as exc:
-            holder = self.holder()
-            who = f" by {holder.get('operation')} (pid {holder.get('pid')})" if holder else ""
-            raise Retryable(f"workspace {self.key} is busy{who}", delay=5.0) from exc
-        try:
-            # Written in place, not replaced: only the lock's holder writes it, and a reader that
-            # catches it half-written reads "no holder known", which the lock itself still answers.
-            fd = os.open(self.dir / HOLDER, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "operation": operation,
-                                    "since": time.time()}))
+            # Written in place: only the lock's holder writes it, and a reader that catches it
+            # half-written reads "no holder known", which the lock itself still answers.
+            os.write(fd, json.dumps({"pid": os.getpid(), "host": _HOST, "operation": operation,
+                                     "since": time.time()}).encode())
             yield
         finally:
-            with contextlib.suppress(FileNotFoundError):
-                (self.dir / HOLDER).unlink()
-            lock.release()
+            try:
+                os.ftruncate(fd, 0)
+            finally:
+                os.close(fd)  # closing the only descriptor of its file description releases the lock
 
     def holder(self) -> dict[str, Any]:
-        try:
-            return dict(json.loads((self.dir / HOLDER).read_text()))
-        except (FileNotFoundError, json.JSONDecodeError):
-            return {}
+        """Who holds the lock, as its holder recorded it ({} when not known). Reads the lock file,
+        then the sidecar that holders of older versions wrote."""
+        for name in (LOCK, HOLDER):
+            try:
+                text = (self.dir / name).read_text()
+            except FileNotFoundError:
+                continue
+            if text.strip():
+                try:
+                    found = json.loads(text)
+                except json.JSONDecodeError:
+                    return {}
+                return dict(found) if isinstance(found, dict) else {}
+        return {}
 
     def locked(self) -> bool:
         """Whether some process holds the lock right now (the kernel drops a dead holder's lock)."""
         if not (self.dir / LOCK).exists():
             return False
-        probe = filelock.FileLock(str(self.dir / LOCK))
-        try:
-            probe.acquire(timeout=0)
-        except filelock.Timeout:
+        fd = self._try_lock()
+        if fd is None:
             return True
-        probe.release()
+        os.close(fd)
         return False
 
     def clear_stale_lock(self) -> bool:
-        """Remove a dead holder's leftovers (our sidecar, terraform's lock.info). Never a live one's."""
-        if self.locked():
+        """Remove a dead holder's leftovers (its record, terraform's lock.info). Never a live one's."""
+        if not (self.dir / LOCK).exists():
+            fd = None
+        elif (fd := self._try_lock()) is None:
             return False
         removed = False
-        for name in (HOLDER, ".terraform.tfstate.lock.info"):
-            with contextlib.suppress(FileNotFoundError):
-                (self.dir / name).unlink()
+        try:
+            if fd is not None and os.fstat(fd).st_size:
+                os.ftruncate(fd, 0)
                 removed = True
+            for name in (HOLDER, ".terraform.tfstate.lock.info"):
+                with contextlib.suppress(FileNotFoundError):
+                    (self.dir / name).unlink()
+                    removed = True
+        finally:
+            if fd is not None:
+                os.close(fd)
         return removed
 
     def meta(self) -> Metadata:
+        return self._read_meta()[0]
+
+    def _read_meta(self) -> tuple[Metadata, bool]:
+        """The metadata, and whether the file holds it (False: missing or unreadable, defaults given)."""
         known = self._recall(META)
         if isinstance(known, Metadata):
-            return known
+            return known, True
         try:
-            data = json.loads((self.dir / META).read_text())
+            with open(self._at[META], encoding="utf-8") as f:
+                data = json.load(f)
         except (FileNotFoundError, json.JSONDecodeError):
-            return Metadata()
+            return Metadata(), False
         meta = Metadata.from_json(data if isinstance(data, dict) else {})
         self._remember(META, meta)
-        return meta
+        return meta, True
 
     def update_meta(self, **changes: Any) -> bool:
         """Change fields of the metadata; False (and nothing written) when they hold those values already."""
-        self.ensure()
-        current = self.meta()
+        current, on_disk = self._read_meta()
         updated = dataclasses.replace(current, **changes)
-        if updated != current or not (self.dir / META).exists():
-            _write_private(self.dir / META, json.dumps(updated.to_json(), sort_keys=True, indent=1))
-            self._remember(META, updated)
-            return True
-        return False
+        if updated == current and on_disk:
+            return False
+        self.ensure()
+        _write_private(self.dir / META, json.dumps(updated.to_json(), sort_keys=True, indent=1))
+        self._remember(META, updated)
+        return True
 
     def record(self, *, operation: str, result: str, error: str, executor: str) -> None:
         """Record an operation's outcome. The metadata file's modification time is when the last one
         was recorded: a repeat of the same outcome (every poll of a settled resource) only touches it."""
         if not self.update_meta(last_operation=operation, last_result=result, last_error=error[:1000],
                                 executor=executor):
-            known = self._recall(META)
-            os.utime(self.dir / META)
+            # update_meta has just checked the file against what we remember (under the lock).
+            known = self._known.get(META)
+            os.utime(self._at[META])
             if known is not None:
-                self._remember(META, known)
+                self._remember(META, known[1])
 
     def recorded_at(self) -> float | None:
         try:
@@ -255,14 +309,16 @@ class WorkspaceStore:
         self.root = root.resolve()
         self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(self.root, 0o700)
-        self._workspaces: dict[str, Workspace] = {}
+        # By the object's identity: a poll finds its workspace without hashing the identity again.
+        self._workspaces: dict[tuple[str, str, str, str], Workspace] = {}
 
     def get(self, api_version: str, kind: str, name: str, namespace: str = "") -> Workspace:
         """The same Workspace for the same object, every time: it remembers what it last read."""
-        key = workspace_key(api_version, kind, name, namespace)
-        ws = self._workspaces.get(key)
+        identity = (api_version, kind, namespace, name)
+        ws = self._workspaces.get(identity)
         if ws is None:
-            ws = self._workspaces.setdefault(key, Workspace(self.root, key))
+            ws = self._workspaces.setdefault(identity, Workspace(self.root, workspace_key(api_version, kind, name,
+                                                                                          namespace)))
             assert ws.dir.parent == self.root, "a workspace key is always a single path component"
         return ws
 

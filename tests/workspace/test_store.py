@@ -9,6 +9,7 @@ import sys
 import threading
 from pathlib import Path
 
+import filelock
 import pytest
 
 from bridge.api.errors import Retryable, StateCorrupted
@@ -105,6 +106,52 @@ def test_stale_lock_cleared_only_when_holder_is_dead(tmp_path: Path) -> None:
     assert not ws.locked(), "the kernel dropped the dead holder's lock"
     assert ws.clear_stale_lock()
     assert not (ws.dir / ".tfbridge-holder.json").exists() and not (ws.dir / ".terraform.tfstate.lock.info").exists()
+
+
+def test_lock_and_the_filelock_librarys_holders_exclude_each_other(tmp_path: Path) -> None:
+    # A holder of an older version takes the same flock on the same file through the library (the
+    # kernel keeps it apart from ours in another process as in this one: each open is its own).
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+    theirs = filelock.FileLock(str(ws.dir / ".tfbridge.lock"))
+    with ws.lock("observe", timeout=5), pytest.raises(filelock.Timeout):
+        theirs.acquire(timeout=0)
+    theirs.acquire(timeout=0)
+    try:
+        with pytest.raises(Retryable, match="is busy"), ws.lock("observe", timeout=0.1):
+            pass
+    finally:
+        theirs.release()
+    with ws.lock("observe", timeout=5):
+        assert ws.holder()["operation"] == "observe"
+
+
+def test_holder_is_recorded_in_the_lock_file_only_while_held(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+    with ws.lock("update", timeout=5):
+        recorded = json.loads((ws.dir / ".tfbridge.lock").read_text())
+        assert (recorded["operation"], recorded["pid"]) == ("update", os.getpid())
+        assert ws.holder()["operation"] == "update"
+    assert (ws.dir / ".tfbridge.lock").read_text() == "" and ws.holder() == {}
+    assert not (ws.dir / ".tfbridge-holder.json").exists(), "no sidecar is written"
+
+
+def test_dead_holders_record_in_the_lock_file_is_cleared(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+    ws.ensure()
+    # What a holder killed mid-operation leaves: its record, and no lock (the kernel dropped it).
+    (ws.dir / ".tfbridge.lock").write_text('{"pid": 4242, "operation": "apply"}')
+    assert not ws.locked()
+    assert ws.clear_stale_lock()
+    assert (ws.dir / ".tfbridge.lock").read_text() == "" and not ws.clear_stale_lock()
+
+
+def test_lock_makes_a_removed_workspace_directory_again(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("g/v1", "K", "n")
+    with ws.lock("observe", timeout=5):
+        pass
+    ws.remove()
+    with ws.lock("observe", timeout=5):
+        assert stat.S_IMODE(ws.dir.stat().st_mode) == 0o700
 
 
 def test_corrupt_state_is_kept_aside_never_overwritten(tmp_path: Path) -> None:
