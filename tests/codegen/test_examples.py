@@ -1,0 +1,56 @@
+"""Placeholder values of generated examples become values the provider's validation accepts, by the
+argument's name."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from codegen.examples import valid_placeholder, valid_placeholders
+
+ACCOUNT = "123456789012"
+
+
+@pytest.mark.parametrize(
+    ("name", "want"),
+    [
+        pytest.param("roleArn", f"arn:aws:iam::{ACCOUNT}:role/example", id="RoleARN"),
+        pytest.param("kmsKeyArn", f"arn:aws:kms:us-east-1:{ACCOUNT}:key/1234abcd-12ab-34cd-56ef-1234567890ab",
+                     id="KeyARN"),
+        pytest.param("lambdaArn", f"arn:aws:lambda:us-east-1:{ACCOUNT}:function:example", id="FunctionARN"),
+        pytest.param("licenseArn", f"arn:aws:iam::{ACCOUNT}:role/example", id="AnyOtherARNIsWellFormed"),
+        pytest.param("manifestJson", "{}", id="JSONDocument"),
+        pytest.param("cidrBlock", "10.0.0.0/16", id="CIDR"),
+        pytest.param("regionName", "us-east-1", id="RegionName"),
+        pytest.param("accountId", ACCOUNT, id="AccountID"),
+        pytest.param("notificationEmail", "user@example.com", id="Email"),
+        pytest.param("name", "example", id="ANameStaysAsItIs"),
+        pytest.param("format", "example", id="AnEnumIsNotGuessed"),
+    ],
+)
+def test_a_placeholder_becomes_what_its_name_says(name: str, want: str) -> None:
+    assert valid_placeholder(name, "example") == want
+
+
+def test_a_policy_placeholder_is_a_policy_document() -> None:
+    doc = json.loads(valid_placeholder("policy", "example"))
+    assert doc["Version"] == "2012-10-17" and doc["Statement"][0]["Effect"] == "Allow"
+
+
+@pytest.mark.parametrize(
+    ("value", "want"),
+    [
+        pytest.param({"roleArn": "arn:aws:iam::1:role/mine"}, {"roleArn": "arn:aws:iam::1:role/mine"},
+                     id="AWrittenValueIsKept"),
+        pytest.param({"endpoints": [{"lambdaArn": "example"}]},
+                     {"endpoints": [{"lambdaArn": f"arn:aws:lambda:us-east-1:{ACCOUNT}:function:example"}]},
+                     id="NestedBlocks"),
+        pytest.param({"cidrBlocks": ["example"]}, {"cidrBlocks": ["10.0.0.0/16"]}, id="ListsTakeTheirFieldsName"),
+        pytest.param({"count": 1, "tags": {"example": "example"}}, {"count": 1, "tags": {"example": "example"}},
+                     id="OtherValuesAreKept"),
+    ],
+)
+def test_every_argument_of_an_example_is_made_valid(value: dict[str, Any], want: dict[str, Any]) -> None:
+    assert valid_placeholders(value) == want
