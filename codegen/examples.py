@@ -19,6 +19,7 @@ _PLACEHOLDER = "example"
 _SCALARS: dict[str, Any] = {"string": _PLACEHOLDER, "number": 1, "boolean": True}
 _ACCOUNT = "123456789012"
 _REGION = "us-east-1"
+_ZONE = re.compile(r"[a-z]{2}(-gov)?-[a-z]+-[0-9][a-z]")
 # A resource policy any service's validation accepts (a principal, an action, a resource).
 _POLICY = ('{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::'
            + _ACCOUNT + ':root"},"Action":"*","Resource":"*"}]}')
@@ -72,13 +73,24 @@ def valid_placeholder(name: str, value: Any) -> Any:
     return value
 
 
-def valid_placeholders(value: Any, name: str = "") -> Any:
-    """``valid_placeholder`` over every argument of a ``forProvider`` (lists take their field's name)."""
+def in_region(name: str, value: Any, region: str) -> Any:
+    """An availability zone of another region (written examples copy their source's, often
+    ``us-west-2a`` beside region ``us-east-1``) becomes the same zone letter of ``region``: the cloud
+    puts the object in its region's zone, and the next plan would want to replace it."""
+    zone = any(w in ("zone", "zones") for w in _words(name))
+    if zone and isinstance(value, str) and _ZONE.fullmatch(value) and not value.startswith(region):
+        return region + value[-1]
+    return value
+
+
+def valid_placeholders(value: Any, name: str = "", *, region: str = _REGION) -> Any:
+    """``valid_placeholder`` and ``in_region`` over every argument of a ``forProvider`` (lists take
+    their field's name)."""
     if isinstance(value, dict):
-        return {k: valid_placeholders(v, k) for k, v in value.items()}
+        return {k: valid_placeholders(v, k, region=region) for k, v in value.items()}
     if isinstance(value, list):
-        return [valid_placeholders(v, name) for v in value]
-    return valid_placeholder(name, value)
+        return [valid_placeholders(v, name, region=region) for v in value]
+    return in_region(name, valid_placeholder(name, value), region)
 
 
 def name_of(res: ResolvedResource) -> str:
@@ -160,7 +172,8 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
 
         labels = {}
     # Written examples keep a placeholder where their source had one; both kinds get valid values.
-    for_provider = valid_placeholders(for_provider)
+    region = for_provider.get("region")
+    for_provider = valid_placeholders(for_provider, region=region if isinstance(region, str) else _REGION)
     metadata: dict[str, Any] = {"name": name}
     if labels:
         metadata["labels"] = labels

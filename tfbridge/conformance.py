@@ -420,13 +420,14 @@ class Harness:
             if synced.get("status") == "False" and "reference" not in message.lower():
                 # A failed create is the provider's answer; anything else may still settle.
                 first = since.setdefault(name, time.monotonic())
-                if "create failed" in message or time.monotonic() - first > SETTLE_SECONDS:
+                if any(f"{verb} failed" in message for verb in ("create", "update")) or \
+                        time.monotonic() - first > SETTLE_SECONDS:
                     return f"{kind.kind}/{name}: {message}"
         # Only hosts of the example's own services: the other workers' kinds miss hosts meanwhile.
         types = [k.config.tf_type for k, _ in getattr(self._local, "objects", objects)]
         missed = sorted(h for h in set(self.unsupported[:]) - getattr(self._local, "baseline", set())
                         if serves(h, types))
-        if waiting and missed and time.monotonic() - getattr(self._local, "started", 0.0) > 15:
+        if waiting and missed and time.monotonic() - getattr(self._local, "started", 0.0) > SETTLE_SECONDS:
             return f"moto has no backend for {', '.join(missed)}"
         return None if waiting else ""
 
@@ -495,10 +496,13 @@ class Harness:
                 self.kube.patch(self.res(kind), name, {"spec": {"forProvider": {"tags": tags}}})
 
                 def updated() -> str | None:
+                    # Ready from before the change counts only once the tags are in the state; a failure
+                    # counts at once.
+                    answer = self.ready([(kind, self.get(kind, name) or {})], failing)
                     inst = self._instance(ws)
                     if inst is None or (inst.attributes.get("tags") or {}).get("conformance") != prefix.strip("-"):
-                        return None
-                    return self.ready([(kind, self.get(kind, name) or {})], failing)
+                        return None if answer == "" else answer
+                    return answer
 
                 self.wait(f"{name} updated", updated)
                 result.steps[step] = "ok"
@@ -546,7 +550,7 @@ class Harness:
         from bridge.api.errors import OperationFailed
 
         try:
-            return bool(self.read.client(kind, setup).observe(Managed(obj)).exists)
+            return bool(self.read.client(kind, setup, self._secret).observe(Managed(obj)).exists)
         except OperationFailed as exc:
             # Some importers fail, rather than answer nothing, for an ID that names no object.
             if any("couldn't find resource" in d or "non-existent" in d for d in (str(exc), *exc.diagnostics)):
@@ -555,6 +559,13 @@ class Harness:
 
     def _arguments(self, kind: Kind) -> set[str]:
         return {a.name for a in kind.schema().block.attributes}
+
+    def _secret(self, namespace: str, name: str) -> dict[str, bytes]:
+        """A Secret's data, for the provider's read of a deleted object whose spec names one."""
+        from bridge.kube.client import SECRETS
+
+        data = (self.kube.get(SECRETS, name, namespace) or {}).get("data") or {}
+        return {k: base64.b64decode(v) for k, v in data.items()}
 
     def _instance(self, ws: Any) -> Any:
         from bridge.workspace import tfstate

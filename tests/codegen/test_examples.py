@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from codegen.examples import valid_placeholder, valid_placeholders
+from codegen.examples import in_region, valid_placeholder, valid_placeholders
 
 ACCOUNT = "123456789012"
 
@@ -54,3 +54,18 @@ def test_a_policy_placeholder_is_a_policy_document() -> None:
 )
 def test_every_argument_of_an_example_is_made_valid(value: dict[str, Any], want: dict[str, Any]) -> None:
     assert valid_placeholders(value) == want
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "want"),
+    [
+        pytest.param("availabilityZone", "us-west-2a", "us-east-1a", id="AnotherRegionsZone"),
+        pytest.param("availabilityZones", "eu-west-1c", "us-east-1c", id="ZonesListItem"),
+        pytest.param("availabilityZone", "us-east-1b", "us-east-1b", id="TheRegionsOwnZone"),
+        pytest.param("name", "us-west-2a", "us-west-2a", id="NotAZoneArgument"),
+        pytest.param("availabilityZone", "use1-az1", "use1-az1", id="AZoneIDIsLeft"),
+    ],
+)
+def test_a_zone_is_moved_into_the_examples_region(name: str, value: str, want: str) -> None:
+    assert in_region(name, value, "us-east-1") == want
+    assert valid_placeholders({"region": "us-east-1", name: [value]})[name] == [want]
