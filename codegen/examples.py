@@ -141,6 +141,19 @@ class _Builder:
         return out
 
 
+def _password(res: ResolvedResource, params: f.Object, for_provider: dict[str, Any]) -> dict[str, Any]:
+    """The example Secret for a password the provider needs unless it manages one itself: an optional
+    sensitive ``*password`` argument beside a ``manage_*password`` switch (a database's master
+    password), where the example sets neither (written examples leave secrets out)."""
+    names = {fld.tf_name: fld for fld in params.fields}
+    manage = [fld for n, fld in names.items() if n.startswith("manage_") and n.endswith("password")]
+    if not manage or any(fld.json_name in for_provider for fld in manage):
+        return {}
+    secret = {k: v for k, v in _SECRET.items() if k != "namespace" or not res.namespaced}
+    return {fld.json_name: secret for n, fld in sorted(names.items())
+            if n.endswith("password") and fld.role is f.SECRET and fld.json_name not in for_provider}
+
+
 def path_of(res: ResolvedResource) -> str:
     """Where a kind's example lives in the provider tree: a namespaced kind's beside its cluster twin's, as
     upjet's ``examples/<group>/namespaced/``."""
@@ -171,6 +184,7 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
         for_provider = _Builder(res, example_name).required_values(views.parameters, ())
 
         labels = {}
+    for_provider = {**for_provider, **_password(res, views.parameters, for_provider)}
     # Written examples keep a placeholder where their source had one; both kinds get valid values.
     region = for_provider.get("region")
     for_provider = valid_placeholders(for_provider, region=region if isinstance(region, str) else _REGION)

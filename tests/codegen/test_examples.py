@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from codegen.examples import in_region, valid_placeholder, valid_placeholders
+from tests.support.packages import AWS, example
 
 ACCOUNT = "123456789012"
 
@@ -69,3 +70,22 @@ def test_every_argument_of_an_example_is_made_valid(value: dict[str, Any], want:
 def test_a_zone_is_moved_into_the_examples_region(name: str, value: str, want: str) -> None:
     assert in_region(name, value, "us-east-1") == want
     assert valid_placeholders({"region": "us-east-1", name: [value]})[name] == [want]
+
+
+@pytest.mark.parametrize(
+    ("tf_type", "field"),
+    [
+        pytest.param("aws_rds_cluster", "masterPasswordSecretRef", id="ClusterMasterPassword"),
+        pytest.param("aws_db_instance", "passwordSecretRef", id="InstancePassword"),
+        pytest.param("aws_redshift_cluster", "masterPasswordSecretRef", id="WarehouseMasterPassword"),
+    ],
+)
+def test_a_password_the_provider_does_not_manage_comes_from_the_example_secret(tf_type: str, field: str) -> None:
+    kind = next(k for k in AWS.kinds if k.config.tf_type == tf_type and not k.namespaced)
+    assert example(kind)["spec"]["forProvider"][field] == {
+        "key": "example-key", "name": "example-secret", "namespace": "crossplane-system"}
+
+
+def test_a_kind_without_a_managed_password_switch_gets_no_password() -> None:
+    kind = next(k for k in AWS.kinds if k.config.tf_type == "aws_cognito_user" and not k.namespaced)
+    assert not any(f.startswith("password") for f in example(kind)["spec"]["forProvider"])
