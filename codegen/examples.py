@@ -154,6 +154,16 @@ def _password(res: ResolvedResource, params: f.Object, for_provider: dict[str, A
             if n.endswith("password") and fld.role is f.SECRET and fld.json_name not in for_provider}
 
 
+def _account(params: f.Object, for_provider: dict[str, Any]) -> dict[str, Any]:
+    """The account ID where an example leaves a kind's own ``account_id`` (or ``aws_account_id``) out:
+    the provider defaults it to the caller's account, which it knows only by asking STS, and a
+    provider told not to ask (``skip_requesting_account_id``, as against an emulated cloud) builds IDs
+    and endpoints with an empty account."""
+    return {fld.json_name: _ACCOUNT for fld in params.fields
+            if fld.tf_name in ("account_id", "aws_account_id") and fld.role is f.TF
+            and fld.json_name not in for_provider}
+
+
 def path_of(res: ResolvedResource) -> str:
     """Where a kind's example lives in the provider tree: a namespaced kind's beside its cluster twin's, as
     upjet's ``examples/<group>/namespaced/``."""
@@ -184,7 +194,8 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
         for_provider = _Builder(res, example_name).required_values(views.parameters, ())
 
         labels = {}
-    for_provider = {**for_provider, **_password(res, views.parameters, for_provider)}
+    params = views.parameters
+    for_provider = {**for_provider, **_password(res, params, for_provider), **_account(params, for_provider)}
     # Written examples keep a placeholder where their source had one; both kinds get valid values.
     region = for_provider.get("region")
     for_provider = valid_placeholders(for_provider, region=region if isinstance(region, str) else _REGION)

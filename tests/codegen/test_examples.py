@@ -89,3 +89,14 @@ def test_a_password_the_provider_does_not_manage_comes_from_the_example_secret(t
 def test_a_kind_without_a_managed_password_switch_gets_no_password() -> None:
     kind = next(k for k in AWS.kinds if k.config.tf_type == "aws_cognito_user" and not k.namespaced)
     assert not any(f.startswith("password") for f in example(kind)["spec"]["forProvider"])
+
+
+@pytest.mark.parametrize("tf_type", [
+    pytest.param("aws_budgets_budget", id="AccountID"),
+    pytest.param("aws_s3control_object_lambda_access_point", id="AccountIDOfAnEndpoint"),
+    pytest.param("aws_quicksight_group", id="AWSAccountID"),
+])
+def test_an_account_the_provider_would_ask_for_is_given(tf_type: str) -> None:
+    kind = next(k for k in AWS.kinds if k.config.tf_type == tf_type and not k.namespaced)
+    for_provider = example(kind)["spec"]["forProvider"]
+    assert ACCOUNT in (for_provider.get("accountId"), for_provider.get("awsAccountId"))

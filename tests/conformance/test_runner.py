@@ -20,6 +20,7 @@ from tfbridge.conformance import (
     PROVIDER,
     REPORT_HEADER,
     TIMEOUT,
+    Bundle,
     Examples,
     Result,
     classify,
@@ -62,6 +63,9 @@ def examples() -> Examples:
         pytest.param("moto has no backend for waf-regional.us-east-1.amazonaws.com", MOTO, id="NoBackendForTheHost"),
         pytest.param("DefaultSecurityGroup/p-example: create failed: reading Default Security Group: empty result",
                      MOTO, id="MotoFiltersNothing"),
+        pytest.param("update: Vault/p-example: the external resource still differs from the spec after 3 updates "
+                     "(update: tags); the cloud does not keep what was applied, so the next update waits 20s", MOTO,
+                     id="MotoDoesNotStoreAnArgument"),
         pytest.param("Provider produced inconsistent result after apply", PROVIDER, id="ProviderInconsistent"),
         pytest.param("CompositeAlarm/p-example: create failed after 23s: apply aws_cloudwatch_composite_alarm: the "
                      "provider did not answer (UNAVAILABLE)", PROVIDER, id="ProviderProcessDied"),
@@ -113,6 +117,23 @@ def test_a_kind_brings_the_examples_it_references_first(examples: Examples) -> N
     assert [m["metadata"]["name"] for _, m in objects] == ["c1-example-vpc", "c1-example-subnet"]
     assert objects[1][1]["spec"]["forProvider"]["vpcIdRef"] == {"name": "c1-example-vpc"}
     assert bundle.target["metadata"]["name"] == "example-subnet", "the example itself is left as it was"
+
+
+@pytest.mark.parametrize(
+    ("name", "want"),
+    [
+        pytest.param("tf_example_backup_plan", "tf_example_backup_planc1", id="APlaceholderIsMadeTheRunsOwn"),
+        pytest.param("example", "examplec1", id="TheBareWord"),
+        pytest.param("www.example.com", "www.example.com", id="ADNSNameIsKept"),
+        pytest.param("serviceLongArnFormat", "serviceLongArnFormat", id="AValueNotAPlaceholderIsKept"),
+    ],
+)
+def test_a_documentation_name_is_made_unique_per_run(examples: Examples, name: str, want: str) -> None:
+    bundle = examples.bundle(AWS.by_type("aws_backup_plan"))
+    kind, manifest = bundle.objects[-1]
+    spec = {**manifest["spec"], "forProvider": {**manifest["spec"]["forProvider"], "name": name}}
+    changed = Bundle(bundle.kind, ((kind, {**manifest, "spec": spec}),))
+    assert renamed(changed, "c1-")[0][1]["spec"]["forProvider"]["name"] == want
 
 
 def test_every_reference_of_every_example_finds_the_example_it_names(examples: Examples) -> None:
