@@ -56,7 +56,7 @@ def valid_placeholder(name: str, value: Any) -> Any:
         return value
     words = _words(name)
     last = words[-1] if words else ""
-    if last == "arn" or name == "principal":
+    if last in ("arn", "arns") or name == "principal":
         return next(arn for word, arn in _ARNS if not word or word in words[:-1])
     if last in ("policy", "document") or name in ("content", "accessPolicy"):
         return _POLICY

@@ -39,7 +39,6 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -88,7 +87,8 @@ _CULPRITS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "invalidstate", "doesn't look like", "isn't a valid", "resourceinuse", "not in the correct state")),
     # Nothing said but the clock: an operation the provider retries or waits on (a state moto never
     # reaches), an object that never became ready, an outcome lost to an operation's own deadline.
-    (TIMEOUT, ("timed out", "did not answer within", "cannot determine creation result", "in progress for")),
+    (TIMEOUT, ("timed out", "did not answer within", "deadline_exceeded", "cannot determine creation result",
+               "in progress for")),
 )
 MAX_RETRIES = 2
 # Seconds an object may say Synced=False (not about a reference) before that is its step's failure: the
@@ -134,9 +134,12 @@ def example_path(provider_dir: Path, kind: Kind) -> Path:
 
 
 def _refs(value: Any) -> Iterator[str]:
-    """The object names every ``<field>Ref``/``<field>Refs`` under ``value`` names."""
+    """The object names every ``<field>Ref``/``<field>Refs`` under ``value`` names (not a
+    ``<field>SecretRef``: it names a Kubernetes Secret, not another example)."""
     if isinstance(value, dict):
         for key, item in sorted(value.items()):
+            if key.endswith("SecretRef"):
+                continue
             if key.endswith("Ref") and isinstance(item, dict) and isinstance(item.get("name"), str):
                 yield item["name"]
             elif key.endswith("Refs") and isinstance(item, list):
@@ -426,13 +429,17 @@ class Harness:
             conds = {c["type"]: c for c in (obj.get("status") or {}).get("conditions") or []}
             if conds.get("Ready", {}).get("status") == "True" and conds.get("Synced", {}).get("status") == "True":
                 continue
-            waiting = True
+            earlier_waiting, waiting = waiting, True
             self.stuck = self.stuck or f"{kind.kind}/{name}: " + "; ".join(
                 f"{c['type']}={c.get('status')} {c.get('reason', '')} {c.get('message', '')}".strip()
                 for c in conds.values())
             synced = conds.get("Synced", {})
             message = synced.get("message", "")
-            if synced.get("status") == "False" and "reference" not in message.lower():
+            if earlier_waiting:
+                # An object whose references resolved before what they name was made (a name is known
+                # at once) fails its create until it is: only its own failure, once those are Ready, counts.
+                since.pop(name, None)
+            elif synced.get("status") == "False" and "reference" not in message.lower():
                 # A failed create is the provider's answer; anything else may still settle.
                 first = since.setdefault(name, time.monotonic())
                 if any(f"{verb} failed" in message for verb in ("create", "update")) or \
@@ -772,10 +779,11 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
         read = Executors(dataclasses.replace(settings, workspace_root=work / "gone"), package)
         harness = Harness(kube, package, work / "workspaces", MotoCount(), timeout, read, moto.unsupported,
                           moto.failures)
-        run_id = uuid.uuid4().hex[:4]
 
         def one(i: int, bundle: Bundle) -> Result:
-            result = harness.run(bundle, f"c{run_id}{i:03x}-")
+            # Short (cloud names have length limits: "c01a-example-cluster" is a 20-character DAX
+            # cluster name), and unique only within the run: the run's cluster and cloud are its own.
+            result = harness.run(bundle, f"c{i:03x}-")
             mark = "passed" if result.passed else f"FAILED {result.failure_class}: {result.failure[:200]}"
             steps = " ".join(f"{s} {n:.0f}s" for s, n in result.step_seconds.items())
             log(f"[{i + 1}/{len(bundles)}] {bundle.kind.config.tf_type} {result.seconds:.0f}s ({steps}) {mark}")

@@ -22,6 +22,7 @@ ACCOUNT = "123456789012"
                      id="KeyARN"),
         pytest.param("lambdaArn", f"arn:aws:lambda:us-east-1:{ACCOUNT}:function:example", id="FunctionARN"),
         pytest.param("licenseArn", f"arn:aws:iam::{ACCOUNT}:role/example", id="AnyOtherARNIsWellFormed"),
+        pytest.param("securityGroupArns", f"arn:aws:iam::{ACCOUNT}:role/example", id="ListOfARNs"),
         pytest.param("manifestJson", "{}", id="JSONDocument"),
         pytest.param("cidrBlock", "10.0.0.0/16", id="CIDR"),
         pytest.param("regionName", "us-east-1", id="RegionName"),

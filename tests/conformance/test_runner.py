@@ -22,6 +22,8 @@ from tfbridge.conformance import (
     TIMEOUT,
     Bundle,
     Examples,
+    Harness,
+    MotoCount,
     Result,
     classify,
     identity,
@@ -103,6 +105,8 @@ def examples() -> Examples:
                      "crossplane.io/external-create-pending annotation if it is safe to proceed", TIMEOUT,
                      id="ACreateCutShortByItsDeadline"),
         pytest.param("timed out waiting for the example's objects deleted", TIMEOUT, id="DeleteNeverEnds"),
+        pytest.param("Instance/p-example: create failed: apply aws_db_instance: the provider did not answer "
+                     "(DEADLINE_EXCEEDED) (after 40s)", TIMEOUT, id="AnApplyCutShortByItsDeadline"),
         pytest.param("the runtime said nothing anyone recognises", OURS, id="NothingSaidIsOurs"),
     ],
 )
@@ -148,7 +152,9 @@ def test_every_reference_of_every_example_finds_the_example_it_names(examples: E
             spec = manifest["spec"]["forProvider"]
             for key, value in spec.items():
                 refs = value if isinstance(value, list) else [value]
-                if key.endswith(("Ref", "Refs")) and any(r["name"] not in names for r in refs):
+                # A <field>SecretRef names a Kubernetes Secret (the one the run makes), not an example.
+                if key.endswith(("Ref", "Refs")) and not key.endswith("SecretRef") and \
+                        any(r["name"] not in names for r in refs):
                     unresolved.append((kind.config.tf_type, key))
     assert unresolved == []
 
@@ -242,3 +248,39 @@ def test_the_report_merges_runs_and_counts_by_class(tmp_path: Path) -> None:
     page = path.with_suffix(".md").read_text()
     assert "| `aws_x` | failed | direct | d | reimport (our bug) |" in page
     assert failed.to_json()["steps"]["update"] == "not run"
+
+
+class Objects:
+    """The runner's view of the cluster: each object's conditions by name."""
+
+    def __init__(self) -> None:
+        self.conditions: dict[str, list[dict[str, str]]] = {}
+
+    def get(self, res: object, name: str) -> dict[str, object]:
+        return {"metadata": {"name": name}, "status": {"conditions": self.conditions.get(name, [])}}
+
+
+READY = [{"type": "Ready", "status": "True"}, {"type": "Synced", "status": "True"}]
+CREATING = [{"type": "Ready", "status": "False", "reason": "Creating"}, {"type": "Synced", "status": "True"}]
+FAILED = [{"type": "Ready", "status": "False", "reason": "Creating"},
+          {"type": "Synced", "status": "False", "message": "create failed: DBParameterGroupNotFound"}]
+
+
+@pytest.mark.parametrize(
+    ("group", "instance", "want"),
+    [
+        pytest.param(CREATING, FAILED, None, id="AFailureBeforeWhatItReferencesIsMadeWaits"),
+        pytest.param(READY, FAILED, "Instance/c1-example-instance: create failed: DBParameterGroupNotFound",
+                     id="AFailureOnceWhatItReferencesIsReadyCounts"),
+        pytest.param(READY, READY, "", id="AllReady"),
+    ],
+)
+def test_a_create_failure_counts_once_what_it_references_is_ready(examples: Examples, group: list[dict[str, str]],
+                                                                  instance: list[dict[str, str]],
+                                                                  want: str | None) -> None:
+    objects = [(k, m) for k, m in renamed(examples.bundle(AWS.by_type("aws_db_instance")), "c1-")]
+    assert [k.kind for k, _ in objects] == ["ParameterGroup", "Instance"], "its password's Secret is no example"
+    kube = Objects()
+    kube.conditions = {objects[0][1]["metadata"]["name"]: group, objects[1][1]["metadata"]["name"]: instance}
+    harness = Harness(kube, AWS, Path("."), MotoCount(), 1.0, None, [], [])
+    assert harness.ready(objects, {}) == want
