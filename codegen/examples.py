@@ -155,12 +155,13 @@ def _password(res: ResolvedResource, params: f.Object, for_provider: dict[str, A
 
 
 def _account(params: f.Object, for_provider: dict[str, Any]) -> dict[str, Any]:
-    """The account ID where an example leaves a kind's own ``account_id`` (or ``aws_account_id``) out:
+    """The account ID where an example leaves a kind's own ``account_id`` (``aws_account_id``, or the Glue
+    Data Catalog's ``catalog_id``, which is an account ID) out:
     the provider defaults it to the caller's account, which it knows only by asking STS, and a
     provider told not to ask (``skip_requesting_account_id``, as against an emulated cloud) builds IDs
     and endpoints with an empty account."""
     return {fld.json_name: _ACCOUNT for fld in params.fields
-            if fld.tf_name in ("account_id", "aws_account_id") and fld.role is f.TF
+            if fld.tf_name in ("account_id", "aws_account_id", "catalog_id") and fld.role is f.TF
             and fld.json_name not in for_provider}
 
 

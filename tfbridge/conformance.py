@@ -78,13 +78,16 @@ _CULPRITS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "internalfailure", "statuscode: 500", "could not find a service", "invalidclienttokenid",
             "moto has no backend", "moto answered", "empty result",
             # The runtime's words for a value the provider applied and then read back otherwise.
-            "the cloud does not keep what was applied")),
+            "the cloud does not keep what was applied",
+            # A provider waiting for a status moto never sets (it answers with none).
+            "unexpected state ''")),
     # The provider's validation, and the cloud refusing a value or naming an object the example does not make.
     (EXAMPLE, ("validation", "invalidparameter", "invalid value", "is invalid", "not a valid", "malformed",
                "must be", "must not be", "must only", "invalidspec", "cannot build", "conflicts with", "required",
                "invalid arn", "must match", "unsupported value", "invalid", "admission", "notfound",
                "does not exist", "not found", "nosuchentity", "badrequest", "cannot be", "endpoint rule error",
-               "invalidstate", "doesn't look like", "isn't a valid", "resourceinuse", "not in the correct state")),
+               "invalidstate", "doesn't look like", "isn't a valid", "resourceinuse", "not in the correct state",
+               "must specify")),
     # Nothing said but the clock: an operation the provider retries or waits on (a state moto never
     # reaches), an object that never became ready, an outcome lost to an operation's own deadline.
     (TIMEOUT, ("timed out", "did not answer within", "deadline_exceeded", "cannot determine creation result",

@@ -96,8 +96,9 @@ def test_a_kind_without_a_managed_password_switch_gets_no_password() -> None:
     pytest.param("aws_budgets_budget", id="AccountID"),
     pytest.param("aws_s3control_object_lambda_access_point", id="AccountIDOfAnEndpoint"),
     pytest.param("aws_quicksight_group", id="AWSAccountID"),
+    pytest.param("aws_glue_connection", id="CatalogID"),
 ])
 def test_an_account_the_provider_would_ask_for_is_given(tf_type: str) -> None:
     kind = next(k for k in AWS.kinds if k.config.tf_type == tf_type and not k.namespaced)
     for_provider = example(kind)["spec"]["forProvider"]
-    assert ACCOUNT in (for_provider.get("accountId"), for_provider.get("awsAccountId"))
+    assert ACCOUNT in (for_provider.get("accountId"), for_provider.get("awsAccountId"), for_provider.get("catalogId"))

@@ -68,6 +68,8 @@ def examples() -> Examples:
         pytest.param("update: Vault/p-example: the external resource still differs from the spec after 3 updates "
                      "(update: tags); the cloud does not keep what was applied, so the next update waits 20s", MOTO,
                      id="MotoDoesNotStoreAnArgument"),
+        pytest.param("create failed: waiting for FSx for NetApp ONTAP File System (fs-1) create: unexpected state '', "
+                     "wanted target 'AVAILABLE'. last error: %!s(<nil>)", MOTO, id="MotoNeverSetsTheStatus"),
         pytest.param("Provider produced inconsistent result after apply", PROVIDER, id="ProviderInconsistent"),
         pytest.param("CompositeAlarm/p-example: create failed after 23s: apply aws_cloudwatch_composite_alarm: the "
                      "provider did not answer (UNAVAILABLE)", PROVIDER, id="ProviderProcessDied"),
@@ -88,6 +90,8 @@ def examples() -> Examples:
                      id="PlaceholderNamesNoObject"),
         pytest.param("creating AWS DynamoDB Table Replica (arn:aws:dynamodb:us-east-1:123456789012:table/t): replica "
                      "cannot be in same region as main table", EXAMPLE, id="ExampleContradictsItself"),
+        pytest.param("create failed: creating FSx Backup: must specify either file_system_id or volume_id", EXAMPLE,
+                     id="ExampleMissesOneOfTwo"),
         pytest.param("MetricAlarm/x: unexpected KeyError: 'aws_autoscaling_policy'", OURS,
                      id="RuntimeExceptionIsOurs"),
         pytest.param("GraphQLAPI/p-example: update failed: changing api_type needs the resource replaced; tfbridge "
