@@ -59,6 +59,10 @@ class ExecutorSettings:
     interrupt_grace: float = 30.0
     # Seconds an operation waits for its workspace's lock before it is retried later.
     lock_timeout: float = 10.0
+    # Seconds the import check after a create may take in all. Short: the create has succeeded and
+    # waits for it, and a provider that retries an ID it refuses would hold it for minutes; a check
+    # cut short is reported unchecked, never as a failure.
+    import_check_timeout: float = 20.0
     processes: ProviderProcesses = dataclasses.field(default_factory=ProviderProcesses)
 
     def environment(self) -> dict[str, str]:

@@ -7,6 +7,7 @@ example, so the examples of a provider apply together.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -14,7 +15,82 @@ from tfconfig import ResolvedResource
 from tfschema import fields as f
 
 _SECRET = {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"}
-_SCALARS: dict[str, Any] = {"string": "example", "number": 1, "boolean": True}
+_PLACEHOLDER = "example"
+_SCALARS: dict[str, Any] = {"string": _PLACEHOLDER, "number": 1, "boolean": True}
+_ACCOUNT = "123456789012"
+_REGION = "us-east-1"
+_ZONE = re.compile(r"[a-z]{2}(-gov)?-[a-z]+-[0-9][a-z]")
+# A resource policy any service's validation accepts (a principal, an action, a resource).
+_POLICY = ('{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::'
+           + _ACCOUNT + ':root"},"Action":"*","Resource":"*"}]}')
+# The ARN a placeholder ``<what>_arn`` argument gets, by the words of its name, first match; the
+# providers validate an ARN's form (partition, service, account), and a service may check its own.
+_ARNS: tuple[tuple[str, str], ...] = (
+    ("role", f"arn:aws:iam::{_ACCOUNT}:role/example"),
+    ("kms", f"arn:aws:kms:{_REGION}:{_ACCOUNT}:key/1234abcd-12ab-34cd-56ef-1234567890ab"),
+    ("key", f"arn:aws:kms:{_REGION}:{_ACCOUNT}:key/1234abcd-12ab-34cd-56ef-1234567890ab"),
+    ("topic", f"arn:aws:sns:{_REGION}:{_ACCOUNT}:example"),
+    ("queue", f"arn:aws:sqs:{_REGION}:{_ACCOUNT}:example"),
+    ("lambda", f"arn:aws:lambda:{_REGION}:{_ACCOUNT}:function:example"),
+    ("function", f"arn:aws:lambda:{_REGION}:{_ACCOUNT}:function:example"),
+    ("bucket", "arn:aws:s3:::example"),
+    ("certificate", f"arn:aws:acm:{_REGION}:{_ACCOUNT}:certificate/12345678-1234-1234-1234-123456789012"),
+    ("stream", f"arn:aws:kinesis:{_REGION}:{_ACCOUNT}:stream/example"),
+    ("log", f"arn:aws:logs:{_REGION}:{_ACCOUNT}:log-group:example"),
+    ("secret", f"arn:aws:secretsmanager:{_REGION}:{_ACCOUNT}:secret:example-AbCdEf"),
+    ("user", f"arn:aws:iam::{_ACCOUNT}:user/example"),
+    ("", f"arn:aws:iam::{_ACCOUNT}:role/example"),
+)
+
+
+def _words(name: str) -> list[str]:
+    """``kmsKeyArn`` → ``["kms", "key", "arn"]``: a camelCase (CR) argument name's words."""
+    return [w.lower() for w in re.findall(r"[a-z0-9]+|[A-Z][a-z0-9]*", name)]
+
+
+def valid_placeholder(name: str, value: Any) -> Any:
+    """What a placeholder argument value becomes where its name says what the provider validates:
+    an ARN, a JSON policy document, a CIDR block, a region, an account ID, an e-mail address. Any
+    other value, or any other name, is returned as it is."""
+    if value != _PLACEHOLDER:
+        return value
+    words = _words(name)
+    last = words[-1] if words else ""
+    if last in ("arn", "arns") or name == "principal":
+        return next(arn for word, arn in _ARNS if not word or word in words[:-1])
+    if last in ("policy", "document") or name in ("content", "accessPolicy"):
+        return _POLICY
+    if last == "json":
+        return "{}"
+    if "cidr" in words:
+        return "10.0.0.0/16"
+    if last == "region" or words[-2:] == ["region", "name"]:
+        return _REGION
+    if words[-2:] == ["account", "id"]:
+        return _ACCOUNT
+    if last == "email":
+        return "user@example.com"
+    return value
+
+
+def in_region(name: str, value: Any, region: str) -> Any:
+    """An availability zone of another region (written examples copy their source's, often
+    ``us-west-2a`` beside region ``us-east-1``) becomes the same zone letter of ``region``: the cloud
+    puts the object in its region's zone, and the next plan would want to replace it."""
+    zone = any(w in ("zone", "zones") for w in _words(name))
+    if zone and isinstance(value, str) and _ZONE.fullmatch(value) and not value.startswith(region):
+        return region + value[-1]
+    return value
+
+
+def valid_placeholders(value: Any, name: str = "", *, region: str = _REGION) -> Any:
+    """``valid_placeholder`` and ``in_region`` over every argument of a ``forProvider`` (lists take
+    their field's name)."""
+    if isinstance(value, dict):
+        return {k: valid_placeholders(v, k, region=region) for k, v in value.items()}
+    if isinstance(value, list):
+        return [valid_placeholders(v, name, region=region) for v in value]
+    return in_region(name, valid_placeholder(name, value), region)
 
 
 def name_of(res: ResolvedResource) -> str:
@@ -65,6 +141,30 @@ class _Builder:
         return out
 
 
+def _password(res: ResolvedResource, params: f.Object, for_provider: dict[str, Any]) -> dict[str, Any]:
+    """The example Secret for a password the provider needs unless it manages one itself: an optional
+    sensitive ``*password`` argument beside a ``manage_*password`` switch (a database's master
+    password), where the example sets neither (written examples leave secrets out)."""
+    names = {fld.tf_name: fld for fld in params.fields}
+    manage = [fld for n, fld in names.items() if n.startswith("manage_") and n.endswith("password")]
+    if not manage or any(fld.json_name in for_provider for fld in manage):
+        return {}
+    secret = {k: v for k, v in _SECRET.items() if k != "namespace" or not res.namespaced}
+    return {fld.json_name: secret for n, fld in sorted(names.items())
+            if n.endswith("password") and fld.role is f.SECRET and fld.json_name not in for_provider}
+
+
+def _account(params: f.Object, for_provider: dict[str, Any]) -> dict[str, Any]:
+    """The account ID where an example leaves a kind's own ``account_id`` (``aws_account_id``, or the Glue
+    Data Catalog's ``catalog_id``, which is an account ID) out:
+    the provider defaults it to the caller's account, which it knows only by asking STS, and a
+    provider told not to ask (``skip_requesting_account_id``, as against an emulated cloud) builds IDs
+    and endpoints with an empty account."""
+    return {fld.json_name: _ACCOUNT for fld in params.fields
+            if fld.tf_name in ("account_id", "aws_account_id", "catalog_id") and fld.role is f.TF
+            and fld.json_name not in for_provider}
+
+
 def path_of(res: ResolvedResource) -> str:
     """Where a kind's example lives in the provider tree: a namespaced kind's beside its cluster twin's, as
     upjet's ``examples/<group>/namespaced/``."""
@@ -95,6 +195,11 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
         for_provider = _Builder(res, example_name).required_values(views.parameters, ())
 
         labels = {}
+    params = views.parameters
+    for_provider = {**for_provider, **_password(res, params, for_provider), **_account(params, for_provider)}
+    # Written examples keep a placeholder where their source had one; both kinds get valid values.
+    region = for_provider.get("region")
+    for_provider = valid_placeholders(for_provider, region=region if isinstance(region, str) else _REGION)
     metadata: dict[str, Any] = {"name": name}
     if labels:
         metadata["labels"] = labels

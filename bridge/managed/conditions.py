@@ -6,7 +6,8 @@ import time
 from typing import Any
 
 READY, SYNCED = "Ready", "Synced"
-# tfbridge's own: set False when the import ID checked after create did not import the object.
+# tfbridge's own: set False when the import ID checked after create did not import the object, Unknown
+# when the check could not run to its end.
 IMPORTABLE = "Importable"
 
 
@@ -53,6 +54,12 @@ def import_check_failed(message: str) -> dict[str, Any]:
 
 def import_check_passed(message: str) -> dict[str, Any]:
     return condition(IMPORTABLE, "True", "ImportCheckPassed", message)
+
+
+def import_check_unchecked(message: str) -> dict[str, Any]:
+    """The check could not run to its end (its deadline, a busy or lost provider): nothing is proven
+    either way, and the create stands."""
+    return condition(IMPORTABLE, "Unknown", "ImportCheckUnchecked", message)
 
 
 def set_conditions(obj: dict[str, Any], *conds: dict[str, Any]) -> None:

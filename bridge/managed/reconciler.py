@@ -472,6 +472,10 @@ class ManagedReconciler:
                        f"instead of importing or creating it")
             self._status(mr, conditions.import_check_failed(message))
             self.recorder.warning(mr.obj, "ImportCheckFailed", message)
+        elif check.outcome is ImportOutcome.UNCHECKED:
+            message = f"{check.describe()}; a lost workspace will be imported by this ID unproven"
+            self._status(mr, conditions.import_check_unchecked(message))
+            self.recorder.normal(mr.obj, "ImportCheckUnchecked", message)
         elif check.outcome is ImportOutcome.IMPORTED and conditions.get(mr.obj, conditions.IMPORTABLE):
             # A failed check of an earlier create no longer holds for this one.
             self._status(mr, conditions.import_check_passed(check.describe()))

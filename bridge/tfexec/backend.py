@@ -47,7 +47,8 @@ class CLIBackend:
 
     def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> CLIClient:
         floor = KindWorkspaces(store=self.store, provider=self.provider, kind=kind, setup=setup, secrets=secrets,
-                               executor=self.name, lock_timeout=self.settings.lock_timeout, metadata=self.identity)
+                               executor=self.name, lock_timeout=self.settings.lock_timeout, metadata=self.identity,
+                               import_check_timeout=self.settings.import_check_timeout)
         return CLIClient(self, floor)
 
     def stats(self) -> Stats:

@@ -141,7 +141,8 @@ class CLIClient:
             return Creation(external_name=self.floor.external_name(inst),
                             connection_details=self.floor.connection_details(inst), import_check=check)
 
-    def _probe(self, ws: Workspace, rendered: Rendered, mr: Managed, import_id: str) -> tfstate.Instance | None:
+    def _probe(self, ws: Workspace, rendered: Rendered, mr: Managed, import_id: str,
+               timeout: float) -> tfstate.Instance | None:
         """What ``terraform import`` of ``import_id`` reads, in a scratch workspace that is then
         removed (the object's own state stays as the create left it); None when it finds nothing."""
         area = self.backend.store.root / ".import-check"
@@ -154,7 +155,7 @@ class CLIClient:
                 scratch.write_main(rendered.document)
                 self.backend.link(scratch, rendered.provider)
                 tf = self._terraform(scratch, rendered, mr)
-                if not tf.import_(self.floor.address, import_id, self.config.timeouts.observe):
+                if not tf.import_(self.floor.address, import_id, timeout):
                     return None
                 return self.floor.state_instance(scratch)
         finally:

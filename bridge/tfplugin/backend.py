@@ -57,7 +57,8 @@ class DirectBackend:
 
     def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> DirectClient:
         floor = KindWorkspaces(store=self.store, provider=self.provider, kind=kind, setup=setup, secrets=secrets,
-                               executor=self.name, lock_timeout=self.settings.lock_timeout, metadata=self.identity)
+                               executor=self.name, lock_timeout=self.settings.lock_timeout, metadata=self.identity,
+                               import_check_timeout=self.settings.import_check_timeout)
         return DirectClient(self, floor)
 
     @contextlib.contextmanager

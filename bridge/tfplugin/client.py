@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import json
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -251,16 +253,18 @@ class DirectClient:
                 raise OperationFailed(f"{mr.display}: create reported success but returned no state", verb="apply")
             inst = self._instance(s.schema, state)
             check = self.floor.check_import(s.ws, mr, s.rendered, inst,
-                                            lambda import_id: self._probe(s.p, s.schema, import_id, timeout))
+                                            functools.partial(self._probe, s.p, s.schema))
             return Creation(external_name=self.floor.external_name(inst),
                             connection_details=self.floor.connection_details(inst), import_check=check)
 
     def _probe(self, p: Provider, schema: Schema, import_id: str, timeout: float) -> tfstate.Instance | None:
-        """What importing ``import_id`` reads, saving nothing; None when it finds no object."""
+        """What importing ``import_id`` reads, saving nothing, within ``timeout`` seconds in all; None
+        when it finds no object."""
+        deadline = time.monotonic() + timeout
         found = [r for r in p.import_state(self.tf_type, import_id, timeout) if r.type_name == self.tf_type]
         if not found:
             return None
-        state, _ = p.read(self.tf_type, found[0].state, found[0].private, timeout)
+        state, _ = p.read(self.tf_type, found[0].state, found[0].private, max(deadline - time.monotonic(), 0.1))
         return None if state is None else self._instance(schema, state)
 
     def update(self, mr: Managed) -> Update:

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from bridge.api.errors import ImmutableChange, InvalidSpec, OperationFailed, StateLost, Terminal
+from bridge.api.errors import ImmutableChange, InvalidSpec, OperationFailed, OperationTimedOut, StateLost, Terminal
 from bridge.api.external import ImportCheck, ImportOutcome, Observation, ProviderSetup, SecretReader
 from bridge.api.managed import (
     EXTERNAL_NAME,
@@ -41,19 +41,27 @@ from tfschema import schema as tfs
 Metadata = Callable[[ProviderBlock, ProviderSetup], Mapping[str, str]]
 # (provider block, setup, request, purpose, key, what) → outputs
 ReadData = Callable[..., Mapping[str, Any]]
-# import ID → the object importing it reads (nothing saved), or None when the provider finds none.
-Probe = Callable[[str], tfstate.Instance | None]
+# (import ID, seconds it may take) → the object importing it reads (nothing saved), or None when the
+# provider finds none.
+Probe = Callable[[str, float], tfstate.Instance | None]
 # A cloud may take a moment to list what it has just made: "not found" is asked again once after this.
 RECHECK_SECONDS = 2.0
+# The whole check's deadline when the executor's settings give none.
+IMPORT_CHECK_SECONDS = 20.0
 # Attributes that name an object beside its external name: an import that reads another value found
 # another object. Not ``id``: some resources' ``id`` is made up at create (aws_iam_role_policy_attachment's
 # is the role's name and a random suffix), and an import sets it to the import ID instead.
 _IDENTITY = ("arn",)
 
 
+class _OutOfTime(Exception):
+    """The import check's deadline passed before it could ask (again)."""
+
+
 class KindWorkspaces:
     def __init__(self, *, store: WorkspaceStore, provider: Provider, kind: Kind, setup: ProviderSetup,
-                 secrets: SecretReader | None, executor: str, lock_timeout: float, metadata: Metadata) -> None:
+                 secrets: SecretReader | None, executor: str, lock_timeout: float, metadata: Metadata,
+                 import_check_timeout: float = IMPORT_CHECK_SECONDS) -> None:
         self.store = store
         self.provider = provider
         self.kind = kind
@@ -62,6 +70,7 @@ class KindWorkspaces:
         self.values = Values(kind, secrets or refuse_secrets)
         self.executor = executor
         self.lock_timeout = lock_timeout
+        self.import_check_timeout = import_check_timeout
         self.metadata = metadata
         self.address = address(self.config.tf_type)
 
@@ -127,18 +136,32 @@ class KindWorkspaces:
 
         Only a proven failure counts: an ID that cannot be built or that the provider refuses, an
         import that finds nothing (asked twice), or one that reads another object. A check that
-        could not run (a deadline, a busy or lost provider) says so and proves nothing. "Not
-        found" is asked again after ``recheck`` seconds."""
+        could not run (its deadline, a busy or lost provider) says so and proves nothing. "Not
+        found" is asked again after ``recheck`` seconds. The whole check, recheck included, ends
+        within ``import_check_timeout`` seconds: the create it follows has succeeded and waits."""
         started = time.monotonic()
+        deadline = started + self.import_check_timeout
         import_id = ""
+
+        def ask() -> tfstate.Instance | None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _OutOfTime
+            return probe(import_id, left)
+
         try:
             external_name = self.external_name(created)
             import_id = self._import_id(mr.display, external_name, rendered)
-            found = probe(import_id)
+            found = ask()
             if found is None:
+                if deadline - time.monotonic() <= recheck:
+                    raise _OutOfTime
                 time.sleep(recheck)
-                found = probe(import_id)
+                found = ask()
             outcome, detail = self._compare(created, external_name, found)
+        except (_OutOfTime, OperationTimedOut):
+            outcome = ImportOutcome.UNCHECKED
+            detail = f"no answer within the import check's {self.import_check_timeout:.0f}s"
         except (InvalidSpec, TemplateError) as exc:
             outcome, detail = ImportOutcome.REFUSED, str(exc)
         except OperationFailed as exc:

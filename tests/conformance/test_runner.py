@@ -19,7 +19,11 @@ from tfbridge.conformance import (
     OURS,
     PROVIDER,
     REPORT_HEADER,
+    TIMEOUT,
+    Bundle,
     Examples,
+    Harness,
+    MotoCount,
     Result,
     classify,
     identity,
@@ -27,6 +31,7 @@ from tfbridge.conformance import (
     mentions,
     renamed,
     select,
+    serves,
     write_report,
 )
 
@@ -38,22 +43,75 @@ def examples() -> Examples:
     return Examples(AWS, PROVIDER_DIR)
 
 
+# Messages from conformance runs (request IDs, run prefixes and UUIDs scrubbed), one per way a class is told.
 @pytest.mark.parametrize(
     ("message", "want"),
     [
         pytest.param("creating AppConfig Environment: operation error AppConfig: CreateEnvironment, https response "
                      "error StatusCode: 501, RequestID: x, api error NotImplemented: not yet implemented", MOTO,
                      id="MotoHasNoSuchCall"),
-        pytest.param("operation error API Gateway: PutRestApi, https response error StatusCode: 404, "
-                     "NotFoundException: Invalid Rest API Id specified", EXAMPLE, id="PlaceholderIDFindsNothing"),
         pytest.param("operation error AppConfig: CreateEnvironment, https response error StatusCode: 404, "
                      "deserialization failed, invalid character '<' looking for beginning of value", MOTO,
                      id="MotoAnswersHTML"),
+        pytest.param("FieldLevelEncryptionProfile/p-example: create failed: creating CloudFront Field-level "
+                     "Encryption Profile (test profile): operation error CloudFront: "
+                     "CreateFieldLevelEncryptionProfile, https response error StatusCode: 404, RequestID: , error "
+                     "while deserializing xml error response: "
+                     "XML syntax error on line 2: unquoted or missing attribute value in element", MOTO,
+                     id="MotoAnswersAnXMLServiceWithHTML"),
+        pytest.param("creating Direct Connect LAG (tf-dx-lag): operation error Direct Connect: CreateLag, https "
+                     "response error StatusCode: 200, deserialization failed, failed to decode response body, "
+                     "expected start of JSON", MOTO, id="MotoAnswersAnEmpty200"),
+        pytest.param("moto has no backend for waf-regional.us-east-1.amazonaws.com", MOTO, id="NoBackendForTheHost"),
+        pytest.param("DefaultSecurityGroup/p-example: create failed: reading Default Security Group: empty result",
+                     MOTO, id="MotoFiltersNothing"),
+        pytest.param("update: Vault/p-example: the external resource still differs from the spec after 3 updates "
+                     "(update: tags); the cloud does not keep what was applied, so the next update waits 20s", MOTO,
+                     id="MotoDoesNotStoreAnArgument"),
+        pytest.param("create failed: waiting for FSx for NetApp ONTAP File System (fs-1) create: unexpected state '', "
+                     "wanted target 'AVAILABLE'. last error: %!s(<nil>)", MOTO, id="MotoNeverSetsTheStatus"),
         pytest.param("Provider produced inconsistent result after apply", PROVIDER, id="ProviderInconsistent"),
+        pytest.param("CompositeAlarm/p-example: create failed after 23s: apply aws_cloudwatch_composite_alarm: the "
+                     "provider did not answer (UNAVAILABLE)", PROVIDER, id="ProviderProcessDied"),
+        pytest.param("operation error API Gateway: PutRestApi, https response error StatusCode: 404, "
+                     "NotFoundException: Invalid Rest API Id specified", EXAMPLE, id="PlaceholderIDFindsNothing"),
         pytest.param("api error ValidationException: name must match [a-z]+", EXAMPLE, id="CloudRefusesTheValue"),
+        pytest.param("AppsyncDomainName/p-example: invalid configuration: \"certificate_arn\" (example) is an invalid "
+                     "ARN: arn: invalid prefix (at certificate_arn)", EXAMPLE, id="ProviderValidatesAnARN"),
+        pytest.param("Deployment/p-example: create failed: creating API Gateway Deployment: operation error API "
+                     "Gateway: CreateDeployment, https response error StatusCode: 400, BadRequestException: The REST "
+                     "API doesn't contain any methods", EXAMPLE, id="ExampleLacksWhatTheCallNeeds"),
+        pytest.param("creating S3 Access Point (example): operation error S3 Control: CreateAccessPoint, failed to "
+                     "resolve service endpoint, endpoint rule error, AccountId must only contain a-z, A-Z, 0-9 and "
+                     "`-`.",
+                     EXAMPLE, id="PlaceholderAccountID"),
+        pytest.param("registering Service Discovery Instance (example): operation error ServiceDiscovery: "
+                     "RegisterInstance, https response error StatusCode: 400, ServiceNotFound: example", EXAMPLE,
+                     id="PlaceholderNamesNoObject"),
+        pytest.param("creating AWS DynamoDB Table Replica (arn:aws:dynamodb:us-east-1:123456789012:table/t): replica "
+                     "cannot be in same region as main table", EXAMPLE, id="ExampleContradictsItself"),
+        pytest.param("create failed: creating FSx Backup: must specify either file_system_id or volume_id", EXAMPLE,
+                     id="ExampleMissesOneOfTwo"),
         pytest.param("MetricAlarm/x: unexpected KeyError: 'aws_autoscaling_policy'", OURS,
                      id="RuntimeExceptionIsOurs"),
-        pytest.param("timed out waiting for x imported again", OURS, id="NothingSaidIsOurs"),
+        pytest.param("GraphQLAPI/p-example: update failed: changing api_type needs the resource replaced; tfbridge "
+                     "never replaces silently: revert the change, or delete and re-create the object", OURS,
+                     id="AnUpdateRightAfterCreateIsOurs"),
+        pytest.param("Stream/p-example: import aws_kinesis_stream 'p-example': couldn't find resource", OURS,
+                     id="AnImportIDThatFindsNothingIsOurs"),
+        pytest.param("timed out waiting for p-example-user Ready; User/p-example-user: Ready=False Creating create "
+                     "in progress for 30s; Synced=True ReconcileSuccess", TIMEOUT, id="CreateNeverEnds"),
+        pytest.param("timed out waiting for p-example-imagebuilder Ready; ImageBuilder/p-example-imagebuilder: "
+                     "Synced=False ReconcileError ImageBuilder/p-example-imagebuilder: spec.forProvider.subnetIdRefs: "
+                     "referenced Subnet/p-example-subnet is not ready (no external_name yet)", TIMEOUT,
+                     id="AReferenceNeverReady"),
+        pytest.param("LocationS3/p-example: cannot determine creation result - remove the "
+                     "crossplane.io/external-create-pending annotation if it is safe to proceed", TIMEOUT,
+                     id="ACreateCutShortByItsDeadline"),
+        pytest.param("timed out waiting for the example's objects deleted", TIMEOUT, id="DeleteNeverEnds"),
+        pytest.param("Instance/p-example: create failed: apply aws_db_instance: the provider did not answer "
+                     "(DEADLINE_EXCEEDED) (after 40s)", TIMEOUT, id="AnApplyCutShortByItsDeadline"),
+        pytest.param("the runtime said nothing anyone recognises", OURS, id="NothingSaidIsOurs"),
     ],
 )
 def test_a_failure_is_classified_by_its_words(message: str, want: str) -> None:
@@ -69,6 +127,23 @@ def test_a_kind_brings_the_examples_it_references_first(examples: Examples) -> N
     assert bundle.target["metadata"]["name"] == "example-subnet", "the example itself is left as it was"
 
 
+@pytest.mark.parametrize(
+    ("name", "want"),
+    [
+        pytest.param("tf_example_backup_plan", "tf_example_backup_planc1", id="APlaceholderIsMadeTheRunsOwn"),
+        pytest.param("example", "examplec1", id="TheBareWord"),
+        pytest.param("www.example.com", "www.example.com", id="ADNSNameIsKept"),
+        pytest.param("serviceLongArnFormat", "serviceLongArnFormat", id="AValueNotAPlaceholderIsKept"),
+    ],
+)
+def test_a_documentation_name_is_made_unique_per_run(examples: Examples, name: str, want: str) -> None:
+    bundle = examples.bundle(AWS.by_type("aws_backup_plan"))
+    kind, manifest = bundle.objects[-1]
+    spec = {**manifest["spec"], "forProvider": {**manifest["spec"]["forProvider"], "name": name}}
+    changed = Bundle(bundle.kind, ((kind, {**manifest, "spec": spec}),))
+    assert renamed(changed, "c1-")[0][1]["spec"]["forProvider"]["name"] == want
+
+
 def test_every_reference_of_every_example_finds_the_example_it_names(examples: Examples) -> None:
     unresolved = []
     for kind in AWS.kinds:
@@ -81,7 +156,9 @@ def test_every_reference_of_every_example_finds_the_example_it_names(examples: E
             spec = manifest["spec"]["forProvider"]
             for key, value in spec.items():
                 refs = value if isinstance(value, list) else [value]
-                if key.endswith(("Ref", "Refs")) and any(r["name"] not in names for r in refs):
+                # A <field>SecretRef names a Kubernetes Secret (the one the run makes), not an example.
+                if key.endswith(("Ref", "Refs")) and not key.endswith("SecretRef") and \
+                        any(r["name"] not in names for r in refs):
                     unresolved.append((kind.config.tf_type, key))
     assert unresolved == []
 
@@ -122,6 +199,25 @@ class _Model:
         self.__dict__.update(attrs)
 
 
+@pytest.mark.parametrize(
+    ("host", "types", "want"),
+    [
+        pytest.param("waf-regional.us-east-1.amazonaws.com", ["aws_wafregional_rule"], True, id="DashesDropped"),
+        pytest.param("access-analyzer.us-east-1.amazonaws.com", ["aws_accessanalyzer_archive_rule"], True,
+                     id="TheKindsOwnService"),
+        pytest.param("appstream.us-east-1.amazonaws.com", ["aws_appmesh_mesh", "aws_appmesh_route"], False,
+                     id="AnotherWorkersService"),
+        pytest.param("lightsail.us-east-1.amazonaws.com", ["aws_iam_role", "aws_lightsail_disk"], True,
+                     id="AReferencedKindsService"),
+        pytest.param("cassandra.us-east-1.amazonaws.com", ["aws_keyspaces_keyspace"], False,
+                     id="AServiceNamedOtherwiseIsLeftToTheProvidersWords"),
+    ],
+)
+def test_a_missing_backend_is_blamed_only_on_the_kinds_of_its_service(host: str, types: list[str],
+                                                                      want: bool) -> None:
+    assert serves(host, types) == want
+
+
 def test_a_copy_moto_makes_for_a_read_is_the_same_object() -> None:
     first, copy, other = _Model(id="sgr-1", tag="n"), _Model(id="sgr-1", tag="n"), _Model(id="sgr-2", tag="n")
     assert identity(first, "") == identity(copy, "") != identity(other, "")
@@ -151,8 +247,44 @@ def test_the_report_merges_runs_and_counts_by_class(tmp_path: Path) -> None:
     assert text.startswith(REPORT_HEADER)
     totals = yaml.safe_load(text)["totals"]
     assert totals == {"run": 3, "passed": 2, "duplicates": 1, "import_check_ms": {"creates": 1, "median": 12},
-                      "failed": {MOTO: 0, OURS: 1, PROVIDER: 0, EXAMPLE: 0}}
+                      "failed": {MOTO: 0, OURS: 1, PROVIDER: 0, EXAMPLE: 0, TIMEOUT: 0}}
     assert list(yaml.safe_load(text)["kinds"]) == ["aws_iam_policy", "aws_vpc", "aws_x"]
     page = path.with_suffix(".md").read_text()
     assert "| `aws_x` | failed | direct | d | reimport (our bug) |" in page
     assert failed.to_json()["steps"]["update"] == "not run"
+
+
+class Objects:
+    """The runner's view of the cluster: each object's conditions by name."""
+
+    def __init__(self) -> None:
+        self.conditions: dict[str, list[dict[str, str]]] = {}
+
+    def get(self, res: object, name: str) -> dict[str, object]:
+        return {"metadata": {"name": name}, "status": {"conditions": self.conditions.get(name, [])}}
+
+
+READY = [{"type": "Ready", "status": "True"}, {"type": "Synced", "status": "True"}]
+CREATING = [{"type": "Ready", "status": "False", "reason": "Creating"}, {"type": "Synced", "status": "True"}]
+FAILED = [{"type": "Ready", "status": "False", "reason": "Creating"},
+          {"type": "Synced", "status": "False", "message": "create failed: DBParameterGroupNotFound"}]
+
+
+@pytest.mark.parametrize(
+    ("group", "instance", "want"),
+    [
+        pytest.param(CREATING, FAILED, None, id="AFailureBeforeWhatItReferencesIsMadeWaits"),
+        pytest.param(READY, FAILED, "Instance/c1-example-instance: create failed: DBParameterGroupNotFound",
+                     id="AFailureOnceWhatItReferencesIsReadyCounts"),
+        pytest.param(READY, READY, "", id="AllReady"),
+    ],
+)
+def test_a_create_failure_counts_once_what_it_references_is_ready(examples: Examples, group: list[dict[str, str]],
+                                                                  instance: list[dict[str, str]],
+                                                                  want: str | None) -> None:
+    objects = [(k, m) for k, m in renamed(examples.bundle(AWS.by_type("aws_db_instance")), "c1-")]
+    assert [k.kind for k, _ in objects] == ["ParameterGroup", "Instance"], "its password's Secret is no example"
+    kube = Objects()
+    kube.conditions = {objects[0][1]["metadata"]["name"]: group, objects[1][1]["metadata"]["name"]: instance}
+    harness = Harness(kube, AWS, Path("."), MotoCount(), 1.0, None, [], [])
+    assert harness.ready(objects, {}) == want

@@ -531,8 +531,8 @@ def test_a_collaborator_is_swapped_as_with_crossplane_runtimes_options() -> None
         pytest.param(ImportCheck("id-1", ImportOutcome.OTHER_OBJECT, "id 'id-9', not 'id-1'"), True,
                      ("False", "ImportCheckFailed"), id="AnotherObjectMarksTheObject"),
         pytest.param(ImportCheck("id-1", ImportOutcome.IMPORTED), False, None, id="ImportedSaysNothing"),
-        pytest.param(ImportCheck("id-1", ImportOutcome.UNCHECKED, "deadline"), False, None,
-                     id="UncheckedProvesNothing"),
+        pytest.param(ImportCheck("id-1", ImportOutcome.UNCHECKED, "no answer within the import check's 20s"),
+                     False, ("Unknown", "ImportCheckUnchecked"), id="UncheckedSaysSoAndMarksNothing"),
     ],
 )
 def test_the_import_check_after_create_is_shown(check: ImportCheck, marked: bool,
@@ -550,4 +550,7 @@ def test_the_import_check_after_create_is_shown(check: ImportCheck, marked: bool
     warnings = [e["message"] for e in events
                 if e["involvedObject"]["name"] == "v" and e["reason"] == "ImportCheckFailed"]
     assert len(warnings) == marked and all("'id-1'" in m and "lost" in m for m in warnings)
+    unchecked = [e for e in events if e["involvedObject"]["name"] == "v" and e["reason"] == "ImportCheckUnchecked"]
+    assert [(e["type"], "'id-1'" in e["message"] and "20s" in e["message"]) for e in unchecked] == (
+        [("Normal", True)] if check.outcome is ImportOutcome.UNCHECKED else [])
     assert b.cloud.calls["create"] == 1

@@ -1,6 +1,6 @@
 """acm: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Reference, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED
 
@@ -15,5 +15,8 @@ RESOURCES: dict[str, Resource] = {
             "subject_alternative_names",
             "validation_method",
         ),
+        # A certificate requested by domain name (the provider needs a domain name or a private key to
+        # import); the examples of the kinds that use a certificate reference this one.
+        example=Example({"region": "us-east-1", "domainName": "example.com", "validationMethod": "DNS"}),
     ),
 }

@@ -94,7 +94,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "handler": "index.handler",
                 "roleRef": {"name": "example-role"},
-                "runtime": "nodejs24.x",
+                "runtime": "nodejs20.x",
                 "tags": {"Application": "example", "Environment": "production"},
                 "environment": {"variables": {"ENVIRONMENT": "production", "LOG_LEVEL": "info"}},
             }
@@ -135,7 +135,7 @@ RESOURCES: dict[str, Resource] = {
         external_name=PROBED,
         references={"s3_bucket": Reference("aws_s3_object", "bucket"), "s3_key": Reference("aws_s3_object", "key")},
         example=Example(
-            {"region": "us-east-1", "compatibleRuntimes": ["nodejs24.x"], "layerName": "lambda_layer_name"}
+            {"region": "us-east-1", "compatibleRuntimes": ["nodejs20.x"], "layerName": "lambda_layer_name"}
         ),
     ),
     "aws_lambda_layer_version_permission": Resource(
