@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bridge.kube.client import NAMESPACES, HTTPKube, api_client
+from tfbridge import children
 
 
 @contextlib.contextmanager
@@ -30,8 +31,7 @@ def apiserver_process(tmp: Path, crds: str = "providers/aws/crds") -> Iterator[
         kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
         yield server, kube
     finally:
-        server.terminate()
-        server.wait()
+        children.stop([server])
 
 
 @contextlib.contextmanager

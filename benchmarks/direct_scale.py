@@ -37,6 +37,7 @@ from bridge.managed.providerconfig import ConfigResources
 from bridge.manager import Manager
 from bridge.settings import ExecutorSettings, Settings
 from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config, start_moto
+from tfbridge import children
 
 AWS = registry.load("aws")
 
@@ -95,7 +96,7 @@ class Provider:
         for i in range(count):
             if rate:
                 time.sleep(max(0.0, started + i / rate - time.monotonic()))
-            self.manager.controllers["aws_vpc"].enqueue(("", f"{self.mode}-{i}"))
+            self.manager.controllers[self.manager.package.by_type("aws_vpc").id].enqueue(("", f"{self.mode}-{i}"))
         while counter._value.get() - before < count:
             time.sleep(0.05)
         return provider_cpu(self.manager) - cpu0, plugins_cpu(self.manager) - plugins0
@@ -143,8 +144,7 @@ def main() -> None:
             idle = direct.idle()
             direct.stop()
     finally:
-        moto.terminate()
-        moto.wait()
+        children.stop([moto])
     print(f"{args.vpcs} VPCs applied at once, Ready after: cli {ready['cli']:.1f} s, "
           f"direct {ready['direct']:.1f} s (target for direct < 60 s: {'met' if ready['direct'] < 60 else 'NOT met'})")
     print(f"direct provider between polls: {idle * 1000:.1f} ms CPU a second ({idle * 100:.2f} % of one core)")

@@ -26,6 +26,7 @@ from bridge.api.managed import Managed
 from bridge.executors import Executors
 from bridge.settings import ExecutorSettings
 from bridge.testing.cloud import MOTO_CONFIGURATION, MOTO_CREDENTIALS, start_moto
+from tfbridge import children
 
 AWS = registry.load("aws")
 
@@ -98,8 +99,7 @@ def main() -> None:
                                      args.direct_observes if mode == "direct" else args.observes)
                        for mode in MODES}
     finally:
-        moto.terminate()
-        moto.wait()
+        children.stop([moto])
     # A process's CPU in /proc advances in clock ticks (10 ms here): one sample of a 25 ms observe reads
     # 20 or 30 ms. The mean over many samples is exact; the median and range are of quantized samples.
     for mode, samples in results.items():

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from benchmarks import aws_everything
 from codegen import pipeline
+from tfbridge import children
 
 ROOT = Path(__file__).resolve().parent.parent
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -195,8 +196,7 @@ def main() -> None:
                       f"{m['rss_mb']:>7.0f} {m['threads']:>8.0f} {m['connections']:>6.0f} {m['stop_s']:>7.1f}",
                       flush=True)
         finally:
-            server.terminate()
-            server.wait()
+            children.stop([server])
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

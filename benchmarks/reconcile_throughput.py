@@ -75,7 +75,7 @@ def main() -> None:
         before = counter._value.get()
         poll_started = time.monotonic()
         for i in range(args.resources):
-            manager.controllers["aws_vpc"].enqueue(("", f"vpc-{i}"))
+            manager.controllers[manager.package.by_type("aws_vpc").id].enqueue(("", f"vpc-{i}"))
         while counter._value.get() - before < args.resources:
             time.sleep(0.05)
         polled = time.monotonic() - poll_started

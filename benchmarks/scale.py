@@ -54,6 +54,7 @@ from bridge.managed.providerconfig import ConfigResources
 from bridge.manager import Manager
 from bridge.settings import ExecutorSettings, Settings
 from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config, start_moto
+from tfbridge import children
 
 AWS = registry.load("aws")
 PLUGIN_DIR = Path(os.environ.get("TFBRIDGE_PLUGIN_DIR") or "/opt/tf-plugins")
@@ -258,8 +259,7 @@ def probe(kinds: list[str], count: int) -> None:
                       f"observe {observe[1] * 1000:5.1f} ms; {count} creates at once took {create[2]:.1f} s wall")
             ex.shutdown()
     finally:
-        moto.terminate()
-        moto.wait()
+        children.stop([moto])
 
 
 def main() -> None:
@@ -399,8 +399,7 @@ def main() -> None:
                     f"{vpcs.cpu['moto']:.1f} s of moto CPU over {vpcs.wall:.1f} s")
             provider.stop()
     finally:
-        moto.terminate()
-        moto.wait()
+        children.stop([moto])
 
 
 def crd_dir(package: registry.ProviderPackage, into: Path) -> str:

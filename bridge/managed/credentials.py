@@ -191,10 +191,7 @@ class Sources:
         config = (creds.get("upbound") or {}).get("webIdentity") if source == "Upbound" else creds.get("webIdentity")
         if not isinstance(config, dict):
             raise InvalidSpec(f"{display}: {at}: required for source {source}")
-        role = config.get("roleARN")
-        if not isinstance(role, str) or not _ROLE_ARN.match(role):
-            raise InvalidSpec(f"{display}: {at}.roleARN: {names.shown(str(role))} is not an IAM role ARN")
-        block: dict[str, Any] = {"role_arn": role}
+        block: dict[str, Any] = {"role_arn": _role_arn(config, f"{display}: {at}")}
         session = config.get("roleSessionName")
         if session:
             if not isinstance(session, str) or not re.fullmatch(r"[\w+=,.@-]{2,64}", session):
@@ -244,10 +241,7 @@ class Sources:
             at = f"{display}: spec.assumeRoleChain[{i}]"
             if not isinstance(entry, dict):
                 raise InvalidSpec(f"{at}: must be an object")
-            role = entry.get("roleARN")
-            if not isinstance(role, str) or not _ROLE_ARN.match(role):
-                raise InvalidSpec(f"{at}.roleARN: {names.shown(str(role))} is not an IAM role ARN")
-            block: dict[str, Any] = {"role_arn": role}
+            block: dict[str, Any] = {"role_arn": _role_arn(entry, at)}
             if entry.get("externalID"):
                 block["external_id"] = str(entry["externalID"])
             tags = entry.get("tags") or []
@@ -333,3 +327,11 @@ def default_profile(raw: bytes, what: str) -> dict[str, str]:
         if section == "default":
             found[key.strip().lower()] = value.strip().strip('"')
     return found
+
+
+def _role_arn(config: Mapping[str, Any], at: str) -> str:
+    """``config``'s ``roleARN``, refused (shown bounded) unless it is an IAM role ARN."""
+    role = config.get("roleARN")
+    if not isinstance(role, str) or not _ROLE_ARN.match(role):
+        raise InvalidSpec(f"{at}.roleARN: {names.shown(str(role))} is not an IAM role ARN")
+    return role
