@@ -319,7 +319,8 @@ def test_built_examples_fill_required_arguments_and_reference_other_examples() -
     assert example["spec"]["forProvider"] == {
         "listB": [{"port": 1}], "networkIdRef": {"name": "example-network"}, "region": "eu-1"}
     network = yaml.safe_load(generated.files["examples/network/v1alpha1/network.yaml"])
-    assert network["metadata"]["name"] == "example-network" and network["spec"]["forProvider"] == {"cidr": "10.0.0.0/16"}
+    assert network["metadata"]["name"] == "example-network"
+    assert network["spec"]["forProvider"] == {"cidr": "10.0.0.0/16"}
 
 
 AWS_FILES = dataclasses.replace(AWS.provider, include=("aws_s3_object", "aws_lambda_function",
