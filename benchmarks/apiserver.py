@@ -10,17 +10,26 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bridge.kube.client import NAMESPACES, HTTPKube, api_client
+from codegen import pipeline
 from tfbridge import children
+
+AWS_DIR = Path(__file__).resolve().parent.parent / "providers" / "aws"
+
+
+def aws_crds() -> Path:
+    """The AWS provider's CRD tree, generated first if it is missing or stale (it is not committed)."""
+    pipeline.ensure(AWS_DIR, jobs=2)
+    return AWS_DIR / "crds"
 
 
 @contextlib.contextmanager
-def apiserver_process(tmp: Path, crds: str = "providers/aws/crds") -> Iterator[
+def apiserver_process(tmp: Path, crds: str | None = None) -> Iterator[
         tuple[subprocess.Popen[bytes], HTTPKube]]:
-    """The server with ``crds`` installed and the crossplane-system namespace: its process (whose CPU a
-    benchmark reports apart) and a client to it."""
+    """The server with ``crds`` (default: every AWS CRD) installed and the crossplane-system namespace: its
+    process (whose CPU a benchmark reports apart) and a client to it."""
     kubeconfig = tmp / "kubeconfig"
     server = subprocess.Popen([sys.executable, "-m", "tfbridge", "dev", "apiserver", "--kubeconfig", str(kubeconfig),
-                               "--crds", crds], stderr=subprocess.DEVNULL)
+                               "--crds", crds or str(aws_crds())], stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
         while not kubeconfig.exists():

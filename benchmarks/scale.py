@@ -43,7 +43,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks.apiserver import apiserver_process
+from benchmarks.apiserver import apiserver_process, aws_crds
 from benchmarks.observe_cpu import SETUP, proc_cpu
 from bridge.api import registry
 from bridge.api.managed import Managed
@@ -406,7 +406,7 @@ def crd_dir(package: registry.ProviderPackage, into: Path) -> str:
     """A directory of just ``package``'s CRDs and the provider config's: the server starts in seconds,
     not with 2,816 of them."""
     wanted = {f"{kind_resource(k).group}_{kind_resource(k).plural}.yaml" for k in package.kinds}
-    for path in Path("providers/aws/crds").rglob("*.yaml"):
+    for path in aws_crds().rglob("*.yaml"):
         if path.name in wanted or path.parent.name == "config":
             (into / path.name).write_bytes(path.read_bytes())
     return str(into)

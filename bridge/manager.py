@@ -39,6 +39,7 @@ from bridge.managed.operations import OperationKey, Operations
 from bridge.managed.providerconfig import ClientFactory, ConfigResources, Connector, ProviderConfigReconciler
 from bridge.managed.reconciler import ManagedReconciler
 from bridge.managed.secrets import SecretAccess
+from bridge.managed.usages import Usages
 from bridge.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -66,8 +67,14 @@ class Manager:
         # Credentials come from the environment the executors start providers in (the pod's).
         sources = Sources(package.provider.credentials, environ=settings.executors.environment(),
                           files=settings.executors.workspace_root / ".credentials")
+        config_resources = ConfigResources.of(package)
+        # One watch of every ProviderConfigUsage serves both the connects (does mine exist?) and the
+        # ProviderConfig controller (how many name it?), however many managed resources there are.
+        self.usages = Usages(kube, config_resources.usages, config_resources.namespaced_usages)
+        self.usages.subscribe(self._usages_changed)
         connector = Connector(kube, package, client_factory, redactor=self.redactor, sources=sources,
-                              access=SecretAccess.of(settings.namespace, settings.secret_namespaces))
+                              access=SecretAccess.of(settings.namespace, settings.secret_namespaces),
+                              usages=self.usages)
         self.pool = Workers(settings.reconcile_workers)
         # The controllers running now, by kind id ("providerconfig" for the ProviderConfig controller).
         self.controllers: dict[str, Controller] = {}
@@ -119,7 +126,7 @@ class Manager:
         return self._controller(kind.id, kind.kind, informer, reconciler)
 
     def _config_controller(self) -> Controller:
-        reconciler = ProviderConfigReconciler(self.kube, self.package, on_change=self._connector.forget)
+        reconciler = ProviderConfigReconciler(self.kube, self.package, self.usages, on_change=self._connector.forget)
         informer = Informer(self.kube, ConfigResources.of(self.package).configs)
         return self._controller("providerconfig", "ProviderConfig", informer, reconciler, workers=2)
 
@@ -155,6 +162,11 @@ class Manager:
             # Without waiting: what runs ends on its own, and its queue keeps its keys marked till then.
             running.stop(timeout=0)
 
+    def _usages_changed(self, provider_config: str) -> None:
+        controller = self.controllers.get("providerconfig")
+        if controller is not None:
+            controller.enqueue(("", provider_config))
+
     def _operation_done(self, key: Hashable) -> None:
         assert isinstance(key, OperationKey)
         controller = self.controllers.get(key.controller)
@@ -170,6 +182,7 @@ class Manager:
 
     def _start_controllers(self) -> None:
         self.pool.start()
+        self.usages.start()
         # The gate opens for the CRDs served now (calling _crd_changed), then follows changes.
         self.gated = True
         if not self.gate.start():
@@ -196,6 +209,7 @@ class Manager:
     def _shutdown(self) -> None:
         deadline = time.monotonic() + self.settings.grace
         self.gate.stop()
+        self.usages.stop()
         with self._lock:
             controllers = list(self.controllers.values())
         for c in controllers:

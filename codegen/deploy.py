@@ -93,11 +93,14 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
             rules.append({"apiGroups": [group], "resources": configs, "verbs": _MANAGED_VERBS})
             rules.append({"apiGroups": [group], "resources": [f"{p}/status" for p in configs],
                           "verbs": _STATUS_VERBS})
-            rules.append({"apiGroups": [group], "resources": usages, "verbs": ["list"]})
         if d.kinds:
             if not d.owns_provider_configs:
                 rules.append({"apiGroups": [group], "resources": configs, "verbs": ["get"]})
-            rules.append({"apiGroups": [group], "resources": usages, "verbs": ["get", "create", "update"]})
+            # Watched: the connects and the ProviderConfig controller read them from one informer.
+            rules.append({"apiGroups": [group], "resources": usages,
+                          "verbs": ["get", "list", "watch", "create", "update"]})
+        elif d.owns_provider_configs:
+            rules.append({"apiGroups": [group], "resources": usages, "verbs": ["list", "watch"]})
     if d.kinds and d.namespaced:
         # A namespaced resource's Secrets (its *SecretRef inputs, its connection Secret, its namespace's
         # ProviderConfig's credentials) and events live in its own namespace, whichever that is.

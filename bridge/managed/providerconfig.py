@@ -7,10 +7,12 @@ endpoint) become provider-block arguments and process environment. Each connect 
 ProviderConfigUsage owned by the managed resource, so it disappears with it; the ProviderConfig
 reconciler keeps a finalizer on a ProviderConfig while any usage names it.
 
-Every poll of every managed resource connects, so both are remembered for a while: a resolved
-ProviderConfig for ``setup_ttl`` seconds (a change to the ProviderConfig itself is seen at once, via
-:meth:`Connector.forget`; a rotated credentials Secret within ``setup_ttl``), and a usage known to
-exist for ``usage_ttl`` seconds (it goes only with its managed resource, or by hand).
+Every poll of every managed resource connects, so a resolved ProviderConfig is remembered for
+``setup_ttl`` seconds (a change to the ProviderConfig itself is seen at once, via
+:meth:`Connector.forget`; a rotated credentials Secret within ``setup_ttl``). Whether a usage exists
+is read from a watch of every usage (:class:`~bridge.managed.usages.Usages`), which is also what the
+reconciler counts; without one, a usage known to exist is remembered for ``usage_ttl`` seconds (it
+goes only with its managed resource, or by hand).
 
 Every Secret read here is checked first (:mod:`bridge.managed.secrets`), and every value read from
 one is handed to the :class:`~bridge.kube.redact.Redactor`, so it can never be quoted in a
@@ -40,6 +42,7 @@ from bridge.kube.redact import Redactor
 from bridge.managed import conditions, credentials
 from bridge.managed.connection import owner_reference
 from bridge.managed.secrets import SecretAccess, inputs_owner
+from bridge.managed.usages import Usages
 from bridge.workspace.values import provider_configuration
 from tfconfig import ConfigKind, Provider
 
@@ -122,8 +125,10 @@ class ConfigResources:
 class Connector:
     def __init__(self, kube: Kube, package: ProviderPackage, client_factory: ClientFactory, *,
                  access: SecretAccess, redactor: Redactor, setup_ttl: float = 30.0,
-                 usage_ttl: float = 3600.0, sources: credentials.Sources | None = None) -> None:
+                 usage_ttl: float = 3600.0, sources: credentials.Sources | None = None,
+                 usages: Usages | None = None) -> None:
         self.kube, self.package, self.client_factory = kube, package, client_factory
+        self.usages = usages
         self.access, self.redactor = access, redactor
         # Where credentials come from: the provider's own environment is the pod's (the executors' base).
         self.sources = sources or credentials.Sources(package.provider.credentials, environ=dict(os.environ))
@@ -207,20 +212,25 @@ class Connector:
         return raw
 
     def track(self, mr: Managed) -> None:
-        using = f"{mr.provider_config_kind}/{mr.provider_config_name}"
-        if self._usages.get(mr.uid) == using:
-            return
-        self._ensure_usage(mr)
-        self._usages.put(mr.uid, using)
-
-    def _ensure_usage(self, mr: Managed) -> None:
-        """The usage, in a namespaced object's own namespace (the namespaced usage kind, naming the
-        kind of ProviderConfig it uses), or cluster-scoped for a cluster-scoped object."""
         res = self.res.namespaced_usages if mr.namespace else self.res.usages
         assert res is not None
         config_ref: dict[str, str] = {"name": mr.provider_config_name}
         if mr.namespace:
             config_ref["kind"] = mr.provider_config_kind
+        known = None if self.usages is None else self.usages.holds(
+            res, mr.namespace, mr.uid, (config_ref.get("kind", ""), config_ref["name"]))
+        if known:
+            return
+        using = f"{mr.provider_config_kind}/{mr.provider_config_name}"
+        if known is None and self._usages.get(mr.uid) == using:
+            return
+        self._ensure_usage(mr, res, config_ref, absent=known is False)
+        self._usages.put(mr.uid, using)
+
+    def _ensure_usage(self, mr: Managed, res: Resource, config_ref: dict[str, str], *, absent: bool) -> None:
+        """The usage, in a namespaced object's own namespace (the namespaced usage kind, naming the
+        kind of ProviderConfig it uses), or cluster-scoped for a cluster-scoped object. ``absent``: the
+        watch of usages holds none that names this ProviderConfig, so it is created without a GET first."""
         metadata: dict[str, Any] = {"name": mr.uid, "labels": {USAGE_LABEL: mr.provider_config_name},
                                     "ownerReferences": [owner_reference(mr)]}
         if mr.namespace:
@@ -230,6 +240,12 @@ class Connector:
             "spec": {"providerConfigRef": config_ref,
                      "resourceRef": {"apiVersion": mr.api_version, "kind": mr.kind, "name": mr.name, "uid": mr.uid}},
         }
+        if absent:
+            try:
+                self.kube.create(res, usage, namespace=mr.namespace)
+                return
+            except errors.Conflict:
+                pass  # it exists after all (naming another ProviderConfig, or a watch behind): read it
         try:
             current = self.kube.get(res, mr.uid, mr.namespace)
         except errors.NotFound:
@@ -254,23 +270,34 @@ class Connector:
 
 
 class ProviderConfigReconciler:
-    """Keeps ``in-use.crossplane.io`` on a ProviderConfig while usages name it; counts its users."""
+    """Keeps ``in-use.crossplane.io`` on a ProviderConfig while usages name it; counts its users.
 
-    def __init__(self, kube: Kube, package: ProviderPackage,
+    The count comes from ``usages`` (a watch, not a list per reconcile), which also requeues a
+    ProviderConfig whenever its usages change: a deleted ProviderConfig lets go as soon as its last user
+    is gone, and a settled one is otherwise looked at once a poll. ``on_change`` hears of a
+    ProviderConfig whose spec changed (or that is gone), so that connects stop using what it said."""
+
+    def __init__(self, kube: Kube, package: ProviderPackage, usages: Usages,
                  on_change: Callable[[str], None] = lambda name: None) -> None:
         self.kube = kube
         self.res = ConfigResources.of(package)
+        self.usages = usages
         self.on_change = on_change
+        self._generations: dict[str, object] = {}
 
     def reconcile(self, key: tuple[str, str]) -> Result:
-        self.on_change(key[1])
+        name = key[1]
         try:
-            pc = self.kube.get(self.res.configs, key[1])
+            pc = self.kube.get(self.res.configs, name)
         except errors.NotFound:
+            self._generations.pop(name, None)
+            self.on_change(name)
             return Result(done=True)
-        items, _ = self.kube.list(self.res.usages, label_selector=f"{USAGE_LABEL}={key[1]}")
-        users = len(items)
         meta = pc["metadata"]
+        if name not in self._generations or self._generations[name] != meta.get("generation"):
+            self.on_change(name)
+            self._generations[name] = meta.get("generation")
+        users = self.usages.count(name)
         finalizers = meta.get("finalizers") or []
         if meta.get("deletionTimestamp"):
             if users == 0 and IN_USE in finalizers:
@@ -283,7 +310,7 @@ class ProviderConfigReconciler:
             meta["finalizers"] = [*finalizers, IN_USE]
             pc = self.kube.update(self.res.configs, pc)
         self._status(pc, users, "")
-        return Result(requeue_after=30.0)
+        return Result()
 
     def _status(self, pc: dict[str, Any], users: int, message: str) -> None:
         before = json.dumps(pc.get("status"), sort_keys=True)
