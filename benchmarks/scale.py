@@ -5,10 +5,12 @@ workspaces and the bridge's side of every call), its provider plugin processes, 
 server (each in its own process), and reports for ``--mrs N`` MRs of ``--kind``:
 
 * time to apply N and to have all N Ready, and each phase's CPU split by process;
-* steady state: the CPU of one poll (``--sample`` MRs requeued at ``--rate`` a second, after a warm
-  round), the bridge's share of it, the idle CPU a second with N MRs in place and none due, and so
-  the share of one core that N MRs at a ``--poll``-second poll cost, idle included;
-* the provider's RSS at the start and end of the steady window (two poll rounds and the idle span);
+* the idle CPU a second with N MRs in place and none due (after a first poll of every MR);
+* steady state: every MR's next poll spread over one poll period of N / ``--rate`` seconds (the
+  default rate is 10,000 MRs at a 10-minute poll) and fired by the controller's own timers, on its
+  poll grid; over ``--window`` seconds, the CPU per poll by process (idle included) and the share of
+  one core the provider used, which at 10,000 MRs is the share at a 10-minute poll;
+* the provider's RSS at the start and end of the steady window (the idle span and the polls);
 * a restart: a new provider on the same workspaces, seconds until every MR was reconciled once
   (list, cache, workspace found again), and the provider calls it issued by verb: no create
   (``apply``) and no ``import`` may appear for an object whose workspace survived;
@@ -17,7 +19,7 @@ server (each in its own process), and reports for ``--mrs N`` MRs of ``--kind``:
 
 ``--probe`` instead measures moto's own CPU per create and per observe of a few cheap kinds through
 the direct executor (the provider's real calls), to choose ``--kind``. ``--profile`` prints the
-provider process's top functions (cProfile, cumulative) over the sampled poll round.
+provider process's top functions (cProfile, own time) over ``--sample`` reconciles in one thread.
 
     python -m benchmarks.scale --mrs 1000 [--kind aws_cloudwatch_log_group] [--vpcs 1000] [--profile]
     python -m benchmarks.scale --probe
@@ -36,6 +38,7 @@ import io
 import json
 import os
 import pstats
+import random
 import tempfile
 import threading
 import time
@@ -49,6 +52,7 @@ from bridge.api import registry
 from bridge.api.managed import Managed
 from bridge.executors import Executors
 from bridge.kube.client import SECRETS, HTTPKube, Resource
+from bridge.kube.controller import POLL_ALIGN
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
 from bridge.manager import Manager
@@ -166,6 +170,15 @@ class Provider:
         while self.reconciled(kind) - before < len(names):
             time.sleep(0.05)
 
+    def spread(self, kind: registry.Kind, names: list[str], period: float, align: float) -> None:
+        """Schedule each of ``names``' next poll at a random point of the next ``period`` seconds, on a
+        grid of ``align`` seconds (the controller's poll grid; 0: none), as the jittered polls of a
+        settled provider fall."""
+        queue = self.manager.controllers[kind.id].queue
+        rng = random.Random(7)
+        for name in names:
+            queue.add_after(("", name), rng.uniform(0.0, period), align=align)
+
     def stop(self) -> None:
         self.manager.stop()
         self.thread.join(300)
@@ -266,9 +279,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mrs", type=int, default=1000)
     parser.add_argument("--kind", default="aws_cloudwatch_log_group", choices=sorted(SPECS))
-    parser.add_argument("--sample", type=int, default=300, help="MRs polled for the per-poll figure")
-    parser.add_argument("--rate", type=float, default=10.0, help="requeues a second in the sampled round")
     parser.add_argument("--poll", type=float, default=600.0, help="the poll interval the share is scaled to")
+    parser.add_argument("--rate", type=float, default=10000 / 600,
+                        help="polls a second in the steady window (default: 10,000 MRs at a 10-minute poll)")
+    parser.add_argument("--window", type=float, default=120.0, help="seconds of steady-state polls measured")
+    parser.add_argument("--align", type=float, default=POLL_ALIGN,
+                        help="the steady polls' grid in seconds (default: the controller's; 0 for none)")
+    parser.add_argument("--sample", type=int, default=300, help="MRs reconciled for --profile")
     parser.add_argument("--idle", type=float, default=30.0, help="seconds of idle measured")
     parser.add_argument("--workers", type=int, default=10)
     parser.add_argument("--vpcs", type=int, default=0)
@@ -319,34 +336,43 @@ def main() -> None:
             out(ready.line("apply to all Ready", n))
             out(f"  {n / ready.wall:.1f} MRs Ready a second; provider calls so far {provider.calls()}")
 
-            names = [f"mr-{i}" for i in range(0, n, max(1, n // args.sample))][: args.sample]
-            provider.poll_round(kind, names, None)  # the first poll after a create plans; later ones may not
+            names = [f"mr-{i}" for i in range(n)]
+            # Every MR's first poll after its create (it plans; later ones need not); the next ones are an hour away.
+            provider.poll_round(kind, names, None)
             rss_start = rss_mb()
-            warm = Phase(procs)
-            provider.poll_round(kind, names, args.rate)
-            warm.end()
-            polls = len(names)
-            provider.poll_round(kind, names, args.rate)
             idle = Phase(procs)
             time.sleep(args.idle)
             idle.end()
+            idle_cpu = sum(v for k, v in idle.cpu.items() if k in ("bridge", "plugins")) / idle.wall
+            out(f"idle with {n} MRs and none due: provider {idle_cpu * 1000:.1f} ms CPU a second; API server "
+                f"{idle.cpu['apiserver'] / idle.wall * 1000:.1f} ms a second")
+            # Steady state: each MR's next poll falls somewhere in one poll period, as jittered polls do, and
+            # the controller's own timers fire them (on its poll grid): `--rate` polls a second on average.
+            period = n / args.rate
+            provider.spread(kind, names, period, args.align)
+            time.sleep(min(10.0, period / 10))
+            done = provider.reconciled(kind)
+            steady = Phase(procs)
+            time.sleep(min(args.window, period))
+            steady.end()
+            polls = int(provider.reconciled(kind) - done)
             rss_end = rss_mb()
             plugins_rss = sum(rss_mb(pid) for pid in provider.pids())
-            idle_cpu = sum(v for k, v in idle.cpu.items() if k in ("bridge", "plugins")) / idle.wall
-            per_poll = warm.cpu["bridge"] + warm.cpu["plugins"]
-            share = (per_poll / polls * n + idle_cpu * args.poll) / args.poll
-            out(warm.line(f"poll of {polls} at {args.rate:.0f}/s", polls))
-            ms = {k: v / polls * 1000 for k, v in warm.cpu.items()}
-            out(f"  provider CPU per poll {per_poll / polls * 1000:.2f} ms: bridge {ms['bridge']:.2f} ms, "
-                f"plugins {ms['plugins']:.2f} ms; moto {ms['moto']:.2f} ms")
-            out(f"  idle with {n} MRs: provider {idle_cpu * 1000:.1f} ms CPU a second; API server "
-                f"{idle.cpu['apiserver'] / idle.wall * 1000:.1f} ms a second")
-            scaled = (per_poll / polls * 10000 + idle_cpu * args.poll) / args.poll
-            out(f"  {n} MRs at a {args.poll / 60:.0f}-minute poll, idle included: {share * 100:.2f} % of one core "
-                f"(10,000 scaled linearly: {scaled * 100:.2f} %)")
+            cpu = steady.cpu["bridge"] + steady.cpu["plugins"]
+            out(steady.line(f"steady: {polls} polls in {steady.wall:.0f} s", polls))
+            ms = {k: v / max(1, polls) * 1000 for k, v in steady.cpu.items()}
+            out(f"  CPU per poll, idle included: bridge {ms['bridge']:.2f} ms, plugins {ms['plugins']:.2f} ms "
+                f"(provider {cpu / max(1, polls) * 1000:.2f} ms); moto {ms['moto']:.2f} ms, API server "
+                f"{ms['apiserver']:.2f} ms")
+            share = cpu / steady.wall
+            at = polls / steady.wall
+            scaled = (cpu - idle_cpu * steady.wall) / max(1, polls) * (10000 / args.poll) + idle_cpu
+            out(f"  {n} MRs polled {at:.1f} times a second: the provider used {share * 100:.2f} % of one core "
+                f"(10,000 MRs at a {args.poll / 60:.0f}-minute poll are {10000 / args.poll:.1f} polls a second: "
+                f"{scaled * 100:.2f} % with this run's per-poll CPU and idle)")
             out(f"  provider RSS: {rss_empty:.0f} MB before any MR, {rss_start:.0f} MB at the start of the steady "
-                f"window, {rss_end:.0f} MB at its end ({rss_end - rss_start:+.1f} MB over two rounds and "
-                f"{args.idle:.0f} s idle); provider plugin processes {plugins_rss:.0f} MB; API server RSS "
+                f"window, {rss_end:.0f} MB at its end ({rss_end - rss_start:+.1f} MB over {args.idle:.0f} s idle and "
+                f"{steady.wall:.0f} s of polls); provider plugin processes {plugins_rss:.0f} MB; API server RSS "
                 f"{rss_mb(server.pid):.0f} MB")
 
             res = kind_resource(kind)
@@ -357,8 +383,9 @@ def main() -> None:
                 f"API server CPU for both {lw.cpu['apiserver']:.2f} s")
 
             if args.profile:
-                top = profiled(provider, kind, names, args.profile_out)
-                out(f"the poll path, {len(names)} reconciles in one thread:\n{top}")
+                sampled = names[:: max(1, n // args.sample)][: args.sample]
+                top = profiled(provider, kind, sampled, args.profile_out)
+                out(f"the poll path, {len(sampled)} reconciles in one thread:\n{top}")
 
             if not args.no_restart:
                 provider.stop()

@@ -9,7 +9,7 @@ informer's watch: the API has no watch across kinds.
 
 All requeue policy lives in :meth:`Controller._handle`, as in controller-runtime's
 ``reconcileHandler``: an error backs off per key (1 s → 60 s), a Result's ``requeue_after`` is
-honoured, and success schedules the next poll with jitter.
+honoured, and success schedules the next poll with jitter, on a grid of :data:`POLL_ALIGN` seconds.
 """
 
 from __future__ import annotations
@@ -29,6 +29,13 @@ from bridge.kube.informer import Informer, Key, key_of
 from bridge.kube.queue import Scheduler, WorkQueue
 
 log = logging.getLogger(__name__)
+
+# Polls (requeues a minute or more away) come due on a grid of this many seconds: a provider polling
+# thousands of objects then polls them in short bursts instead of one at a time. A poll in a burst
+# costs about half the CPU of one alone (measured on the direct executor: its caches stay warm, and
+# one wake-up serves many), and a poll due a second or two later than its jittered time changes nothing.
+POLL_ALIGN = 2.0
+ALIGN_FROM = 60.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -199,4 +206,5 @@ class Controller:
             return
         self.queue.forget(key)
         if not result.done:
-            self.queue.add_after(key, result.requeue_after if result.requeue_after is not None else self._next_poll())
+            delay = result.requeue_after if result.requeue_after is not None else self._next_poll()
+            self.queue.add_after(key, delay, align=POLL_ALIGN if delay >= ALIGN_FROM else 0.0)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import collections
 import heapq
 import itertools
+import math
 import threading
 import time
 from collections.abc import Callable, Hashable
@@ -157,7 +158,10 @@ class WorkQueue:
         with self._lock:
             self._add(key)
 
-    def add_after(self, key: Hashable, delay: float) -> None:
+    def add_after(self, key: Hashable, delay: float, *, align: float = 0.0) -> None:
+        """Queue ``key`` after ``delay`` seconds. ``align`` > 0 rounds the deadline up to a multiple of
+        ``align`` seconds of the queue's clock, so that keys scheduled about the same time come due
+        together."""
         if delay <= 0:
             self.add(key)
             return
@@ -165,6 +169,8 @@ class WorkQueue:
             if self._shutdown:
                 return
             at = self.clock() + delay
+            if align > 0:
+                at = math.ceil(at / align) * align
             if key in self._scheduled and self._scheduled[key] <= at:
                 return
             self._scheduled[key] = at

@@ -2,8 +2,8 @@
 
 Provider processes from the pod's pool, one per provider configuration, started from the binary
 that ``terraform init`` installed (found by the caller and handed in: this executor runs no
-terraform); data reads over the protocol; and each workspace's last no-op plan, which lets a poll
-of a settled resource skip its plan.
+terraform); data reads over the protocol; and what each workspace's last observe read and decided,
+which lets a poll of a settled resource skip its plan and most of its decoding.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings
 from bridge.tfplugin import cty
-from bridge.tfplugin.client import DirectClient
+from bridge.tfplugin.client import DirectClient, _Polled
 from bridge.tfplugin.provider import Provider, ProviderGone
 from bridge.workspace.backend import Stats, config_key, quiet_provider_logs
 from bridge.workspace.document import DataRead, ProviderBlock
@@ -48,8 +48,8 @@ class DirectBackend:
                     "CHECKPOINT_DISABLE": "1"}
         self.identity = Identity(provider, lambda block, setup, request, key: self.read_data(
             block, setup, request, purpose="identity", key=key, what="read provider identity"))
-        # workspace key → digest of the inputs of its last no-op plan (see DirectClient._observed_action).
-        self.noop_plans: dict[str, str] = {}
+        # workspace key → what its last observe read and decided (see DirectClient._refreshed).
+        self.polled: dict[str, _Polled] = {}
         self.started = 0  # provider processes this executor started
         # Protocol calls by verb over every process this executor started: how many creates ("apply"
         # from no prior state is not told apart here) and imports a run issued.
@@ -64,14 +64,13 @@ class DirectBackend:
     @contextlib.contextmanager
     def session(self, provider: ProviderBlock, setup: ProviderSetup) -> Iterator[Provider]:
         """The configured provider process for this configuration, leased for the caller's calls."""
-        binary = self.binary()
-        if binary is None:
-            raise OperationFailed(f"provider {self.provider.source} is not installed: no executable found after "
-                                  f"terraform init", verb="init")
-        env = setup.environment(self.env)
-
         def start() -> Provider:
-            started = Provider(binary, env, provider.arguments, calls=self.calls)
+            # Worked out only when a process starts: a poll leases one already running.
+            binary = self.binary()
+            if binary is None:
+                raise OperationFailed(f"provider {self.provider.source} is not installed: no executable found "
+                                      f"after terraform init", verb="init")
+            started = Provider(binary, setup.environment(self.env), provider.arguments, calls=self.calls)
             self.started += 1
             return started
 

@@ -22,7 +22,6 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
-import json
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -68,6 +67,22 @@ def _known(value: Any) -> Any:
     if isinstance(value, cty.Dynamic):
         return _known(value.value)
     return value
+
+
+@dataclasses.dataclass
+class _Polled:
+    """What a workspace's last observe read and decided, so that the next, when nothing changed, does
+    not work it out again."""
+
+    doc: dict[str, Any] | None  # the stored state document its prior came from; None: read it again
+    prior: Any  # the stored state, decoded
+    encoded: bytes  # ``prior`` as sent to ReadResource
+    private: bytes  # the stored private state
+    answer: bytes  # ReadResource's new state as the provider encoded it
+    answer_private: bytes
+    state: Any  # ``answer``, decoded
+    # The inputs of the last plan that found nothing to change on ``state`` (DirectClient._observed_action).
+    plan_inputs: tuple[Any, ...] | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -152,20 +167,18 @@ class DirectClient:
                          state: Any, private: bytes, timeout: float) -> str | None:
         """The plan's verdict for an observe. A plan is a function of the state, the configuration, the
         private state and the provider's configuration: when all equal those of this workspace's last
-        no-op plan, on the same provider process, the verdict is known without asking again."""
-        inputs = hashlib.sha256(b"\0".join([
-            self.tf_type.encode(), cty.to_msgpack(schema.type, state),
-            cty.to_msgpack(schema.type, self._config(mr, rendered, schema)),
-            json.dumps(sorted(rendered.resource.ignore_changes)).encode(), private,
-            config_key(rendered.provider, self.floor.setup).encode(), str(p.pid).encode()])).hexdigest()
-        noop_plans = self.backend.noop_plans
-        if noop_plans.get(ws.key) == inputs:
+        no-op plan, on the same provider process, the verdict is known without asking again. The state
+        and its private state are those of the last poll when it answered them (``_Polled``); the rest
+        are compared as they are."""
+        polled = self.backend.polled.get(ws.key)
+        same_state = polled is not None and polled.state is state
+        inputs = (rendered.resource.configuration, tuple(sorted(rendered.resource.ignore_changes)),
+                  config_key(rendered.provider, self.floor.setup), p.pid)
+        if same_state and polled is not None and polled.plan_inputs == inputs:
             return None
         action, _, _ = self._plan_change(p, mr, schema, rendered, state, private, timeout, validate=False)
-        if action is None:
-            noop_plans[ws.key] = inputs
-        else:
-            noop_plans.pop(ws.key, None)
+        if polled is not None:
+            polled.plan_inputs = inputs if action is None and same_state else None
         return action
 
     def _import(self, ws: Workspace, p: Provider, mr: Managed, rendered: Rendered,
@@ -183,18 +196,40 @@ class DirectClient:
     def _refreshed(self, ws: Workspace, p: Provider, mr: Managed, rendered: Rendered, timeout: float,
                    current: dict[str, Any] | None) -> tuple[Any, bytes, tuple[str, ...]]:
         """The object as the cloud has it now (None: gone or never made), saved; what it took.
-        ``current`` is the workspace's state document as the caller read it."""
+        ``current`` is the workspace's state document as the caller read it.
+
+        A settled poll repeats itself: the same stored state (the same document, while its file is
+        unchanged) is read, and the provider answers the same bytes. What the last poll decoded and
+        compared is then known (``_Polled``) and not worked out again."""
         schema = p.schema(self.tf_type)
-        prior, private, tainted = self._load(current, p, timeout)
+        last = self.backend.polled.pop(ws.key, None)
+        # Only a poll that changed nothing leaves its document behind: its prior is the state it read back.
+        reused = last is not None and last.doc is not None and last.doc is current
+        if reused and last is not None:
+            prior, private, tainted, encoded = last.prior, last.private, False, last.encoded
+        else:
+            prior, private, tainted = self._load(current, p, timeout)
+            encoded = cty.to_msgpack(schema.type, prior) if prior is not None else b""
         if prior is None:
             if not mr.external_name:
                 return None, b"", ()
             imported = self._import(ws, p, mr, rendered, timeout)
             return (*imported, ("import",)) if imported else (None, b"", ())
-        state, new_private = p.read(self.tf_type, prior, private, timeout)
-        # Saved untainted: a tainted object exists and is updated, never replaced (as the CLI executor).
-        if tainted or new_private != private or not cty.equal(schema.type, prior, state):
+        answer, new_private = p.read_encoded(self.tf_type, encoded, private, timeout)
+        repeated = last is not None and answer == last.answer and new_private == last.answer_private
+        state = last.state if repeated and last is not None else cty.from_msgpack(schema.type, answer)
+        # The same stored state read back as the last poll read it back is unchanged without comparing.
+        unchanged = (reused and repeated) or (
+            not tainted and new_private == private and cty.equal(schema.type, prior, state))
+        plan_inputs = last.plan_inputs if repeated and last is not None else None
+        if unchanged:
+            self.backend.polled[ws.key] = _Polled(current, prior, encoded, private, answer, new_private, state,
+                                                  plan_inputs)
+        else:
+            # Saved untainted: a tainted object exists and is updated, never replaced (as the CLI executor).
             self._save(ws, schema, state, new_private)
+            # The stored state is now another document: the next poll reads it, then compares again.
+            self.backend.polled[ws.key] = _Polled(None, None, b"", b"", answer, new_private, state, None)
         return state, new_private, ("untaint",) if tainted else ()
 
     @contextlib.contextmanager
@@ -321,7 +356,7 @@ class DirectClient:
             new_name = self.floor.external_name(self._instance(s.schema, state))
             steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
         inst = self._instance(s.schema, state)
-        self.backend.noop_plans.pop(s.ws.key, None)
+        self.backend.polled.pop(s.ws.key, None)
         return Update(connection_details=self.floor.connection_details(inst),
                       replaced=Replacement(policy, old_name, new_name, tuple(steps)))
 
@@ -395,7 +430,7 @@ class DirectClient:
                     if state is not None:
                         self._save(s.ws, s.schema, state, private)
                     raise failed(f"{mr.display}: delete failed", "apply", errors)
-        self.backend.noop_plans.pop(s.ws.key, None)
+        self.backend.polled.pop(s.ws.key, None)
         s.ws.remove()
 
     def find(self, mr: Managed) -> tuple[str, ...] | None:

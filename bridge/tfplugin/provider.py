@@ -144,9 +144,15 @@ class Provider:
 
     def read(self, tf_type: str, state: Any, private: bytes, timeout: float) -> tuple[Any, bytes]:
         s = self.schema(tf_type)
+        answer, new_private = self.read_encoded(tf_type, cty.to_msgpack(s.type, state), private, timeout)
+        return cty.from_msgpack(s.type, answer), new_private
+
+    def read_encoded(self, tf_type: str, state: bytes, private: bytes, timeout: float) -> tuple[bytes, bytes]:
+        """ReadResource of a msgpack-encoded state; the new state as the provider encoded it, and its
+        private state. A poll compares the bytes with the last answer's before decoding them."""
         answer = self._checked("read", timeout, f"read {tf_type}", type_name=tf_type,
-                               current_state=self._dv(s.type, state), private=private)
-        return cty.from_msgpack(s.type, answer.new_state.msgpack), bytes(answer.private)
+                               current_state={"msgpack": state}, private=private)
+        return bytes(answer.new_state.msgpack), bytes(answer.private)
 
     def plan(self, tf_type: str, prior: Any, proposed: Any, config: Any, private: bytes, timeout: float) -> Planned:
         s = self.schema(tf_type)

@@ -7,9 +7,11 @@ is decided in one place (``bridge.executors``); the backends know nothing of eac
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 import json
+import threading
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -50,9 +52,28 @@ class Backend(Protocol):
 
 def config_key(provider: ProviderBlock, setup: ProviderSetup) -> str:
     """Identifies a distinct provider configuration: what one provider process may serve
-    (Configure is process-wide; two configurations on one process corrupt each other)."""
+    (Configure is process-wide; two configurations on one process corrupt each other).
+
+    Every poll asks twice (for its provider process, and for its last plan's inputs), and a
+    ProviderConfig's setup is one object for as long as it is cached: the key worked out for that
+    object and those arguments is remembered."""
+    known = _KEYS.get(id(setup))
+    if known is not None and known[0] is setup and known[1] == provider.source and known[2] == provider.arguments:
+        return known[3]
     value = [provider.source, dict(provider.arguments), sorted(setup.credentials_env.items()), setup.owned_env]
-    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    key = hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    with _KEYS_LOCK:
+        if len(_KEYS) >= _KEYS_KEPT:  # setups are replaced as their cache expires: drop the old ones
+            _KEYS.clear()
+        # A copy of the arguments: the caller's may change after the key is worked out.
+        _KEYS[id(setup)] = (setup, provider.source, copy.deepcopy(dict(provider.arguments)), key)
+    return key
+
+
+# id(setup) → (that setup, kept so that its id is never another's; the provider source and arguments; the key).
+_KEYS: dict[int, tuple[ProviderSetup, str, dict[str, Any], str]] = {}
+_KEYS_LOCK = threading.Lock()
+_KEYS_KEPT = 1024
 
 
 def canceled(diagnostics: tuple[str, ...]) -> bool:

@@ -22,7 +22,7 @@ import socket
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from bridge.api.errors import Retryable, StateCorrupted
 from bridge.workspace import tfstate
@@ -263,7 +263,14 @@ class Workspace:
             return None
 
     def read_state(self) -> dict[str, Any] | None:
-        """The state, or None if there is none. A corrupt file is moved aside and reported."""
+        """The state, or None if there is none. A corrupt file is moved aside and reported.
+
+        While the file is unchanged, every call returns the same parsed document (a poll of a settled
+        resource stats its state instead of reading and parsing it): callers read it and never change
+        it, building the next state as a new document (:func:`tfstate.with_instance`)."""
+        known = self._recall(STATE)
+        if known is not None:
+            return cast(dict[str, Any], known)
         try:
             text = self.state_path.read_text()
         except FileNotFoundError:
@@ -271,10 +278,12 @@ class Workspace:
         if not text.strip():
             return None
         try:
-            return tfstate.parse(text, str(self.state_path))
+            doc = tfstate.parse(text, str(self.state_path))
         except StateCorrupted as exc:
             aside = self.set_state_aside("corrupt")
             raise StateCorrupted(f"{exc}; kept as {aside.name}, a fresh state will be imported") from exc
+        self._remember(STATE, doc)
+        return doc
 
     def write_state(self, document: Mapping[str, Any]) -> None:
         """Replace the state atomically, the previous one kept as the backup (as terraform does).

@@ -125,3 +125,32 @@ def test_a_busy_kind_does_not_starve_a_quiet_one() -> None:
         quiet.stop(timeout=5)
         pool.stop(timeout=5)
     assert waited <= 3, f"the quiet key waited for {waited} of the busy kind's reconciles to start, not its backlog"
+
+
+class _Recording(WorkQueue):
+    def __init__(self) -> None:
+        super().__init__()
+        self.scheduled: list[tuple[object, float, float]] = []
+
+    def add_after(self, key: object, delay: float, *, align: float = 0.0) -> None:
+        self.scheduled.append((key, delay, align))
+
+
+class _Answers:
+    def __init__(self, *results: Result) -> None:
+        self.results = list(results)
+
+    def reconcile(self, key: Key) -> Result:
+        return self.results.pop(0)
+
+
+def test_polls_are_aligned_on_a_grid_and_short_requeues_are_not() -> None:
+    queue = _Recording()
+    reconciler = _Answers(Result(), Result(requeue_after=900.0), Result(requeue_after=5.0))
+    controller = Controller("k", _NoInformer(), reconciler, poll=600.0, queue=queue)
+    for _ in range(3):
+        controller._handle(("", "a"))
+    (_, poll, poll_align), (_, annotated, annotated_align), (_, short, short_align) = queue.scheduled
+    assert 540.0 <= poll <= 660.0 and poll_align == 2.0, "the next poll, jittered, on the grid"
+    assert annotated == 900.0 and annotated_align == 2.0, "an object's own poll interval too"
+    assert short == 5.0 and short_align == 0.0, "a requeue seconds away keeps its time"

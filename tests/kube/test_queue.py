@@ -55,6 +55,22 @@ def test_add_after_honours_the_delay_and_the_earliest_schedule() -> None:
     assert q.get(0) == "a"
 
 
+def test_aligned_deadlines_come_due_together_on_their_grid() -> None:
+    clock = Clock()
+    q = WorkQueue(clock=clock)
+    clock.now = 100.3
+    q.add_after("a", 600.1, align=2.0)  # due at 700.4: on the grid, 702
+    clock.now = 101.2
+    q.add_after("b", 599.9, align=2.0)  # due at 701.1: 702 too
+    q.add_after("c", 599.0)  # due at 700.2, not aligned
+    clock.now = 700.5
+    assert q.get(0) == "c" and q.get(0) is None
+    clock.now = 701.9
+    assert q.get(0) is None, "not before the grid's next line"
+    clock.now = 702.0
+    assert {q.get(0), q.get(0)} == {"a", "b"}
+
+
 def test_workers_block_until_work_arrives() -> None:
     q = WorkQueue()
     got: list[object] = []

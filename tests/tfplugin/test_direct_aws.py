@@ -69,6 +69,10 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, Direc
     assert seen.at_provider["cidrBlock"] == "10.201.0.0/16"
 
     assert vpc.observe(m).up_to_date, "a repeated observe (its no-op plan remembered) says the same"
+    before = dict(direct.calls)
+    assert vpc.observe(m).up_to_date
+    assert {verb: n - before.get(verb, 0) for verb, n in direct.calls.items() if n != before.get(verb, 0)} == \
+        {"read": 1}, "a settled poll is one ReadResource: no plan, no upgrade"
     # The direct executor links no installed providers into its workspaces; `tfbridge workspaces plan` does.
     planned = CliRunner().invoke(
         tfbridge_cli, ["workspaces", "--workspace-root", str(direct.store.root), "plan", f"VPC/{m.name}"],
