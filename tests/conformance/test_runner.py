@@ -13,6 +13,7 @@ from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import WorkspaceStore
 from tests.support.executors import SETUP
 from tests.support.packages import AWS, ROOT
+from tfbridge import conformance_jobs
 from tfbridge.conformance import (
     EXAMPLE,
     MOTO,
@@ -25,10 +26,12 @@ from tfbridge.conformance import (
     Harness,
     MotoCount,
     Result,
+    changes,
     classify,
     identity,
     load_report,
     mentions,
+    merge,
     renamed,
     select,
     serves,
@@ -246,11 +249,13 @@ def test_the_report_merges_runs_and_counts_by_class(tmp_path: Path) -> None:
     text = path.read_text()
     assert text.startswith(REPORT_HEADER)
     totals = yaml.safe_load(text)["totals"]
-    assert totals == {"run": 3, "passed": 2, "duplicates": 1, "import_check_ms": {"creates": 1, "median": 12},
+    assert totals == {"run": 3, "passed": 2, "passed_update": {"proven": 1, "skipped": 1}, "duplicates": 1,
+                      "import_check_ms": {"creates": 1, "median": 12},
                       "failed": {MOTO: 0, OURS: 1, PROVIDER: 0, EXAMPLE: 0, TIMEOUT: 0}}
     assert list(yaml.safe_load(text)["kinds"]) == ["aws_iam_policy", "aws_vpc", "aws_x"]
     page = path.with_suffix(".md").read_text()
     assert "| `aws_x` | failed | direct | d | reimport (our bug) |" in page
+    assert "2 passed (the update proven in 1, skipped in 1" in page
     assert failed.to_json()["steps"]["update"] == "not run"
 
 
@@ -288,3 +293,105 @@ def test_a_create_failure_counts_once_what_it_references_is_ready(examples: Exam
     kube.conditions = {objects[0][1]["metadata"]["name"]: group, objects[1][1]["metadata"]["name"]: instance}
     harness = Harness(kube, AWS, Path("."), MotoCount(), 1.0, None, [], [])
     assert harness.ready(objects, {}) == want
+
+
+@pytest.mark.parametrize(
+    ("count", "jobs", "batch", "want"),
+    [
+        pytest.param(5, 2, 100, [[0, 2, 4], [1, 3]], id="FewKindsSplitAcrossEveryJob"),
+        pytest.param(7, 2, 3, [[0, 3, 6], [1, 4], [2, 5]], id="BatchesOfAtMostTheBatchSize"),
+        pytest.param(2, 4, 100, [[0], [1]], id="NeverMoreBatchesThanKinds"),
+        pytest.param(0, 2, 100, [], id="Nothing"),
+    ],
+)
+def test_kinds_are_dealt_round_robin_into_batches(count: int, jobs: int, batch: int, want: list[list[int]]) -> None:
+    types = [f"aws_{i}" for i in range(count)]
+    batches = conformance_jobs.deal(types, jobs, batch)
+    assert batches == [[types[i] for i in b] for b in want]
+    assert sorted(t for b in batches for t in b) == sorted(types), "every kind in exactly one batch"
+
+
+def test_catalogue_neighbours_run_in_different_clouds(examples: Examples) -> None:
+    defaults = sorted(t for t in examples.manifests if t.startswith("aws_default_"))
+    batches = conformance_jobs.deal(sorted(examples.manifests), 2, 100)
+    assert len(batches) == -(-len(examples.manifests) // 100)
+    where = {t: i for i, b in enumerate(batches) for t in b}
+    assert len({where[t] for t in defaults}) == len(defaults), "each default resource in a moto of its own"
+
+
+def test_a_result_crosses_the_job_pipe_whole() -> None:
+    result = Result("aws_vpc", steps={"create": "ok"}, external_name="vpc-1", import_check_seconds=0.02,
+                    seconds=3.5, step_seconds={"create": 3.5}).fail("reimport", "moto holds 2", OURS)
+    assert conformance_jobs.result_from_json(conformance_jobs.result_to_json(result)) == result
+
+
+def _merge_from_another_process(path: str, kind: str) -> None:
+    merge(Path(path), {kind: {"result": "passed", "steps": {}}})
+
+
+def test_results_merged_from_processes_side_by_side_are_all_kept(tmp_path: Path) -> None:
+    """Every job writes under the report's lock, reading it again first: no merge loses another's."""
+    import multiprocessing
+
+    path = tmp_path / "conformance.yaml"
+    context = multiprocessing.get_context("spawn")
+    kinds = [f"aws_k{i}" for i in range(8)]
+    with context.Pool(2) as pool:
+        pool.starmap(_merge_from_another_process, [(str(path), k) for k in kinds])
+    assert sorted(load_report(path)["kinds"]) == kinds
+    assert yaml.safe_load(path.read_text())["totals"]["run"] == 8
+
+
+def test_a_job_that_ends_before_its_results_loses_only_its_own_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parent's side of the job protocol, with jobs that are small Python programs: one sends its
+    kinds' results, one dies after starting its kind."""
+    import sys
+
+    passed = conformance_jobs.result_to_json(Result("aws_a", steps=dict.fromkeys(("create", "reimport", "update",
+                                                                                     "delete"), "ok")))
+    programs = {
+        "aws_a": f"import json, os, sys; sys.stdin.read(); out = os.fdopen(int(sys.argv[-1]), 'w'); "
+                 f"out.write(json.dumps({{'started': 'aws_a'}}) + chr(10)); "
+                 f"out.write(json.dumps({{'result': {passed!r}}}) + chr(10))",
+        "aws_b": "import json, os, sys; sys.stdin.read(); out = os.fdopen(int(sys.argv[-1]), 'w'); "
+                 "out.write(json.dumps({'started': 'aws_b'}) + chr(10)); out.flush(); os._exit(3)",
+    }
+    real = conformance_jobs.subprocess.Popen
+
+    def popen(args: list[str], **kwargs: object) -> object:
+        # The job's kinds are in its spec on stdin; which program runs is told by the batch's place.
+        kind = "aws_a" if popen.calls == 0 else "aws_b"  # type: ignore[attr-defined]
+        popen.calls += 1  # type: ignore[attr-defined]
+        return real([sys.executable, "-c", programs[kind], args[-1]], **kwargs)  # type: ignore[call-overload]
+
+    popen.calls = 0  # type: ignore[attr-defined]
+    monkeypatch.setattr(conformance_jobs.subprocess, "Popen", popen)
+    heard: list[str] = []
+    run = conformance_jobs.run_jobs("aws", ["aws_a", "aws_b"], jobs=1, batch=1, executor="direct", workers=1,
+                                    timeout=1, done=lambda r: heard.append(r.kind), started=heard.append)
+    assert [r.kind for r in run.results] == ["aws_a"] and run.results[0].passed
+    assert run.lost == ["aws_b"]
+    assert heard == ["aws_a", "aws_a", "aws_b"]
+
+
+@pytest.mark.parametrize(
+    ("tf_type", "want"),
+    [
+        pytest.param("aws_iam_policy", ["tags"], id="TagsFirst"),
+        pytest.param("aws_cloudwatch_event_archive", ["description"], id="FreeTextWithoutTags"),
+        pytest.param("aws_iam_role_policy_attachment", [], id="NothingToChange"),
+    ],
+)
+def test_the_update_changes_tags_else_free_text_else_a_flag(tf_type: str, want: list[str]) -> None:
+    assert [c.argument for c in changes(AWS.by_type(tf_type), {}, {}, "c1")][:len(want) or 1] == want
+
+
+def test_a_flag_is_flipped_and_one_that_decides_a_delete_never_is() -> None:
+    found = {c.argument: c for c in changes(AWS.by_type("aws_s3_bucket"), {}, {"object_lock_enabled": True}, "c1")}
+    assert "force_destroy" not in found, "it decides what the delete step does"
+    lock = found["object_lock_enabled"]
+    assert lock.field == "objectLockEnabled" and lock.value is False
+    assert lock.shown(False) and not lock.shown(True) and not lock.shown(0)
+    tags = found["tags"]
+    assert tags.value == {"conformance": "c1"} and tags.shown({"a": "b", "conformance": "c1"})
+    assert not tags.shown({"conformance": "c2"})

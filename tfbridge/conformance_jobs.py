@@ -1,0 +1,184 @@
+"""``tfbridge conformance --jobs N``: the kinds dealt into batches, each batch run by a process of its own.
+
+One process runs moto, the provider's controllers and the runner's threads under one interpreter
+lock, so it uses one core at most; the API server and the provider plugins are processes of their
+own, but what they serve is asked for by that one process. A run of the whole catalogue therefore
+runs in job processes, each with its own moto, local API server and provider process, and at most
+``jobs`` of them take new kinds at once.
+
+The chosen kinds are dealt round robin into batches of at most ``batch`` kinds: neighbours in the
+catalogue (the ``aws_default_*`` kinds, one service's singletons) land in different batches, so in
+different clouds, and each batch's moto starts empty, so what one batch leaves behind (an object a
+failed kind could not delete, a create the provider still retries) never reaches the next. A job
+process runs its batch through :func:`tfbridge.conformance.run_conformance` and writes one JSON line
+per kind as the kind starts and as it ends, on a pipe of its own (its stdout and stderr are the
+run's, where moto and the provider say what they say). A job whose last kinds have all started
+gives up its turn: the next batch starts beside it while it finishes them, so a batch's slowest
+kind never holds the other workers idle.
+
+This process, the only one writing the report, hears every result as it comes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tfbridge.conformance import Result
+
+# A draining job (all its kinds started) keeps running beside the next; at most this many processes
+# per job slot are alive at once, so memory stays bounded when many batches end slowly together.
+MAX_PROCESSES_PER_SLOT = 2
+
+
+def deal(tf_types: Sequence[str], jobs: int, batch: int) -> list[list[str]]:
+    """``tf_types`` dealt round robin into as few batches of at most ``batch`` as there can be, but
+    never fewer than ``jobs`` (each job gets work) nor more than there are kinds."""
+    if not tf_types:
+        return []
+    count = min(len(tf_types), max(jobs, math.ceil(len(tf_types) / batch)))
+    return [list(tf_types[i::count]) for i in range(count)]
+
+
+@dataclasses.dataclass
+class Jobs:
+    """What :func:`run_jobs` did: each kind's result, the kinds whose job ended before their result
+    (a job process killed or crashed), and the run's wall time."""
+
+    results: list[Result]
+    lost: list[str]
+    seconds: float
+
+
+@dataclasses.dataclass
+class _Batch:
+    tf_types: list[str]
+    proc: subprocess.Popen[bytes]
+    started: set[str] = dataclasses.field(default_factory=set)
+    ended: set[str] = dataclasses.field(default_factory=set)
+    closed: bool = False  # its result pipe reached end of file
+
+    @property
+    def drained(self) -> bool:
+        return len(self.started) == len(self.tf_types)
+
+
+def result_to_json(result: Result) -> dict[str, Any]:
+    return dataclasses.asdict(result)
+
+
+def result_from_json(doc: dict[str, Any]) -> Result:
+    return Result(**doc)
+
+
+def run_jobs(provider_name: str, tf_types: Sequence[str], *, jobs: int, batch: int, executor: str, workers: int,
+             timeout: float, done: Callable[[Result], None] = lambda r: None,
+             started: Callable[[str], None] = lambda t: None) -> Jobs:
+    """Run ``tf_types`` in job processes (``workers`` kinds side by side in each); ``started`` and
+    ``done`` hear of each kind as it starts and as it ends, in this process."""
+    began = time.monotonic()
+    waiting = deal(tf_types, jobs, batch)
+    events: queue.Queue[tuple[int, dict[str, Any] | None]] = queue.Queue()
+    live: dict[int, _Batch] = {}
+    results: dict[str, Result] = {}
+    lost: list[str] = []
+    spec = {"provider": provider_name, "executor": executor, "workers": workers, "timeout": timeout}
+    number = 0
+
+    def start(kinds: list[str]) -> None:
+        nonlocal number
+        read, write = os.pipe()
+        proc = subprocess.Popen([sys.executable, "-m", "tfbridge.conformance_jobs", str(write)],
+                                stdin=subprocess.PIPE, pass_fds=(write,))
+        os.close(write)
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps({**spec, "kinds": kinds}).encode())
+        proc.stdin.close()
+        live[number] = _Batch(kinds, proc)
+        threading.Thread(target=_reader, args=(number, read, events), daemon=True,
+                         name=f"conformance-job-{number}").start()
+        number += 1
+
+    def taking() -> int:
+        """Job processes still starting kinds of their batch."""
+        return sum(1 for b in live.values() if not b.drained)
+
+    try:
+        while waiting or live:
+            while waiting and taking() < jobs and len(live) < MAX_PROCESSES_PER_SLOT * jobs:
+                start(waiting.pop(0))
+            key, event = events.get()
+            b = live[key]
+            if event is None:
+                b.closed = True
+            elif "started" in event:
+                b.started.add(event["started"])
+                started(event["started"])
+            else:
+                result = result_from_json(event["result"])
+                b.ended.add(result.kind)
+                b.started.add(result.kind)
+                results[result.kind] = result
+                done(result)
+            if b.closed:
+                code = b.proc.wait()
+                missing = [t for t in b.tf_types if t not in b.ended]
+                if missing:
+                    print(f"conformance: a job ended (exit code {code}) before the results of "
+                          f"{', '.join(missing)}", file=sys.stderr, flush=True)
+                    lost.extend(missing)
+                del live[key]
+    finally:
+        for b in live.values():
+            # Interrupted: each job has had the same signal and stops its own servers; one that does
+            # not within a grace period is ended.
+            try:
+                b.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                b.proc.kill()
+                b.proc.wait()
+    return Jobs([results[t] for t in tf_types if t in results], lost, time.monotonic() - began)
+
+
+def _reader(key: int, fd: int, events: queue.Queue[tuple[int, dict[str, Any] | None]]) -> None:
+    with os.fdopen(fd, "rb") as pipe:
+        for line in pipe:
+            events.put((key, json.loads(line)))
+    events.put((key, None))
+
+
+def _job(fd: int) -> None:
+    """One job process: its batch (a JSON spec on stdin) run, each kind's start and result a JSON line on ``fd``."""
+    from tfbridge.conformance import PROVIDERS, Examples, run_conformance
+    from tfbridge.run import load_package
+
+    os.set_inheritable(fd, False)  # never held open by what the job starts: its end is the job's end
+    spec = json.loads(sys.stdin.read())
+    package = load_package(spec["provider"])
+    examples = Examples(package, PROVIDERS / spec["provider"])
+    by_type = {k.config.tf_type: k for k in examples.package.kinds}
+    lock = threading.Lock()
+    with os.fdopen(fd, "w") as out:
+
+        def send(event: dict[str, Any]) -> None:
+            with lock:
+                out.write(json.dumps(event) + "\n")
+                out.flush()
+
+        run_conformance(PROVIDERS / spec["provider"], [by_type[t] for t in spec["kinds"]], examples,
+                        executor=spec["executor"], workers=spec["workers"], timeout=spec["timeout"],
+                        log=lambda line: None, done=lambda r: send({"result": result_to_json(r)}),
+                        starting=lambda k: send({"started": k.config.tf_type}))
+
+
+if __name__ == "__main__":
+    _job(int(sys.argv[1]))
