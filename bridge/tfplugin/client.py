@@ -22,6 +22,7 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
+import json
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -167,19 +168,34 @@ class DirectClient:
                          state: Any, private: bytes, timeout: float) -> str | None:
         """The plan's verdict for an observe. A plan is a function of the state, the configuration, the
         private state and the provider's configuration: when all equal those of this workspace's last
-        no-op plan, on the same provider process, the verdict is known without asking again. The state
-        and its private state are those of the last poll when it answered them (``_Polled``); the rest
-        are compared as they are."""
+        no-op plan, the verdict is known without asking again. In this process, the state and its
+        private state are those the last poll read when it answered them (``_Polled``), and the rest are
+        compared as they are; across processes (the first poll after a restart), a digest of them all,
+        kept in the workspace's metadata, is compared."""
         polled = self.backend.polled.get(ws.key)
         same_state = polled is not None and polled.state is state
         inputs = (rendered.resource.configuration, tuple(sorted(rendered.resource.ignore_changes)),
                   config_key(rendered.provider, self.floor.setup), p.pid)
         if same_state and polled is not None and polled.plan_inputs == inputs:
             return None
-        action, _, _ = self._plan_change(p, mr, schema, rendered, state, private, timeout, validate=False)
+        digest = self._plan_digest(schema, state, private, rendered)
+        if ws.meta().noop_plan == digest:
+            action = None
+        else:
+            action, _, _ = self._plan_change(p, mr, schema, rendered, state, private, timeout, validate=False)
+            ws.update_meta(noop_plan=digest if action is None else "")
         if polled is not None:
             polled.plan_inputs = inputs if action is None and same_state else None
         return action
+
+    def _plan_digest(self, schema: Schema, state: Any, private: bytes, rendered: Rendered) -> str:
+        """What a plan's verdict depends on, as one digest that outlives the process."""
+        provider = rendered.provider
+        return hashlib.sha256(b"\0".join([
+            self.tf_type.encode(), f"{provider.source} {provider.version}".encode(),
+            config_key(provider, self.floor.setup).encode(), cty.to_msgpack(schema.type, state),
+            json.dumps(rendered.resource.configuration, sort_keys=True, default=str).encode(),
+            json.dumps(sorted(rendered.resource.ignore_changes)).encode(), private])).hexdigest()
 
     def _import(self, ws: Workspace, p: Provider, mr: Managed, rendered: Rendered,
                 timeout: float) -> tuple[Any, bytes] | None:

@@ -45,6 +45,10 @@ class Metadata:
     import_check: str = ""
     import_id: str = ""
     import_check_seconds: float = 0.0
+    # A digest of the inputs of the direct executor's last plan that found nothing to change (the
+    # provider's version and configuration, the resource's configuration, its state and private
+    # state): the first poll after a restart then needs no plan when none of them changed.
+    noop_plan: str = ""
 
     @property
     def display(self) -> str:
@@ -66,7 +70,7 @@ class Metadata:
             last_result=_text(data, "last_result"), last_error=_text(data, "last_error"),
             executor=_text(data, "executor"), import_check=_text(data, "import_check"),
             import_id=_text(data, "import_id"),
-            import_check_seconds=_seconds(data, "import_check_seconds"))
+            import_check_seconds=_seconds(data, "import_check_seconds"), noop_plan=_text(data, "noop_plan"))
 
     def to_json(self) -> dict[str, Any]:
         # The import check's keys only once a create was checked: a workspace from before keeps its keys.
@@ -78,7 +82,7 @@ class Metadata:
             "sensitive_provider_arguments": list(self.sensitive_provider_arguments),
             "fresh_state": dataclasses.asdict(self.fresh_state) if self.fresh_state else None,
             "last_operation": self.last_operation, "last_result": self.last_result, "last_error": self.last_error,
-            "executor": self.executor, **checked,
+            "executor": self.executor, **checked, **({"noop_plan": self.noop_plan} if self.noop_plan else {}),
         }
 
 

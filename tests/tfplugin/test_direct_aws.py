@@ -73,6 +73,13 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, Direc
     assert vpc.observe(m).up_to_date
     assert {verb: n - before.get(verb, 0) for verb, n in direct.calls.items() if n != before.get(verb, 0)} == \
         {"read": 1}, "a settled poll is one ReadResource: no plan, no upgrade"
+    restarted = direct_backend(cli)  # a new process's executor on the same workspaces: nothing remembered
+    try:
+        assert restarted.client(AWS.by_type("aws_vpc"), SETUP).observe(m).up_to_date
+        assert dict(restarted.calls) == {"schema": 1, "validate_provider": 1, "configure": 1, "read": 1}, \
+            "after a restart, the workspace's record of its last no-op plan spares the plan"
+    finally:
+        restarted.shutdown()
     # The direct executor links no installed providers into its workspaces; `tfbridge workspaces plan` does.
     planned = CliRunner().invoke(
         tfbridge_cli, ["workspaces", "--workspace-root", str(direct.store.root), "plan", f"VPC/{m.name}"],
