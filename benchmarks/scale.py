@@ -128,9 +128,10 @@ def is_ready(obj: dict[str, Any]) -> bool:
 class Provider:
     """The provider (a Manager) in this process, on the direct executor."""
 
-    def __init__(self, kube: HTTPKube, root: Path, package: registry.ProviderPackage, workers: int) -> None:
+    def __init__(self, kube: HTTPKube, root: Path, package: registry.ProviderPackage, workers: int,
+                 poll: float) -> None:
         executors = ExecutorSettings(workspace_root=root, executor="direct", plugin_dir=PLUGIN_DIR)
-        self.manager = Manager(Settings(executors=executors, health_port=0, poll=3600,
+        self.manager = Manager(Settings(executors=executors, health_port=0, poll=poll,
                                         max_concurrent_reconciles=workers, max_concurrent_operations=workers),
                                package, kube)
         self.thread = threading.Thread(target=self.manager.run, daemon=True)
@@ -315,12 +316,15 @@ def main() -> None:
         print(line, flush=True)  # as each phase ends: a long run killed midway still reports what it measured
 
     n = args.mrs
+    # The poll interval at which N MRs are polled --rate times a second: the steady window's polls are the
+    # controller's own, and go on as long as the window lasts.
+    period = n / args.rate
     try:
         with apiserver_process(tmp, crd_dir(package, crds)) as (server, kube):
             kube.create(SECRETS, credentials_secret())
             kube.create(ConfigResources.of(AWS).configs,
                         provider_config(AWS.provider.root_group, configuration=MOTO_PROVIDER_CONFIGURATION))
-            provider = Provider(kube, tmp / "ws", package, args.workers)
+            provider = Provider(kube, tmp / "ws", package, args.workers, period)
             procs = Processes(moto.pid, server.pid, provider.pids)
             out(f"{n} {kind.kind}s ({kind.config.tf_type}), {len(package.kinds)} kinds served, {args.workers} workers, "
                 f"direct executor; the machine was shared with other work")
@@ -337,23 +341,23 @@ def main() -> None:
             out(f"  {n / ready.wall:.1f} MRs Ready a second; provider calls so far {provider.calls()}")
 
             names = [f"mr-{i}" for i in range(n)]
-            # Every MR's first poll after its create (it plans; later ones need not); the next ones are an hour away.
+            # Every MR's first poll after its create (it plans; later ones need not); the next ones are a
+            # period away, less its jitter.
             provider.poll_round(kind, names, None)
             rss_start = rss_mb()
             idle = Phase(procs)
-            time.sleep(args.idle)
+            time.sleep(min(args.idle, period / 3))
             idle.end()
             idle_cpu = sum(v for k, v in idle.cpu.items() if k in ("bridge", "plugins")) / idle.wall
             out(f"idle with {n} MRs and none due: provider {idle_cpu * 1000:.1f} ms CPU a second; API server "
                 f"{idle.cpu['apiserver'] / idle.wall * 1000:.1f} ms a second")
             # Steady state: each MR's next poll falls somewhere in one poll period, as jittered polls do, and
             # the controller's own timers fire them (on its poll grid): `--rate` polls a second on average.
-            period = n / args.rate
             provider.spread(kind, names, period, args.align)
             time.sleep(min(10.0, period / 10))
             done = provider.reconciled(kind)
             steady = Phase(procs)
-            time.sleep(min(args.window, period))
+            time.sleep(args.window)
             steady.end()
             polls = int(provider.reconciled(kind) - done)
             rss_end = rss_mb()
@@ -391,7 +395,7 @@ def main() -> None:
                 provider.stop()
                 before = provider.calls()
                 restart = Phase(procs)
-                provider = Provider(kube, tmp / "ws", package, args.workers)
+                provider = Provider(kube, tmp / "ws", package, args.workers, period)
                 procs.plugins = provider.pids
                 deadline = time.monotonic() + 3600
                 while not provider.manager.ready():  # every informer has listed: the cache is full
