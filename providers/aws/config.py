@@ -171,7 +171,8 @@ CURATED: dict[str, Resource] = {
     ),
     "aws_route53_zone": Resource(
         short_group="route53", kind="Zone", external_name=_PROBED,
-        example=Example({"region": REGION, "name": "example.com"}, name="example-zone"),
+        # Deleted with the records left in it: a records-exclusive object's delete leaves its records.
+        example=Example({"region": REGION, "name": "example.com", "forceDestroy": True}, name="example-zone"),
     ),
     "aws_route53_record": Resource(
         short_group="route53", kind="Record", version="v1beta2",
