@@ -4,6 +4,10 @@ from tfconfig import Example, Reference, Resource, attribute_as_identifier, iden
 
 from .strategies import PROBED, SLOW, by_name
 
+# A reference to a cluster reads its observed id (the cluster identifier), not its external name: that is
+# known before the cluster exists, and a create naming a cluster not made yet fails where it could wait.
+_CLUSTER = Reference("aws_redshift_cluster", "id")
+
 RESOURCES: dict[str, Resource] = {
     "aws_redshift_authentication_profile": Resource(
         external_name=by_name("authentication_profile_name"),
@@ -23,8 +27,16 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "clusterType": "single-node",
                 "databaseName": "mydb",
+                # The master password is sensitive: read from a Kubernetes Secret, never written in the spec.
+                "masterPasswordSecretRef": {
+                    "key": "example-key",
+                    "name": "example-secret",
+                    "namespace": "crossplane-system",
+                },
                 "masterUsername": "exampleuser",
                 "nodeType": "dc1.large",
+                # Deleted without a final snapshot: one would need its own identifier.
+                "skipFinalSnapshot": True,
             }
         ),
     ),
@@ -45,7 +57,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_redshift_endpoint_access": Resource(
         external_name=by_name("endpoint_name"),
         references={
-            "cluster_identifier": Reference("aws_redshift_cluster"),
+            "cluster_identifier": _CLUSTER,
             "subnet_group_name": Reference("aws_redshift_subnet_group"),
             "vpc_security_group_ids": Reference("aws_security_group"),
         },
@@ -64,7 +76,7 @@ RESOURCES: dict[str, Resource] = {
         external_name=by_name(),
         references={
             "sns_topic_arn": Reference("aws_sns_topic", "arn"),
-            "source_ids": Reference("aws_redshift_cluster"),
+            "source_ids": _CLUSTER,
         },
         example=Example(
             {
@@ -152,7 +164,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_redshift_snapshot_schedule_association": Resource(
         external_name=PROBED,
         references={
-            "cluster_identifier": Reference("aws_redshift_cluster"),
+            "cluster_identifier": _CLUSTER,
             "schedule_identifier": Reference("aws_redshift_snapshot_schedule"),
         },
         example=Example(
@@ -172,7 +184,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_redshift_usage_limit": Resource(
         external_name=PROBED,
-        references={"cluster_identifier": Reference("aws_redshift_cluster")},
+        references={"cluster_identifier": _CLUSTER},
         example=Example(
             {
                 "region": "us-east-1",
