@@ -1,12 +1,23 @@
 """lexv2models: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED
 
 RESOURCES: dict[str, Resource] = {
     "aws_lexv2models_bot": Resource(
         external_name=PROBED,
+        references={"role_arn": Reference("aws_iam_role", "arn")},
+        # Lex requires the COPPA answer (data_privacy) and a session timeout between 60 and 86,400 seconds.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dataPrivacy": [{"childDirected": False}],
+                "idleSessionTtlInSeconds": 300,
+                "name": "example",
+                "roleArnRef": {"name": "example-role"},
+            }
+        ),
     ),
     "aws_lexv2models_bot_locale": Resource(
         external_name=PROBED,

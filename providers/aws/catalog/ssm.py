@@ -106,7 +106,14 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ssm_parameter": Resource(
         external_name=by_name(),
-        example=Example({"region": "us-east-1", "type": "String"}),
+        # The value is sensitive: read from a Kubernetes Secret, never written in the spec.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "type": "String",
+                "valueSecretRef": {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"},
+            }
+        ),
     ),
     "aws_ssm_patch_baseline": Resource(
         external_name=PROBED,
