@@ -7,9 +7,13 @@ from .strategies import PROBED, by_name
 RESOURCES: dict[str, Resource] = {
     "aws_sesv2_account_suppression_attributes": Resource(
         external_name=PROBED,
+        # Addresses that bounced or complained are added to the account's suppression list.
+        example=Example({"region": "us-east-1", "suppressedReasons": ["BOUNCE", "COMPLAINT"]}),
     ),
     "aws_sesv2_account_vdm_attributes": Resource(
         external_name=PROBED,
+        # Virtual Deliverability Manager on, for the whole account.
+        example=Example({"region": "us-east-1", "vdmEnabled": "ENABLED"}),
     ),
     "aws_sesv2_configuration_set": Resource(
         external_name=by_name("configuration_set_name"),
