@@ -176,6 +176,31 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_glue_ml_transform": Resource(
         external_name=PROBED,
+        references={
+            "input_record_tables.database_name": _DATABASE,
+            "input_record_tables.table_name": Reference("aws_glue_catalog_table", "name"),
+            "role_arn": Reference("aws_iam_role", "arn"),
+        },
+        # A FindMatches transform over the example table, matching records by their id column.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "glueVersion": "1.0",
+                "inputRecordTables": [
+                    {
+                        "databaseNameRef": {"name": "example-catalogdatabase"},
+                        "tableNameRef": {"name": "example-catalogtable"},
+                    }
+                ],
+                "maxCapacity": 10,
+                "name": "example",
+                "parameters": {
+                    "findMatchesParameters": {"primaryKeyColumnName": "id"},
+                    "transformType": "FIND_MATCHES",
+                },
+                "roleArnRef": {"name": "example-role"},
+            }
+        ),
     ),
     "aws_glue_partition": Resource(
         external_name=PROBED,

@@ -63,7 +63,7 @@ RESOURCES: dict[str, Resource] = {
                     "routingPolicy": "MULTIVALUE",
                     "dnsRecords": [{"ttl": 10, "type": "A"}],
                 },
-                "healthCheckConfig": {"failureThreshold": 1},
+                # No Route 53 health check: those are for public DNS namespaces only, and need their type.
             }
         ),
     ),
