@@ -141,6 +141,18 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_imagebuilder_lifecycle_policy": Resource(
         external_name=PROBED,
+        references={"execution_role": Reference("aws_iam_role", "arn")},
+        # AMIs tagged for the lifecycle are deleted once more than five exist.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "executionRoleRef": {"name": "example-role"},
+                "name": "example",
+                "resourceType": "AMI_IMAGE",
+                "policyDetail": [{"action": [{"type": "DELETE"}], "filter": [{"type": "COUNT", "value": 5}]}],
+                "resourceSelection": [{"tagMap": {"lifecycle": "managed"}}],
+            }
+        ),
     ),
     "aws_imagebuilder_workflow": Resource(
         external_name=PROBED,

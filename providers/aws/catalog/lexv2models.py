@@ -24,6 +24,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_lexv2models_bot_version": Resource(
         external_name=PROBED,
+        references={"bot_id": Reference("aws_lexv2models_bot")},
+        # Version 1 of the example bot, made from its draft in US English.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "botIdRef": {"name": "example-bot"},
+                "localeSpecification": {"en_US": {"sourceBotVersion": "DRAFT"}},
+            }
+        ),
     ),
     "aws_lexv2models_intent": Resource(
         external_name=PROBED,

@@ -1,6 +1,6 @@
 """quicksight: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Example, IDExample, Resource, attribute_as_identifier, composite_from_parameters
+from tfconfig import Example, IDExample, Reference, Resource, attribute_as_identifier, composite_from_parameters
 
 from .strategies import PROBED
 
@@ -34,6 +34,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_quicksight_ingestion": Resource(
         external_name=PROBED,
+        references={"data_set_id": Reference("aws_quicksight_data_set", "data_set_id")},
+        # A full refresh of the example data set's SPICE copy.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dataSetIdRef": {"name": "example-dataset"},
+                "ingestionId": "example-ingestion",
+                "ingestionType": "FULL_REFRESH",
+            }
+        ),
     ),
     "aws_quicksight_namespace": Resource(
         external_name=PROBED,
