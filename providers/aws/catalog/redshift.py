@@ -47,6 +47,14 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_redshift_cluster_snapshot": Resource(
         external_name=PROBED,
+        references={"cluster_identifier": _CLUSTER},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterIdentifierRef": {"name": "example-cluster"},
+                "snapshotIdentifier": "example",
+            }
+        ),
     ),
     "aws_redshift_data_share_authorization": Resource(
         external_name=PROBED,
@@ -71,6 +79,11 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_redshift_endpoint_authorization": Resource(
         external_name=PROBED,
+        references={"cluster_identifier": _CLUSTER},
+        # Another account may make endpoints of the example cluster.
+        example=Example(
+            {"region": "us-east-1", "account": "111122223333", "clusterIdentifierRef": {"name": "example-cluster"}}
+        ),
     ),
     "aws_redshift_event_subscription": Resource(
         external_name=by_name(),
@@ -115,6 +128,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_redshift_logging": Resource(
         external_name=PROBED,
+        references={"cluster_identifier": _CLUSTER},
+        # Audit logs of the example cluster go to CloudWatch Logs (no bucket policy needed, as S3 would).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterIdentifierRef": {"name": "example-cluster"},
+                "logDestinationType": "cloudwatch",
+                "logExports": ["connectionlog", "userlog"],
+            }
+        ),
     ),
     "aws_redshift_parameter_group": Resource(
         external_name=PROBED,

@@ -27,7 +27,8 @@ RESOURCES: dict[str, Resource] = {
                 "tags": {"Environment": "Prod"},
                 "ipAddress": [
                     {"subnetIdRef": {"name": "example-subnet"}},
-                    {"ip": "10.0.64.4", "subnetIdRef": {"name": "example-subnet"}},
+                    # An address in the example subnet's 10.0.1.0/24.
+                    {"ip": "10.0.1.10", "subnetIdRef": {"name": "example-subnet"}},
                 ],
             }
         ),
