@@ -85,5 +85,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sesv2_email_identity_policy": Resource(
         external_name=PROBED,
+        # The identity's observed name: its external name is known before the identity exists.
+        references={"email_identity": Reference("aws_sesv2_email_identity", "email_identity")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "emailIdentityRef": {"name": "example-emailidentity"},
+                "policyName": "example",
+                # A sending authorization policy: another account may send as this identity.
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":'
+                '"arn:aws:iam::111122223333:root"},"Action":["ses:SendEmail","ses:SendRawEmail"],"Resource":"*"}]}',
+            }
+        ),
     ),
 }
