@@ -12,9 +12,39 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_quicksight_data_set": Resource(
         external_name=PROBED,
+        references={"physical_table_map.s3_source.data_source_arn": Reference("aws_quicksight_data_source", "arn")},
+        # A SPICE data set of one CSV table, read through the example S3 data source.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dataSetId": "example-dataset",
+                "importMode": "SPICE",
+                "name": "example",
+                "physicalTableMap": [
+                    {
+                        "physicalTableMapId": "example-table",
+                        "s3Source": {
+                            "dataSourceArnRef": {"name": "example-datasource"},
+                            "inputColumns": [{"name": "id", "type": "STRING"}],
+                            "uploadSettings": {"format": "CSV"},
+                        },
+                    }
+                ],
+            }
+        ),
     ),
     "aws_quicksight_data_source": Resource(
         external_name=PROBED,
+        # An S3 data source: its manifest names the files to read.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dataSourceId": "example-source",
+                "name": "example",
+                "type": "S3",
+                "parameters": {"s3": {"manifestFileLocation": {"bucket": "example-bucket", "key": "manifest.json"}}},
+            }
+        ),
     ),
     "aws_quicksight_folder": Resource(
         external_name=PROBED,

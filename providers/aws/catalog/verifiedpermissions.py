@@ -40,6 +40,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_verifiedpermissions_policy_store": Resource(
         external_name=PROBED,
+        # Policies are not checked against a schema (the store has none).
+        example=Example({"region": "us-east-1", "validationSettings": [{"mode": "OFF"}]}),
     ),
     "aws_verifiedpermissions_policy_template": Resource(
         external_name=PROBED,
