@@ -61,6 +61,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_quicksight_iam_policy_assignment": Resource(
         external_name=PROBED,
+        # An assignment kept as a draft: it names no policy nor identities yet.
+        example=Example({"region": "us-east-1", "assignmentName": "example", "assignmentStatus": "DRAFT"}),
     ),
     "aws_quicksight_ingestion": Resource(
         external_name=PROBED,
@@ -80,6 +82,21 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_quicksight_refresh_schedule": Resource(
         external_name=PROBED,
+        references={"data_set_id": Reference("aws_quicksight_data_set", "data_set_id")},
+        # The example data set is refreshed in full every day at 03:00.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dataSetIdRef": {"name": "example-dataset"},
+                "scheduleId": "example-schedule",
+                "schedule": [
+                    {
+                        "refreshType": "FULL_REFRESH",
+                        "scheduleFrequency": [{"interval": "DAILY", "timeOfTheDay": "03:00"}],
+                    }
+                ],
+            }
+        ),
     ),
     "aws_quicksight_role_membership": Resource(
         external_name=composite_from_parameters(",", "aws_account_id", "namespace", "role", "member_name").sourced(
@@ -97,6 +114,9 @@ RESOURCES: dict[str, Resource] = {
                 source="docs",
             ),
         ),
+        # The member's observed name: the group's external name is known before the group exists.
+        references={"member_name": Reference("aws_quicksight_group", "group_name")},
+        example=Example({"region": "us-east-1", "memberNameRef": {"name": "example-group"}, "role": "READER"}),
     ),
     "aws_quicksight_template_alias": Resource(
         external_name=PROBED,
