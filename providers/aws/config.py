@@ -115,7 +115,8 @@ CURATED: dict[str, Resource] = {
     "aws_iam_access_key": Resource(
         short_group="iam", kind="AccessKey",
         external_name=identifier_from_provider().sourced("probe", "the importer reads the key by its ID, the state id"),
-        references={"user": Reference("aws_iam_user")},
+        # The user's observed id (its name), not its external name, which is known before the user exists.
+        references={"user": Reference("aws_iam_user", "id")},
         example=Example({"userRef": {"name": "example-user"}}, name="example-access-key",
                         connection_secret_namespace="crossplane-system"),
     ),
@@ -134,7 +135,8 @@ CURATED: dict[str, Resource] = {
             "probe", "expected <role-name>/<policy_arn>; the state id after a create is another, random one",
             IDExample("partone/parttwo", "partone/parttwo", {"role": "partone", "policy_arn": "parttwo"},
                       {"id": "partone-parttwo", "role": "partone", "policy_arn": "parttwo"})),
-        references={"role": Reference("aws_iam_role"), "policy_arn": Reference("aws_iam_policy", "arn")},
+        # The role's observed id (its name), not its external name, which is known before the role exists.
+        references={"role": Reference("aws_iam_role", "id"), "policy_arn": Reference("aws_iam_policy", "arn")},
         example=Example({"roleRef": {"name": "example-role"}, "policyArnRef": {"name": "example-policy"}},
                         name="example-attachment"),
     ),
@@ -169,7 +171,8 @@ CURATED: dict[str, Resource] = {
     ),
     "aws_route53_zone": Resource(
         short_group="route53", kind="Zone", external_name=_PROBED,
-        example=Example({"region": REGION, "name": "example.com"}, name="example-zone"),
+        # Deleted with the records left in it: a records-exclusive object's delete leaves its records.
+        example=Example({"region": REGION, "name": "example.com", "forceDestroy": True}, name="example-zone"),
     ),
     "aws_route53_record": Resource(
         short_group="route53", kind="Record", version="v1beta2",

@@ -20,16 +20,18 @@ RESOURCES: dict[str, Resource] = {
                 "aws_iam_role", "arn"
             ),
             "extended_s3_configuration.data_format_conversion_configuration.schema_configuration.table_name": Reference(
-                "aws_glue_catalog_table"
+                "aws_glue_catalog_table", "name"
             ),
             "extended_s3_configuration.role_arn": Reference("aws_iam_role", "arn"),
             "http_endpoint_configuration.role_arn": Reference("aws_iam_role", "arn"),
             "http_endpoint_configuration.s3_configuration.bucket_arn": Reference("aws_s3_bucket", "arn"),
             "http_endpoint_configuration.s3_configuration.role_arn": Reference("aws_iam_role", "arn"),
             "iceberg_configuration.destination_table_configuration.database_name": Reference(
-                "aws_glue_catalog_database"
+                "aws_glue_catalog_database", "name"
             ),
-            "iceberg_configuration.destination_table_configuration.table_name": Reference("aws_glue_catalog_table"),
+            "iceberg_configuration.destination_table_configuration.table_name": Reference(
+                "aws_glue_catalog_table", "name"
+            ),
             "iceberg_configuration.role_arn": Reference("aws_iam_role", "arn"),
             "iceberg_configuration.s3_configuration.bucket_arn": Reference("aws_s3_bucket", "arn"),
             "iceberg_configuration.s3_configuration.role_arn": Reference("aws_iam_role", "arn"),

@@ -8,6 +8,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_fsx_backup": Resource(
         external_name=PROBED,
         references={"file_system_id": Reference("aws_fsx_lustre_file_system")},
+        example=Example({"region": "us-east-1", "fileSystemIdRef": {"name": "example-lustrefilesystem"}}),
     ),
     "aws_fsx_data_repository_association": Resource(
         external_name=PROBED,
@@ -70,13 +71,35 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_fsx_openzfs_file_system": Resource(
         external_name=PROBED,
+        references={"subnet_ids": Reference("aws_subnet")},
         timeouts=SLOW,
+        # The smallest single-AZ file system: 64 GiB of SSD, 64 MB/s.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "deploymentType": "SINGLE_AZ_1",
+                "skipFinalBackup": True,
+                "storageCapacity": 64,
+                "subnetIdRefs": [{"name": "example-subnet"}],
+                "throughputCapacity": 64,
+            }
+        ),
     ),
     "aws_fsx_openzfs_snapshot": Resource(
         external_name=PROBED,
+        references={"volume_id": Reference("aws_fsx_openzfs_file_system", "root_volume_id")},
+        # A snapshot of the example file system's root volume.
+        example=Example(
+            {"region": "us-east-1", "name": "example", "volumeIdRef": {"name": "example-openzfsfilesystem"}}
+        ),
     ),
     "aws_fsx_openzfs_volume": Resource(
         external_name=PROBED,
+        references={"parent_volume_id": Reference("aws_fsx_openzfs_file_system", "root_volume_id")},
+        # A child volume of the example file system's root volume.
+        example=Example(
+            {"region": "us-east-1", "name": "example", "parentVolumeIdRef": {"name": "example-openzfsfilesystem"}}
+        ),
     ),
     "aws_fsx_windows_file_system": Resource(
         external_name=PROBED,

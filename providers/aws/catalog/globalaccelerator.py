@@ -31,6 +31,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_globalaccelerator_custom_routing_endpoint_group": Resource(
         external_name=PROBED,
+        references={"listener_arn": Reference("aws_globalaccelerator_custom_routing_listener", "arn")},
+        # Destination ports 80 to 8080 over TCP behind the example listener.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "listenerArnRef": {"name": "example-customroutinglistener"},
+                "destinationConfiguration": [{"fromPort": 80, "protocols": ["TCP"], "toPort": 8080}],
+            }
+        ),
     ),
     "aws_globalaccelerator_custom_routing_listener": Resource(
         external_name=PROBED,

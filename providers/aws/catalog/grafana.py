@@ -44,5 +44,14 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_grafana_workspace_service_account": Resource(
         external_name=PROBED,
+        references={"workspace_id": Reference("aws_grafana_workspace")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "grafanaRole": "VIEWER",
+                "name": "example",
+                "workspaceIdRef": {"name": "example-workspace"},
+            }
+        ),
     ),
 }

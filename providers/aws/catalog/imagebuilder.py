@@ -8,7 +8,18 @@ RESOURCES: dict[str, Resource] = {
     "aws_imagebuilder_component": Resource(
         external_name=PROBED,
         references={"kms_key_id": Reference("aws_kms_key")},
-        example=Example({"region": "us-east-1", "name": "example", "platform": "Linux", "version": "1.0.0"}),
+        # A build component document (the AWSTOE YAML schema): one phase, one step that runs a command.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "data": "name: example\ndescription: Prints a line\nschemaVersion: 1.0\nphases:\n  - name: build\n"
+                "    steps:\n      - name: hello\n        action: ExecuteBash\n        inputs:\n          commands:\n"
+                "            - echo hello\n",
+                "name": "example",
+                "platform": "Linux",
+                "version": "1.0.0",
+            }
+        ),
     ),
     "aws_imagebuilder_container_recipe": Resource(
         external_name=PROBED,
@@ -141,8 +152,32 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_imagebuilder_lifecycle_policy": Resource(
         external_name=PROBED,
+        references={"execution_role": Reference("aws_iam_role", "arn")},
+        # AMIs tagged for the lifecycle are deleted once more than five exist.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "executionRoleRef": {"name": "example-role"},
+                "name": "example",
+                "resourceType": "AMI_IMAGE",
+                "policyDetail": [{"action": [{"type": "DELETE"}], "filter": [{"type": "COUNT", "value": 5}]}],
+                "resourceSelection": [{"tagMap": {"lifecycle": "managed"}}],
+            }
+        ),
     ),
     "aws_imagebuilder_workflow": Resource(
         external_name=PROBED,
+        # A test workflow document: one step that waits for an instance to run.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "data": "name: example\ndescription: Launches a test instance\nschemaVersion: 1.0\nsteps:\n"
+                "  - name: LaunchTestInstance\n    action: LaunchInstance\n    onFailure: Abort\n    inputs:\n"
+                "      waitFor: ssmAgent\n",
+                "name": "example",
+                "type": "TEST",
+                "version": "1.0.0",
+            }
+        ),
     ),
 }

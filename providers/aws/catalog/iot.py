@@ -29,9 +29,13 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_iot_event_configurations": Resource(
         external_name=PROBED,
+        # Which registry events IoT publishes, by event type (the provider's enum of types).
+        example=Example({"region": "us-east-1", "eventConfigurations": {"THING": True, "THING_GROUP": False}}),
     ),
     "aws_iot_indexing_configuration": Resource(
         external_name=PROBED,
+        # Fleet indexing of the thing registry only (no shadows, no connectivity).
+        example=Example({"region": "us-east-1", "thingIndexingConfiguration": {"thingIndexingMode": "REGISTRY"}}),
     ),
     "aws_iot_policy": Resource(
         external_name=by_name(),
@@ -77,12 +81,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_iot_thing_group_membership": Resource(
         external_name=PROBED,
+        # The observed names: a thing's and a group's external names are known before they exist.
+        references={
+            "thing_group_name": Reference("aws_iot_thing_group", "name"),
+            "thing_name": Reference("aws_iot_thing", "name"),
+        },
         example=Example(
             {
                 "region": "us-east-1",
                 "overrideDynamicGroup": True,
-                "thingGroupName": "example-group",
-                "thingName": "example-thing",
+                "thingGroupNameRef": {"name": "example-thinggroup"},
+                "thingNameRef": {"name": "example-thing"},
             }
         ),
     ),

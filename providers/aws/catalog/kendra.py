@@ -54,6 +54,23 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_kendra_faq": Resource(
         external_name=PROBED,
+        references={
+            "index_id": Reference("aws_kendra_index"),
+            "role_arn": Reference("aws_iam_role", "arn"),
+            "s3_path.bucket": Reference("aws_s3_bucket"),
+            "s3_path.key": Reference("aws_s3_object", "key"),
+        },
+        # An FAQ of the example index, read from the example object by the example role.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "fileFormat": "CSV",
+                "indexIdRef": {"name": "example-index"},
+                "name": "example",
+                "roleArnRef": {"name": "example-role"},
+                "s3Path": {"bucketRef": {"name": "example-bucket-tfbridge"}, "keyRef": {"name": "example-object"}},
+            }
+        ),
     ),
     "aws_kendra_index": Resource(
         external_name=PROBED,

@@ -7,6 +7,17 @@ from .strategies import PROBED
 RESOURCES: dict[str, Resource] = {
     "aws_kinesis_resource_policy": Resource(
         external_name=PROBED,
+        references={"resource_arn": Reference("aws_kinesis_stream", "arn")},
+        # Another account may read the example stream.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "resourceArnRef": {"name": "example-stream"},
+                "policy": '{"Version":"2012-10-17","Statement":[{"Sid":"ReadStream","Effect":"Allow",'
+                '"Principal":{"AWS":"arn:aws:iam::111122223333:root"},"Action":["kinesis:DescribeStreamSummary",'
+                '"kinesis:GetRecords","kinesis:GetShardIterator","kinesis:ListShards"],"Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_kinesis_stream": Resource(
         external_name=attribute_as_identifier("name", argument="name").sourced(

@@ -36,6 +36,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_kms_key_policy": Resource(
         external_name=PROBED,
+        references={"key_id": Reference("aws_kms_key", "key_id")},
+        # The key policy KMS makes by default: the account's root may do anything with the key, so IAM
+        # policies decide (a policy that locks the account out is refused).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "keyIdRef": {"name": "example-key"},
+                "policy": '{"Version":"2012-10-17","Id":"key-default-1","Statement":[{"Sid":"Enable IAM User Permissions",'
+                '"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::123456789012:root"},"Action":"kms:*","Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_kms_replica_external_key": Resource(
         external_name=PROBED,

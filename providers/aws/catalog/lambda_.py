@@ -14,6 +14,10 @@ from tfconfig import (
 from . import idfns
 from .strategies import PROBED, by_name
 
+# A reference to a function reads its observed id (the function's name), not its external name: that is
+# known before the function exists, and a create naming a function not made yet fails where it could wait.
+_FUNCTION = Reference("aws_lambda_function", "id")
+
 RESOURCES: dict[str, Resource] = {
     "aws_lambda_alias": Resource(
         external_name=composite_id("{{ .parameters.function_name }}/{{ .external_name }}", argument="name").sourced(
@@ -32,7 +36,7 @@ RESOURCES: dict[str, Resource] = {
                 source="docs",
             ),
         ),
-        references={"function_name": Reference("aws_lambda_function")},
+        references={"function_name": _FUNCTION},
         example=Example(
             {
                 "region": "us-east-1",
@@ -59,15 +63,18 @@ RESOURCES: dict[str, Resource] = {
         external_name=PROBED,
         references={
             "destination_config.on_failure.destination_arn": Reference("aws_sqs_queue", "arn"),
+            "event_source_arn": Reference("aws_sqs_queue", "arn"),
             "function_name": Reference("aws_lambda_function", "arn"),
             "kms_key_arn": Reference("aws_kms_key", "arn"),
         },
+        # An SQS queue as the source: a stream's starting position is no argument of a queue's mapping.
         example=Example(
             {
                 "region": "us-east-1",
+                "batchSize": 10,
+                "eventSourceArnRef": {"name": "example-queue"},
                 "functionNameRef": {"name": "example-function"},
-                "startingPosition": "LATEST",
-                "tags": {"Name": "dynamodb-stream-mapping"},
+                "tags": {"Name": "sqs-mapping"},
             }
         ),
     ),
@@ -82,6 +89,8 @@ RESOURCES: dict[str, Resource] = {
             "replacement_security_group_ids": Reference("aws_security_group"),
             "role": Reference("aws_iam_role", "arn"),
             "s3_bucket": Reference("aws_s3_bucket"),
+            # The key of the object holding the code, read once the object is uploaded.
+            "s3_key": Reference("aws_s3_object", "key"),
             "vpc_config.security_group_ids": Reference("aws_security_group"),
             "vpc_config.subnet_ids": Reference("aws_subnet"),
         },
@@ -89,12 +98,17 @@ RESOURCES: dict[str, Resource] = {
             "code_sha256",
             "source_code_hash",
         ),
+        # The code comes from S3 (a local file is no argument here); published, so version 1 exists for
+        # the alias example.
         example=Example(
             {
                 "region": "us-east-1",
                 "handler": "index.handler",
+                "publish": True,
                 "roleRef": {"name": "example-role"},
                 "runtime": "nodejs20.x",
+                "s3BucketRef": {"name": "example-bucket-tfbridge"},
+                "s3KeyRef": {"name": "example-object"},
                 "tags": {"Application": "example", "Environment": "production"},
                 "environment": {"variables": {"ENVIRONMENT": "production", "LOG_LEVEL": "info"}},
             }
@@ -105,11 +119,12 @@ RESOURCES: dict[str, Resource] = {
         references={
             "destination_config.on_failure.destination": Reference("aws_sqs_queue", "arn"),
             "destination_config.on_success.destination": Reference("aws_sns_topic", "arn"),
+            "function_name": _FUNCTION,
         },
         example=Example(
             {
                 "region": "us-east-1",
-                "functionName": "example",
+                "functionNameRef": {"name": "example-function"},
                 "maximumEventAgeInSeconds": 300,
                 "maximumRetryAttempts": 1,
                 "destinationConfig": {
@@ -123,10 +138,14 @@ RESOURCES: dict[str, Resource] = {
         external_name=attribute_as_identifier("function_name").sourced(
             "probe", "the importer takes the value of function_name"
         ),
+        references={"function_name": _FUNCTION},
+        example=Example(
+            {"region": "us-east-1", "functionNameRef": {"name": "example-function"}, "recursiveLoop": "Terminate"}
+        ),
     ),
     "aws_lambda_function_url": Resource(
         external_name=PROBED,
-        references={"function_name": Reference("aws_lambda_function")},
+        references={"function_name": _FUNCTION},
         example=Example(
             {"region": "us-east-1", "authorizationType": "NONE", "functionNameRef": {"name": "example-function"}}
         ),
@@ -135,7 +154,13 @@ RESOURCES: dict[str, Resource] = {
         external_name=PROBED,
         references={"s3_bucket": Reference("aws_s3_object", "bucket"), "s3_key": Reference("aws_s3_object", "key")},
         example=Example(
-            {"region": "us-east-1", "compatibleRuntimes": ["nodejs20.x"], "layerName": "lambda_layer_name"}
+            {
+                "region": "us-east-1",
+                "compatibleRuntimes": ["nodejs20.x"],
+                "layerName": "example-layer",
+                "s3BucketRef": {"name": "example-object"},
+                "s3KeyRef": {"name": "example-object"},
+            }
         ),
     ),
     "aws_lambda_layer_version_permission": Resource(
@@ -173,7 +198,7 @@ RESOURCES: dict[str, Resource] = {
                 source="docs",
             ),
         ),
-        references={"function_name": Reference("aws_lambda_function"), "qualifier": Reference("aws_lambda_alias")},
+        references={"function_name": _FUNCTION, "qualifier": Reference("aws_lambda_alias", "name")},
         sensitive=("event_source_token",),
         late_init_ignore=("statement_id_prefix",),
         example=Example(
@@ -190,13 +215,14 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_lambda_provisioned_concurrency_config": Resource(
         external_name=PROBED,
+        references={"function_name": _FUNCTION, "qualifier": Reference("aws_lambda_alias", "name")},
         late_init_ignore=("provisioned_concurrent_executions",),
         example=Example(
             {
                 "region": "us-east-1",
-                "functionName": "example",
+                "functionNameRef": {"name": "example-function"},
                 "provisionedConcurrentExecutions": 1,
-                "qualifier": "example",
+                "qualifierRef": {"name": "example-alias"},
             }
         ),
     ),
@@ -211,7 +237,7 @@ RESOURCES: dict[str, Resource] = {
                 {"function_name": "partone", "qualifier": "parttwo"},
             ),
         ),
-        references={"function_name": Reference("aws_lambda_function")},
+        references={"function_name": _FUNCTION},
         example=Example(
             {
                 "region": "us-east-1",

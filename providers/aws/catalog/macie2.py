@@ -1,6 +1,6 @@
 """macie2: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Example, Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED
 
@@ -10,6 +10,21 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_macie2_classification_export_configuration": Resource(
         external_name=PROBED,
+        references={
+            "s3_destination.bucket_name": Reference("aws_s3_bucket"),
+            "s3_destination.kms_key_arn": Reference("aws_kms_key", "arn"),
+        },
+        # Findings are exported to the example bucket, encrypted with the example key.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "s3Destination": {
+                    "bucketNameRef": {"name": "example-bucket-tfbridge"},
+                    "keyPrefix": "macie/",
+                    "kmsKeyArnRef": {"name": "example-key"},
+                },
+            }
+        ),
     ),
     "aws_macie2_classification_job": Resource(
         external_name=PROBED,
@@ -17,8 +32,10 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "jobType": "ONE_TIME",
-                "name": "NAME OF THE CLASSIFICATION JOB",
-                "s3JobDefinition": {"bucketDefinitions": [{"accountId": "ACCOUNT ID", "buckets": ["S3 BUCKET NAME"]}]},
+                "name": "example-classification-job",
+                "s3JobDefinition": {
+                    "bucketDefinitions": [{"accountId": "123456789012", "buckets": ["example-bucket"]}]
+                },
             }
         ),
     ),
@@ -40,15 +57,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_macie2_invitation_accepter": Resource(
         external_name=PROBED,
-        example=Example({"region": "us-east-1", "administratorAccountId": "ADMINISTRATOR ACCOUNT ID"}),
+        example=Example({"region": "us-east-1", "administratorAccountId": "111122223333"}),
     ),
     "aws_macie2_member": Resource(
         external_name=PROBED,
         example=Example(
             {
                 "region": "us-east-1",
-                "accountId": "AWS ACCOUNT ID",
-                "email": "EMAIL",
+                "accountId": "111122223333",
+                "email": "security@example.com",
                 "invitationDisableEmailNotification": True,
                 "invitationMessage": "Message of the invitation",
                 "invite": True,

@@ -91,5 +91,21 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_medialive_multiplex_program": Resource(
         external_name=PROBED,
+        references={"multiplex_id": Reference("aws_medialive_multiplex")},
+        # Program 1 of the example multiplex, on whichever pipeline is active.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "multiplexIdRef": {"name": "example-multiplex"},
+                "programName": "example",
+                "multiplexProgramSettings": [
+                    {
+                        "preferredChannelPipeline": "CURRENTLY_ACTIVE",
+                        "programNumber": 1,
+                        "videoSettings": [{"constantBitrate": 100000}],
+                    }
+                ],
+            }
+        ),
     ),
 }

@@ -69,6 +69,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_networkfirewall_resource_policy": Resource(
         external_name=PROBED,
+        references={"resource_arn": Reference("aws_networkfirewall_rule_group", "arn")},
+        # Another account may use the example rule group in its firewall policies.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "resourceArnRef": {"name": "example-rulegroup"},
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":'
+                '"arn:aws:iam::111122223333:root"},"Action":["network-firewall:CreateFirewallPolicy",'
+                '"network-firewall:UpdateFirewallPolicy","network-firewall:ListRuleGroups"],"Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_networkfirewall_rule_group": Resource(
         external_name=PROBED,

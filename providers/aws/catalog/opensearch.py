@@ -53,6 +53,22 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_opensearch_package": Resource(
         external_name=PROBED,
+        references={
+            "package_source.s3_bucket_name": Reference("aws_s3_bucket"),
+            "package_source.s3_key": Reference("aws_s3_object", "key"),
+        },
+        # A dictionary package whose file is the example S3 object.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "packageName": "example-dictionary",
+                "packageSource": {
+                    "s3BucketNameRef": {"name": "example-bucket-tfbridge"},
+                    "s3KeyRef": {"name": "example-object"},
+                },
+                "packageType": "TXT-DICTIONARY",
+            }
+        ),
     ),
     "aws_opensearch_package_association": Resource(
         external_name=PROBED,

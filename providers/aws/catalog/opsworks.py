@@ -1,12 +1,17 @@
 """opsworks: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Resource
+from tfconfig import Example, Reference, Resource
 
 from .strategies import PROBED
 
 RESOURCES: dict[str, Resource] = {
     "aws_opsworks_application": Resource(
         external_name=PROBED,
+        references={"stack_id": Reference("aws_opsworks_stack")},
+        # An application of the example stack, of the type "other" (deployed by custom recipes).
+        example=Example(
+            {"region": "us-east-1", "name": "example", "stackIdRef": {"name": "example-stack"}, "type": "other"}
+        ),
     ),
     "aws_opsworks_custom_layer": Resource(
         external_name=PROBED,

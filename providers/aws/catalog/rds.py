@@ -4,10 +4,19 @@ from tfconfig import Example, Reference, Resource, attribute_as_identifier, iden
 
 from .strategies import PROBED, SLOW, by_name
 
+# References to a cluster, a parameter group or a subnet group read its observed id (its name), not its
+# external name: that is known before the object exists, and a create naming one not made yet fails
+# where it could have waited for it.
+_CLUSTER = Reference("aws_rds_cluster", "id")
+_PARAMETER_GROUP = Reference("aws_db_parameter_group", "id")
+_SUBNET_GROUP = Reference("aws_db_subnet_group", "id")
+# The master password is sensitive: read from a Kubernetes Secret, never written in the spec.
+_PASSWORD = {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"}
+
 RESOURCES: dict[str, Resource] = {
     "aws_db_cluster_snapshot": Resource(
         external_name=PROBED,
-        references={"db_cluster_identifier": Reference("aws_rds_cluster")},
+        references={"db_cluster_identifier": _CLUSTER},
         example=Example(
             {
                 "region": "us-east-1",
@@ -45,11 +54,11 @@ RESOURCES: dict[str, Resource] = {
     "aws_db_instance": Resource(
         external_name=PROBED,
         references={
-            "db_subnet_group_name": Reference("aws_db_subnet_group"),
+            "db_subnet_group_name": _SUBNET_GROUP,
             "kms_key_id": Reference("aws_kms_key", "arn"),
             "master_user_secret_kms_key_id": Reference("aws_kms_key", "key_id"),
             "monitoring_role_arn": Reference("aws_iam_role", "arn"),
-            "parameter_group_name": Reference("aws_db_parameter_group"),
+            "parameter_group_name": _PARAMETER_GROUP,
             "performance_insights_kms_key_id": Reference("aws_kms_key"),
             "replicate_source_db": Reference("aws_db_instance", "identifier"),
             "vpc_security_group_ids": Reference("aws_security_group"),
@@ -68,6 +77,7 @@ RESOURCES: dict[str, Resource] = {
                 "engineVersion": "8.0",
                 "instanceClass": "db.t3.micro",
                 "parameterGroupNameRef": {"name": "example-parametergroup"},
+                "passwordSecretRef": _PASSWORD,
                 "skipFinalSnapshot": True,
                 "username": "foo",
             }
@@ -122,10 +132,11 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "family": "mysql5.6",
+                # The family of the instance example's engine (MySQL 8.0).
+                "family": "mysql8.0",
                 "parameter": [
-                    {"name": "character_set_server", "value": "utf8"},
-                    {"name": "character_set_client", "value": "utf8"},
+                    {"name": "character_set_server", "value": "utf8mb4"},
+                    {"name": "character_set_client", "value": "utf8mb4"},
                 ],
             }
         ),
@@ -183,14 +194,15 @@ RESOURCES: dict[str, Resource] = {
         references={
             "db_proxy_name": Reference("aws_db_proxy"),
             "vpc_security_group_ids": Reference("aws_security_group"),
+            "vpc_subnet_ids": Reference("aws_subnet"),
         },
         example=Example(
             {
                 "region": "us-east-1",
-                "dbProxyEndpointName": "https://example.com",
+                "dbProxyEndpointName": "example-reader",
                 "dbProxyNameRef": {"name": "example-proxy"},
                 "targetRole": "READ_ONLY",
-                "vpcSubnetIds": ["example"],
+                "vpcSubnetIdRefs": [{"name": "example-subnet"}],
             }
         ),
     ),
@@ -205,7 +217,8 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "dbInstanceIdentifierRef": {"name": "example-instance"},
                 "dbProxyNameRef": {"name": "example-proxy"},
-                "targetGroupName": "example",
+                # The target group every proxy is made with.
+                "targetGroupName": "default",
             }
         ),
     ),
@@ -241,13 +254,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_rds_certificate": Resource(
         external_name=PROBED,
+        # The account's default CA for new DB instances: one of the CAs RDS offers.
+        example=Example({"region": "us-east-1", "certificateIdentifier": "rds-ca-rsa2048-g1"}),
     ),
     "aws_rds_cluster": Resource(
         external_name=by_name("cluster_identifier"),
         references={
-            "db_cluster_parameter_group_name": Reference("aws_rds_cluster_parameter_group"),
-            "db_instance_parameter_group_name": Reference("aws_db_parameter_group"),
-            "db_subnet_group_name": Reference("aws_db_subnet_group"),
+            "db_cluster_parameter_group_name": Reference("aws_rds_cluster_parameter_group", "id"),
+            "db_instance_parameter_group_name": _PARAMETER_GROUP,
+            "db_subnet_group_name": _SUBNET_GROUP,
             "kms_key_id": Reference("aws_kms_key", "arn"),
             "master_user_secret_kms_key_id": Reference("aws_kms_key", "key_id"),
             "monitoring_role_arn": Reference("aws_iam_role", "arn"),
@@ -266,8 +281,13 @@ RESOURCES: dict[str, Resource] = {
                 "databaseName": "mydb",
                 "engine": "aurora-mysql",
                 "engineVersion": "5.7.mysql_aurora.2.03.2",
+                "kmsKeyIdRef": {"name": "example-key"},
+                "masterPasswordSecretRef": _PASSWORD,
                 "masterUsername": "foo",
                 "preferredBackupWindow": "07:00-09:00",
+                # Deleted without a final snapshot: one would need its own identifier.
+                "skipFinalSnapshot": True,
+                "storageEncrypted": True,
             }
         ),
     ),
@@ -286,7 +306,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_rds_cluster_endpoint": Resource(
         external_name=by_name("cluster_endpoint_identifier"),
         references={
-            "cluster_identifier": Reference("aws_rds_cluster"),
+            "cluster_identifier": _CLUSTER,
             "excluded_members": Reference("aws_rds_cluster_instance"),
             "static_members": Reference("aws_rds_cluster_instance"),
         },
@@ -297,9 +317,9 @@ RESOURCES: dict[str, Resource] = {
     "aws_rds_cluster_instance": Resource(
         external_name=by_name("identifier"),
         references={
-            "cluster_identifier": Reference("aws_rds_cluster"),
-            "db_parameter_group_name": Reference("aws_db_parameter_group"),
-            "db_subnet_group_name": Reference("aws_db_subnet_group"),
+            "cluster_identifier": _CLUSTER,
+            "db_parameter_group_name": _PARAMETER_GROUP,
+            "db_subnet_group_name": _SUBNET_GROUP,
             "monitoring_role_arn": Reference("aws_iam_role", "arn"),
             "performance_insights_kms_key_id": Reference("aws_kms_key"),
         },
@@ -335,7 +355,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_rds_cluster_role_association": Resource(
         external_name=PROBED,
         references={
-            "db_cluster_identifier": Reference("aws_rds_cluster"),
+            "db_cluster_identifier": _CLUSTER,
             "role_arn": Reference("aws_iam_role", "arn"),
         },
         example=Example(
@@ -349,9 +369,33 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_rds_cluster_snapshot_copy": Resource(
         external_name=PROBED,
+        references={
+            "source_db_cluster_snapshot_identifier": Reference("aws_db_cluster_snapshot", "db_cluster_snapshot_arn")
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "sourceDbClusterSnapshotIdentifierRef": {"name": "example-clustersnapshot"},
+                "targetDbClusterSnapshotIdentifier": "example-cluster-snapshot-copy",
+            }
+        ),
     ),
     "aws_rds_custom_db_engine_version": Resource(
         external_name=PROBED,
+        references={"database_installation_files_s3_bucket_name": Reference("aws_s3_bucket")},
+        # RDS Custom for Oracle: the engine's name starts with custom-, the installation files are in S3 and
+        # the manifest names them (its shape as the RDS Custom user guide gives it).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "databaseInstallationFilesS3BucketNameRef": {"name": "example-bucket-tfbridge"},
+                "databaseInstallationFilesS3Prefix": "oracle/19c",
+                "engine": "custom-oracle-ee-cdb",
+                "engineVersion": "19.cdb_cev1",
+                "manifest": '{"mediaImportTemplateVersion":"2020-08-14","databaseInstallationFileNames":'
+                '["V982063-01.zip"],"opatchFileNames":["p6880880_190000_Linux-x86-64.zip"]}',
+            }
+        ),
     ),
     "aws_rds_export_task": Resource(
         external_name=identifier_from_provider().sourced(
@@ -362,14 +406,9 @@ RESOURCES: dict[str, Resource] = {
         external_name=by_name("global_cluster_identifier"),
         references={"source_db_cluster_identifier": Reference("aws_rds_cluster", "arn")},
         timeouts=SLOW,
-        example=Example(
-            {
-                "region": "us-east-1",
-                "databaseName": "example_db",
-                "engine": "aurora",
-                "engineVersion": "5.6.mysql_aurora.1.22.2",
-            }
-        ),
+        # No database name: DescribeGlobalClusters does not return one, so an import could never restore it
+        # (and the provider replaces a global cluster whose database name changes).
+        example=Example({"region": "us-east-1", "engine": "aurora-mysql", "engineVersion": "5.7.mysql_aurora.2.11.2"}),
     ),
     "aws_rds_instance_state": Resource(
         external_name=attribute_as_identifier("identifier").sourced(
@@ -387,6 +426,15 @@ RESOURCES: dict[str, Resource] = {
     "aws_rds_shard_group": Resource(
         external_name=attribute_as_identifier("db_shard_group_identifier").sourced(
             "probe", "the importer takes the value of db_shard_group_identifier"
+        ),
+        references={"db_cluster_identifier": _CLUSTER},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dbClusterIdentifierRef": {"name": "example-cluster"},
+                "dbShardGroupIdentifier": "example-shard-group",
+                "maxAcu": 768,
+            }
         ),
     ),
 }

@@ -4,6 +4,10 @@ from tfconfig import Example, Reference, Resource, attribute_as_identifier, iden
 
 from .strategies import PROBED, SLOW, by_name
 
+# A reference to a cluster reads its observed id (the cluster identifier), not its external name: that is
+# known before the cluster exists, and a create naming a cluster not made yet fails where it could wait.
+_CLUSTER = Reference("aws_redshift_cluster", "id")
+
 RESOURCES: dict[str, Resource] = {
     "aws_redshift_authentication_profile": Resource(
         external_name=by_name("authentication_profile_name"),
@@ -23,8 +27,16 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "clusterType": "single-node",
                 "databaseName": "mydb",
+                # The master password is sensitive: read from a Kubernetes Secret, never written in the spec.
+                "masterPasswordSecretRef": {
+                    "key": "example-key",
+                    "name": "example-secret",
+                    "namespace": "crossplane-system",
+                },
                 "masterUsername": "exampleuser",
                 "nodeType": "dc1.large",
+                # Deleted without a final snapshot: one would need its own identifier.
+                "skipFinalSnapshot": True,
             }
         ),
     ),
@@ -35,6 +47,14 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_redshift_cluster_snapshot": Resource(
         external_name=PROBED,
+        references={"cluster_identifier": _CLUSTER},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterIdentifierRef": {"name": "example-cluster"},
+                "snapshotIdentifier": "example",
+            }
+        ),
     ),
     "aws_redshift_data_share_authorization": Resource(
         external_name=PROBED,
@@ -45,7 +65,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_redshift_endpoint_access": Resource(
         external_name=by_name("endpoint_name"),
         references={
-            "cluster_identifier": Reference("aws_redshift_cluster"),
+            "cluster_identifier": _CLUSTER,
             "subnet_group_name": Reference("aws_redshift_subnet_group"),
             "vpc_security_group_ids": Reference("aws_security_group"),
         },
@@ -59,12 +79,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_redshift_endpoint_authorization": Resource(
         external_name=PROBED,
+        references={"cluster_identifier": _CLUSTER},
+        # Another account may make endpoints of the example cluster.
+        example=Example(
+            {"region": "us-east-1", "account": "111122223333", "clusterIdentifierRef": {"name": "example-cluster"}}
+        ),
     ),
     "aws_redshift_event_subscription": Resource(
         external_name=by_name(),
         references={
             "sns_topic_arn": Reference("aws_sns_topic", "arn"),
-            "source_ids": Reference("aws_redshift_cluster"),
+            "source_ids": _CLUSTER,
         },
         example=Example(
             {
@@ -103,6 +128,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_redshift_logging": Resource(
         external_name=PROBED,
+        references={"cluster_identifier": _CLUSTER},
+        # Audit logs of the example cluster go to CloudWatch Logs (no bucket policy needed, as S3 would).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterIdentifierRef": {"name": "example-cluster"},
+                "logDestinationType": "cloudwatch",
+                "logExports": ["connectionlog", "userlog"],
+            }
+        ),
     ),
     "aws_redshift_parameter_group": Resource(
         external_name=PROBED,
@@ -152,7 +187,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_redshift_snapshot_schedule_association": Resource(
         external_name=PROBED,
         references={
-            "cluster_identifier": Reference("aws_redshift_cluster"),
+            "cluster_identifier": _CLUSTER,
             "schedule_identifier": Reference("aws_redshift_snapshot_schedule"),
         },
         example=Example(
@@ -172,7 +207,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_redshift_usage_limit": Resource(
         external_name=PROBED,
-        references={"cluster_identifier": Reference("aws_redshift_cluster")},
+        references={"cluster_identifier": _CLUSTER},
         example=Example(
             {
                 "region": "us-east-1",

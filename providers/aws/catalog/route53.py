@@ -55,6 +55,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_route53_records_exclusive": Resource(
         external_name=attribute_as_identifier("zone_id").sourced("probe", "the importer takes the value of zone_id"),
+        references={"zone_id": Reference("aws_route53_zone")},
+        # Every record set of the zone but its apex NS and SOA: here one A record.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "zoneIdRef": {"name": "example-zone"},
+                "resourceRecordSet": [
+                    {"name": "www.example.com", "type": "A", "ttl": 300, "resourceRecords": [{"value": "192.0.2.1"}]}
+                ],
+            }
+        ),
     ),
     "aws_route53_resolver_config": Resource(
         external_name=PROBED,

@@ -27,32 +27,74 @@ RESOURCES: dict[str, Resource] = {
                 "tags": {"Environment": "Prod"},
                 "ipAddress": [
                     {"subnetIdRef": {"name": "example-subnet"}},
-                    {"ip": "10.0.64.4", "subnetIdRef": {"name": "example-subnet"}},
+                    # An address in the example subnet's 10.0.1.0/24.
+                    {"ip": "10.0.1.10", "subnetIdRef": {"name": "example-subnet"}},
                 ],
             }
         ),
     ),
     "aws_route53_resolver_firewall_config": Resource(
         external_name=PROBED,
+        references={"resource_id": Reference("aws_vpc")},
+        # The example VPC's DNS queries are answered even while the firewall cannot be reached.
+        example=Example(
+            {"region": "us-east-1", "firewallFailOpen": "ENABLED", "resourceIdRef": {"name": "example-vpc"}}
+        ),
     ),
     "aws_route53_resolver_firewall_domain_list": Resource(
         external_name=PROBED,
+        example=Example(
+            {"region": "us-east-1", "name": "example", "domains": ["example.com.", "malware.example.net."]}
+        ),
     ),
     "aws_route53_resolver_firewall_rule": Resource(
         external_name=PROBED,
-    ),
-    "aws_route53_resolver_firewall_rule_group": Resource(
-        external_name=PROBED,
-    ),
-    "aws_route53_resolver_firewall_rule_group_association": Resource(
-        external_name=PROBED,
-    ),
-    "aws_route53_resolver_query_log_config": Resource(
-        external_name=PROBED,
+        references={
+            "firewall_domain_list_id": Reference("aws_route53_resolver_firewall_domain_list"),
+            "firewall_rule_group_id": Reference("aws_route53_resolver_firewall_rule_group"),
+        },
+        # Queries for the example domain list's domains are blocked with NXDOMAIN.
         example=Example(
             {
                 "region": "us-east-1",
-                "destinationArn": "arn:aws:iam::123456789012:role/example",
+                "action": "BLOCK",
+                "blockResponse": "NXDOMAIN",
+                "firewallDomainListIdRef": {"name": "example-firewalldomainlist"},
+                "firewallRuleGroupIdRef": {"name": "example-firewallrulegroup"},
+                "name": "example",
+                "priority": 100,
+            }
+        ),
+    ),
+    "aws_route53_resolver_firewall_rule_group": Resource(
+        external_name=PROBED,
+        example=Example({"region": "us-east-1", "name": "example"}),
+    ),
+    "aws_route53_resolver_firewall_rule_group_association": Resource(
+        external_name=PROBED,
+        references={
+            "firewall_rule_group_id": Reference("aws_route53_resolver_firewall_rule_group"),
+            "vpc_id": Reference("aws_vpc"),
+        },
+        # Priorities 100 to 9,900 are the account's own (lower and higher ones are AWS's).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "firewallRuleGroupIdRef": {"name": "example-firewallrulegroup"},
+                "name": "example",
+                "priority": 101,
+                "vpcIdRef": {"name": "example-vpc"},
+            }
+        ),
+    ),
+    "aws_route53_resolver_query_log_config": Resource(
+        external_name=PROBED,
+        references={"destination_arn": Reference("aws_cloudwatch_log_group", "arn")},
+        # Queries are logged to the example log group (an S3 bucket or a Firehose stream would do too).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "destinationArnRef": {"name": "example-log-group"},
                 "name": "example",
                 "tags": {"Environment": "Prod"},
             }

@@ -4,6 +4,13 @@ from tfconfig import Example, IDExample, Reference, Resource, composite_from_par
 
 from .strategies import PROBED, by_name
 
+# index.js, "exports.handler = async () => ({ statusCode: 200 });", zipped (deflate) and base64-encoded.
+_ZIP = (
+    "UEsDBBQAAAAIAAAAIVgMny87NwAAADUAAAAIAAAAaW5kZXguanNLrSjILyop1stIzEvJSS1SsFVILK7MS1bQ0FSwtVPQqFYoLkksKS12"
+    "zk9JtVIwMjBQqNW05gIAUEsBAhQDFAAAAAgAAAAhWAyfLzs3AAAANQAAAAgAAAAAAAAAAAAAAKQBAAAAAGluZGV4LmpzUEsFBgAAAAAB"
+    "AAEANgAAAF0AAAAAAA=="
+)
+
 RESOURCES: dict[str, Resource] = {
     "aws_s3_bucket_accelerate_configuration": Resource(
         external_name=PROBED,
@@ -95,8 +102,20 @@ RESOURCES: dict[str, Resource] = {
     "aws_s3_bucket_lifecycle_configuration": Resource(
         external_name=PROBED,
         references={"bucket": Reference("aws_s3_bucket")},
+        # A rule needs its id (the provider requires it) and a filter: objects under logs/ expire after 90 days.
         example=Example(
-            {"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}, "rule": [{"status": "Enabled"}]}
+            {
+                "region": "us-east-1",
+                "bucketRef": {"name": "example-bucket-tfbridge"},
+                "rule": [
+                    {
+                        "id": "expire-logs",
+                        "status": "Enabled",
+                        "filter": [{"prefix": "logs/"}],
+                        "expiration": [{"days": 90}],
+                    }
+                ],
+            }
         ),
     ),
     "aws_s3_bucket_logging": Resource(
@@ -285,7 +304,12 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_s3_directory_bucket": Resource(
         external_name=by_name("bucket"),
-        example=Example({"region": "us-east-1", "location": [{"name": "usw2-az1"}]}),
+        # The name is the bucket's: a directory bucket's is <base-name>--<zone-id>--x-s3, its zone one of
+        # the region's that serve S3 Express One Zone (use1-az4 in us-east-1).
+        example=Example(
+            {"region": "us-east-1", "location": [{"name": "use1-az4", "type": "AvailabilityZone"}]},
+            name="example--use1-az4--x-s3",
+        ),
     ),
     "aws_s3_object": Resource(
         external_name=composite_from_parameters("/", "bucket", "key").sourced(
@@ -304,13 +328,23 @@ RESOURCES: dict[str, Resource] = {
                 source="docs",
             ),
         ),
-        references={"bucket": Reference("aws_s3_bucket"), "kms_key_id": Reference("aws_kms_key")},
+        # The bucket's observed id (its name): the external name is known before the bucket exists, and an
+        # upload to a bucket not made yet fails where it could have waited for it.
+        references={"bucket": Reference("aws_s3_bucket", "id"), "kms_key_id": Reference("aws_kms_key")},
         late_init_ignore=(
             "etag",
             "kms_key_id",
         ),
+        # A zip of one index.js (a Node.js handler): the Lambda function, layer and GameLift build
+        # examples take their code from this object.
         example=Example(
-            {"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}, "key": "new_object_key"}
+            {
+                "region": "us-east-1",
+                "bucketRef": {"name": "example-bucket-tfbridge"},
+                "contentBase64": _ZIP,
+                "contentType": "application/zip",
+                "key": "function.zip",
+            }
         ),
     ),
 }

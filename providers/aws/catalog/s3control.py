@@ -15,6 +15,18 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_s3control_access_grant": Resource(
         external_name=PROBED,
+        references={
+            "access_grants_location_id": Reference("aws_s3control_access_grants_location", "access_grants_location_id")
+        },
+        # The example role may read under the example location.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "accessGrantsLocationIdRef": {"name": "example-accessgrantslocation"},
+                "grantee": [{"granteeIdentifier": "arn:aws:iam::123456789012:role/example", "granteeType": "IAM"}],
+                "permission": "READ",
+            }
+        ),
     ),
     "aws_s3control_access_grants_instance": Resource(
         external_name=PROBED,

@@ -172,8 +172,13 @@ RESOURCES: dict[str, Resource] = {
     "aws_sagemaker_model": Resource(
         external_name=by_name(),
         references={"execution_role_arn": Reference("aws_iam_role", "arn")},
+        # The container's inference image, from an ECR repository of the account.
         example=Example(
-            {"region": "us-east-1", "executionRoleArnRef": {"name": "example-role"}, "primaryContainer": {}}
+            {
+                "region": "us-east-1",
+                "executionRoleArnRef": {"name": "example-role"},
+                "primaryContainer": {"image": "123456789012.dkr.ecr.us-east-1.amazonaws.com/example-inference:latest"},
+            }
         ),
     ),
     "aws_sagemaker_model_package_group": Resource(

@@ -34,6 +34,17 @@ RESOURCES: dict[str, Resource] = {
     "aws_secretsmanager_secret_version": Resource(
         external_name=PROBED,
         references={"secret_id": Reference("aws_secretsmanager_secret")},
-        example=Example({"region": "us-east-1", "secretIdRef": {"name": "example-secret"}}),
+        # The value is sensitive: read from a Kubernetes Secret, never written in the spec.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "secretIdRef": {"name": "example-secret"},
+                "secretStringSecretRef": {
+                    "key": "example-key",
+                    "name": "example-secret",
+                    "namespace": "crossplane-system",
+                },
+            }
+        ),
     ),
 }

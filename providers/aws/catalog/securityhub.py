@@ -14,8 +14,9 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "description": "This is custom action sends selected findings to chat",
-                "identifier": "example",
-                "name": "Send notification to chat",
+                # The identifier is alphanumeric, the name at most 20 characters.
+                "identifier": "SendToChat",
+                "name": "Send to chat",
             }
         ),
     ),

@@ -20,6 +20,16 @@ RESOURCES: dict[str, Resource] = {
                 {"id": "parttwo", "instance_id": "parttwo", "service_id": "partone"},
             ),
         ),
+        references={"service_id": Reference("aws_service_discovery_service")},
+        # An instance of the example service, which answers A records: its IPv4 address is required.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "attributes": {"AWS_INSTANCE_IPV4": "10.0.1.10"},
+                "instanceId": "example-instance-1",
+                "serviceIdRef": {"name": "example-service"},
+            }
+        ),
     ),
     "aws_service_discovery_private_dns_namespace": Resource(
         external_name=composite_id("{{ .external_name }}:{{ .parameters.vpc }}").sourced(
@@ -53,7 +63,7 @@ RESOURCES: dict[str, Resource] = {
                     "routingPolicy": "MULTIVALUE",
                     "dnsRecords": [{"ttl": 10, "type": "A"}],
                 },
-                "healthCheckConfig": {"failureThreshold": 1},
+                # No Route 53 health check: those are for public DNS namespaces only, and need their type.
             }
         ),
     ),

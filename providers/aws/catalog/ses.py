@@ -94,7 +94,9 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "identityRef": {"name": "example-domainidentity"},
                 "name": "example",
-                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                # A sending authorization policy: another account may send as this identity.
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":'
+                '"arn:aws:iam::111122223333:root"},"Action":["ses:SendEmail","ses:SendRawEmail"],"Resource":"*"}]}',
             }
         ),
     ),

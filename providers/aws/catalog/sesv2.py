@@ -7,9 +7,13 @@ from .strategies import PROBED, by_name
 RESOURCES: dict[str, Resource] = {
     "aws_sesv2_account_suppression_attributes": Resource(
         external_name=PROBED,
+        # Addresses that bounced or complained are added to the account's suppression list.
+        example=Example({"region": "us-east-1", "suppressedReasons": ["BOUNCE", "COMPLAINT"]}),
     ),
     "aws_sesv2_account_vdm_attributes": Resource(
         external_name=PROBED,
+        # Virtual Deliverability Manager on, for the whole account.
+        example=Example({"region": "us-east-1", "vdmEnabled": "ENABLED"}),
     ),
     "aws_sesv2_configuration_set": Resource(
         external_name=by_name("configuration_set_name"),
@@ -81,5 +85,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sesv2_email_identity_policy": Resource(
         external_name=PROBED,
+        # The identity's observed name: its external name is known before the identity exists.
+        references={"email_identity": Reference("aws_sesv2_email_identity", "email_identity")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "emailIdentityRef": {"name": "example-emailidentity"},
+                "policyName": "example",
+                # A sending authorization policy: another account may send as this identity.
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":'
+                '"arn:aws:iam::111122223333:root"},"Action":["ses:SendEmail","ses:SendRawEmail"],"Resource":"*"}]}',
+            }
+        ),
     ),
 }

@@ -23,7 +23,8 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "queueUrlRef": {"name": "example-queue"},
-                "redriveAllowPolicy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                # Any queue may name this one its dead-letter queue (no source queue ARNs to list).
+                "redriveAllowPolicy": '{"redrivePermission":"allowAll"}',
             }
         ),
     ),

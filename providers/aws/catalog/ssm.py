@@ -19,12 +19,14 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ssm_association": Resource(
         external_name=PROBED,
-        references={"name": Reference("aws_ssm_document"), "targets.values": Reference("aws_instance")},
+        # The document's observed name: its external name is known before the document exists.
+        references={"name": Reference("aws_ssm_document", "name"), "targets.values": Reference("aws_instance")},
+        # Targets chosen by tag, so no instance need exist for the association to be made.
         example=Example(
             {
                 "region": "us-east-1",
                 "nameRef": {"name": "example-document"},
-                "targets": [{"key": "InstanceIds", "valueRefs": [{"name": "example-instance"}]}],
+                "targets": [{"key": "tag:Environment", "values": ["example"]}],
             }
         ),
     ),
@@ -90,26 +92,28 @@ RESOURCES: dict[str, Resource] = {
             "task_invocation_parameters.run_command_parameters.service_role_arn": Reference("aws_iam_role", "arn"),
             "window_id": Reference("aws_ssm_maintenance_window"),
         },
+        # A Lambda task: its ARN is the function's, and it needs no targets (an AUTOMATION task's ARN is a
+        # document's name, not a function's).
         example=Example(
             {
                 "region": "us-east-1",
                 "priority": 1,
                 "taskArnRef": {"name": "example-function"},
-                "taskType": "AUTOMATION",
+                "taskType": "LAMBDA",
                 "windowIdRef": {"name": "example-maintenancewindow"},
-                "targets": [{"key": "InstanceIds", "valueRefs": [{"name": "example-instance"}]}],
-                "taskInvocationParameters": {
-                    "automationParameters": {
-                        "documentVersion": "$LATEST",
-                        "parameter": [{"name": "InstanceId", "valueRefs": [{"name": "example-instance"}]}],
-                    }
-                },
             }
         ),
     ),
     "aws_ssm_parameter": Resource(
         external_name=by_name(),
-        example=Example({"region": "us-east-1", "type": "String"}),
+        # The value is sensitive: read from a Kubernetes Secret, never written in the spec.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "type": "String",
+                "valueSecretRef": {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"},
+            }
+        ),
     ),
     "aws_ssm_patch_baseline": Resource(
         external_name=PROBED,

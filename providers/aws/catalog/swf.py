@@ -11,7 +11,8 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "description": "Terraform SWF Domain",
-                "workflowExecutionRetentionPeriodInDays": "example",
+                # Days a closed execution is kept: 0 to 90.
+                "workflowExecutionRetentionPeriodInDays": "30",
             }
         ),
     ),

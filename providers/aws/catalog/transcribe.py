@@ -25,7 +25,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_transcribe_vocabulary": Resource(
         external_name=by_name("vocabulary_name"),
-        example=Example({"region": "us-east-1", "languageCode": "en-US", "tags": {"tag1": "value1", "tag2": "value3"}}),
+        # A custom vocabulary is its phrases, or a file of them in S3.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "languageCode": "en-US",
+                "phrases": ["Crossplane", "Kubernetes"],
+                "tags": {"tag1": "value1", "tag2": "value3"},
+            }
+        ),
     ),
     "aws_transcribe_vocabulary_filter": Resource(
         external_name=by_name("vocabulary_filter_name"),

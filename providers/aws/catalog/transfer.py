@@ -7,6 +7,18 @@ from .strategies import PROBED
 RESOURCES: dict[str, Resource] = {
     "aws_transfer_access": Resource(
         external_name=PROBED,
+        references={"role": Reference("aws_iam_role", "arn"), "server_id": Reference("aws_transfer_server")},
+        # Access for a directory group (its security identifier) to the example server, which uses a
+        # directory for its users; the role is the one the server assumes for the group's S3 access.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "externalId": "S-1-1-12-1234567890-123456789-1234567890-1234",
+                "homeDirectory": "/example-bucket/home",
+                "roleRef": {"name": "example-role"},
+                "serverIdRef": {"name": "example-server"},
+            }
+        ),
     ),
     "aws_transfer_agreement": Resource(
         external_name=PROBED,
@@ -40,6 +52,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_transfer_profile": Resource(
         external_name=PROBED,
+        # An AS2 partner profile, named by the partner's AS2 identifier.
+        example=Example({"region": "us-east-1", "as2Id": "example-partner", "profileType": "PARTNER"}),
     ),
     "aws_transfer_server": Resource(
         external_name=PROBED,

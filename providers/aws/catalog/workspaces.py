@@ -7,6 +7,8 @@ from .strategies import PROBED
 RESOURCES: dict[str, Resource] = {
     "aws_workspaces_connection_alias": Resource(
         external_name=PROBED,
+        # The FQDN users connect to, which the alias maps to a directory's WorkSpaces.
+        example=Example({"region": "us-east-1", "connectionString": "desktops.example.com"}),
     ),
     "aws_workspaces_directory": Resource(
         external_name=PROBED,
