@@ -76,25 +76,21 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "clusterRef": {"name": "example-cluster"},
-                "desiredCount": 3,
-                "iamRoleRef": {"name": "example-role"},
+                "desiredCount": 1,
                 "taskDefinitionRef": {"name": "example-taskdefinition"},
-                "loadBalancer": [
-                    {
-                        "containerName": "mongo",
-                        "containerPort": 8080,
-                        "targetGroupArnRef": {"name": "example-lbtargetgroup"},
-                    }
-                ],
                 "orderedPlacementStrategy": [{"field": "cpu", "type": "binpack"}],
                 "placementConstraints": [
-                    {"expression": "attribute:ecs.availability-zone in [us-west-2a, us-west-2b]", "type": "memberOf"}
+                    {"expression": "attribute:ecs.availability-zone in [us-east-1a, us-east-1b]", "type": "memberOf"}
                 ],
             }
         ),
     ),
     "aws_ecs_tag": Resource(
         external_name=PROBED,
+        references={"resource_arn": Reference("aws_ecs_cluster", "arn")},
+        example=Example(
+            {"region": "us-east-1", "key": "Owner", "resourceArnRef": {"name": "example-cluster"}, "value": "platform"}
+        ),
     ),
     "aws_ecs_task_definition": Resource(
         external_name=attribute_as_identifier("arn").sourced(
@@ -104,10 +100,12 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "containerDefinitions": "example",
+                # The provider's documented shape: a JSON list of container definitions.
+                "containerDefinitions": '[{"name":"first","image":"public.ecr.aws/nginx/nginx:latest","cpu":10,"memory":512,"essential":true,'
+                '"portMappings":[{"containerPort":80,"hostPort":80}]}]',
                 "family": "service",
                 "placementConstraints": [
-                    {"expression": "attribute:ecs.availability-zone in [us-west-2a, us-west-2b]", "type": "memberOf"}
+                    {"expression": "attribute:ecs.availability-zone in [us-east-1a, us-east-1b]", "type": "memberOf"}
                 ],
                 "volume": [{"hostPath": "/ecs/service-storage", "name": "service-storage"}],
             }
