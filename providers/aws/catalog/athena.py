@@ -44,6 +44,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_athena_prepared_statement": Resource(
         external_name=PROBED,
+        references={"workgroup": Reference("aws_athena_workgroup")},
+        # A statement of the example workgroup, with one parameter.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "tf_test",
+                "queryStatement": "SELECT * FROM example WHERE x = ?",
+                "workgroupRef": {"name": "example-workgroup"},
+            }
+        ),
     ),
     "aws_athena_workgroup": Resource(
         external_name=by_name(),

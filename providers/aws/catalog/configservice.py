@@ -11,8 +11,9 @@ RESOURCES: dict[str, Resource] = {
     "aws_config_config_rule": Resource(
         external_name=by_name(),
         references={"source.source_identifier": Reference("aws_lambda_function", "arn")},
+        # An AWS managed rule is named by its identifier (a custom one would be a Lambda function's ARN).
         example=Example(
-            {"region": "us-east-1", "source": {"owner": "AWS", "sourceIdentifierRef": {"name": "example-function"}}}
+            {"region": "us-east-1", "source": {"owner": "AWS", "sourceIdentifier": "S3_BUCKET_VERSIONING_ENABLED"}}
         ),
     ),
     "aws_config_configuration_aggregator": Resource(
@@ -28,7 +29,14 @@ RESOURCES: dict[str, Resource] = {
     "aws_config_configuration_recorder": Resource(
         external_name=by_name(),
         references={"role_arn": Reference("aws_iam_role", "arn")},
-        example=Example({"region": "us-east-1", "roleArnRef": {"name": "example-role"}}),
+        # Every supported resource type, global ones (IAM) included: the cloud's default group, set.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "roleArnRef": {"name": "example-role"},
+                "recordingGroup": {"allSupported": True, "includeGlobalResourceTypes": True},
+            }
+        ),
     ),
     "aws_config_configuration_recorder_status": Resource(
         external_name=by_name(),
@@ -92,5 +100,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_config_retention_configuration": Resource(
         external_name=PROBED,
+        # 30 to 2557 days (the provider's validation).
+        example=Example({"region": "us-east-1", "retentionPeriodInDays": 90}),
     ),
 }

@@ -14,6 +14,19 @@ RESOURCES: dict[str, Resource] = {
         },
         sensitive=("master_password_wo",),
         timeouts=SLOW,
+        # The master user and its password (from a Secret) are required unless the cluster is restored
+        # from a snapshot; no final snapshot, so a delete leaves nothing behind.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "engine": "docdb",
+                "masterUsername": "foo",
+                "masterPasswordSecretRef": {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"},
+                "backupRetentionPeriod": 5,
+                "preferredBackupWindow": "07:00-09:00",
+                "skipFinalSnapshot": True,
+            }
+        ),
     ),
     "aws_docdb_cluster_instance": Resource(
         external_name=by_name("identifier"),

@@ -17,7 +17,8 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "inputBucketRef": {"name": "example-bucket-tfbridge"},
-                "name": "aws_elastictranscoder_pipeline_tf_test_",
+                # At most 40 characters (the provider's validation).
+                "name": "tf_test_pipeline",
                 "roleRef": {"name": "example-role"},
                 "contentConfig": {"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "Standard"},
                 "thumbnailConfig": {"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "Standard"},
