@@ -214,6 +214,9 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
     if labels:
         metadata["labels"] = labels
     spec: dict[str, Any] = {"forProvider": for_provider}
+    if res.example is not None and res.example.init_provider:
+        init = _own_namespace(res.example.init_provider) if res.namespaced else dict(res.example.init_provider)
+        spec["initProvider"] = valid_placeholders(init, region=region if isinstance(region, str) else _REGION)
     if res.example is not None and res.example.connection_secret_namespace:
         spec["writeConnectionSecretToRef"] = {"name": name} if res.namespaced else {
             "name": name, "namespace": res.example.connection_secret_namespace}

@@ -110,3 +110,9 @@ def test_an_account_the_provider_would_ask_for_is_given(tf_type: str) -> None:
     kind = next(k for k in AWS.kinds if k.config.tf_type == tf_type and not k.namespaced)
     for_provider = example(kind)["spec"]["forProvider"]
     assert ACCOUNT in (for_provider.get("accountId"), for_provider.get("awsAccountId"), for_provider.get("catalogId"))
+
+
+def test_an_argument_no_import_reads_back_is_given_at_create_only() -> None:
+    kind = next(k for k in AWS.kinds if k.config.tf_type == "aws_key_pair" and not k.namespaced)
+    spec = example(kind)["spec"]
+    assert spec["initProvider"]["publicKey"].startswith("ssh-rsa ") and "publicKey" not in spec["forProvider"]
