@@ -17,6 +17,11 @@ from . import idfns
 from .samples import AMI
 from .strategies import PROBED, SLOW, by_name
 
+# An RSA public key in OpenSSH form (the provider's documentation's).
+PUBLIC_KEY = (
+    "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQD3F6tyPEFEzV0LX3X8BsXdMsQz1x2cEikKDEY0aIj41qgxMCP/iteneqXSIFZBp5vizPvaoIR3Um9xK7PGoW8giupGn+EPuxIA4cDM4vzOqOkiMPhz5XK0whEjkVzTo4+S0puvDZuwIsdiW9mxhJc7tgBNL0cYlWSYVkz4G/fslNfRPW5mYAM49f4fhtxPb5ok4Q2Lg9dPKVHO/Bgeu5woMc7RY0p1ej6D4CKFE6lymSDJpW0YHX/wqE9+cfEauh7xZcG0q9t2ta6F6fmX0agvpFyZo8aFbXeUBr7osSCJNgvavWbM/06niWrOvYX2xwWdhXmXSrbX8ZbabVohBK41 email@example.com"
+)
+
 RESOURCES: dict[str, Resource] = {
     "aws_ami": Resource(
         external_name=PROBED,
@@ -682,12 +687,11 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_key_pair": Resource(
         external_name=by_name("key_name"),
-        example=Example(
-            {
-                "region": "us-east-1",
-                "publicKey": "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQD3F6tyPEFEzV0LX3X8BsXdMsQz1x2cEikKDEY0aIj41qgxMCP/iteneqXSIFZBp5vizPvaoIR3Um9xK7PGoW8giupGn+EPuxIA4cDM4vzOqOkiMPhz5XK0whEjkVzTo4+S0puvDZuwIsdiW9mxhJc7tgBNL0cYlWSYVkz4G/fslNfRPW5mYAM49f4fhtxPb5ok4Q2Lg9dPKVHO/Bgeu5woMc7RY0p1ej6D4CKFE6lymSDJpW0YHX/wqE9+cfEauh7xZcG0q9t2ta6F6fmX0agvpFyZo8aFbXeUBr7osSCJNgvavWbM/06niWrOvYX2xwWdhXmXSrbX8ZbabVohBK41 email@example.com",
-            }
-        ),
+        # The prefix the provider would make the name from: copied back beside the name, the two conflict.
+        late_init_ignore=("key_name_prefix",),
+        # The public key at create only: the cloud never returns it, so no import reads it back, and a
+        # changed key forces a new key pair (compared after a lost workspace, it would plan one).
+        example=Example({"region": "us-east-1"}, init_provider={"publicKey": PUBLIC_KEY}),
     ),
     "aws_launch_template": Resource(
         external_name=PROBED,
@@ -786,7 +790,8 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "deviceIndex": 0,
+                # Index 0 is the instance's own primary interface, which cannot be detached.
+                "deviceIndex": 1,
                 "instanceIdRef": {"name": "example-instance"},
                 "networkInterfaceIdRef": {"name": "example-networkinterface"},
             }
