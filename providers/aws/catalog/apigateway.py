@@ -198,8 +198,8 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "cacheKeyParameters": ["method.request.path.param"],
-                "cacheNamespace": "foobar",
+                # No cache key parameters: each names a request parameter of the method, which the
+                # example method has none of.
                 "httpMethodRef": {"name": "example-method"},
                 "requestParameters": {"integration.request.header.X-Authorization": "'static'"},
                 "requestTemplates": {"application/xml": "{\n   \"body\" : $input.json('$')\n}\n"},

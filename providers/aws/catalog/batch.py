@@ -14,6 +14,8 @@ RESOURCES: dict[str, Resource] = {
             "compute_resources.subnets": Reference("aws_subnet"),
             "service_role": Reference("aws_iam_role", "arn"),
         },
+        # The prefix the provider would make the name from: copied back beside the name, the two conflict.
+        late_init_ignore=("compute_environment_name_prefix",),
         example=Example(
             {
                 "region": "us-east-1",

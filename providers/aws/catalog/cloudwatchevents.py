@@ -31,7 +31,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_cloudwatch_event_bus_policy": Resource(
         external_name=PROBED,
-        references={"event_bus_name": Reference("aws_cloudwatch_event_bus")},
+        # The bus's name as observed: its external name is known before the bus exists.
+        references={"event_bus_name": Reference("aws_cloudwatch_event_bus", "name")},
         example=Example(
             {
                 "region": "us-east-1",

@@ -13,6 +13,8 @@ RESOURCES: dict[str, Resource] = {
             "vpc_security_group_ids": Reference("aws_security_group"),
         },
         sensitive=("master_password_wo",),
+        # The prefix the provider would make the name from: copied back beside the name, the two conflict.
+        late_init_ignore=("cluster_identifier_prefix",),
         timeouts=SLOW,
         # The master user and its password (from a Secret) are required unless the cluster is restored
         # from a snapshot; no final snapshot, so a delete leaves nothing behind.
@@ -31,6 +33,8 @@ RESOURCES: dict[str, Resource] = {
     "aws_docdb_cluster_instance": Resource(
         external_name=by_name("identifier"),
         references={"cluster_identifier": Reference("aws_docdb_cluster")},
+        # The prefix the provider would make the name from: copied back beside the name, the two conflict.
+        late_init_ignore=("identifier_prefix",),
         timeouts=SLOW,
         example=Example(
             {"region": "us-east-1", "clusterIdentifierRef": {"name": "example-cluster"}, "instanceClass": "db.r5.large"}
