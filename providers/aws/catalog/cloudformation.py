@@ -12,6 +12,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_cloudformation_stack_instances": Resource(
         external_name=PROBED,
+        references={"stack_set_name": Reference("aws_cloudformation_stack_set")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "accounts": ["123456789012"],
+                "regions": ["us-east-1"],
+                "stackSetNameRef": {"name": "example-stackset"},
+            }
+        ),
     ),
     "aws_cloudformation_stack_set": Resource(
         external_name=by_name(),

@@ -254,7 +254,9 @@ RESOURCES: dict[str, Resource] = {
                     {
                         "launchTemplateSpecification": {
                             "launchTemplateIdRef": {"name": "example-launchtemplate"},
-                            "versionRef": {"name": "example-launchtemplate"},
+                            # The template's newest version, named as the API allows (a version
+                            # number referenced from the template would be a number, the field a string).
+                            "version": "$Latest",
                         }
                     }
                 ],

@@ -65,7 +65,9 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={
-            "cluster": Reference("aws_ecs_cluster"),
+            # The cluster's ARN (as provider-upjet-aws extracts it): an import reads the ARN back, so a
+            # spec naming the cluster by name would plan the service's replacement after a lost workspace.
+            "cluster": Reference("aws_ecs_cluster", "arn"),
             "iam_role": Reference("aws_iam_role", "arn"),
             "load_balancer.target_group_arn": Reference("aws_lb_target_group", "arn"),
             "network_configuration.security_groups": Reference("aws_security_group"),
@@ -75,13 +77,16 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
+                # On Fargate, in the example subnet: an awsvpc service (a service without a network
+                # configuration is answered by moto with an empty one, on which the provider's read panics).
                 "clusterRef": {"name": "example-cluster"},
                 "desiredCount": 1,
+                "launchType": "FARGATE",
                 "taskDefinitionRef": {"name": "example-taskdefinition"},
-                "orderedPlacementStrategy": [{"field": "cpu", "type": "binpack"}],
-                "placementConstraints": [
-                    {"expression": "attribute:ecs.availability-zone in [us-east-1a, us-east-1b]", "type": "memberOf"}
-                ],
+                "networkConfiguration": {
+                    "securityGroupRefs": [{"name": "example-sg"}],
+                    "subnetRefs": [{"name": "example-subnet"}],
+                },
             }
         ),
     ),
@@ -103,11 +108,12 @@ RESOURCES: dict[str, Resource] = {
                 # The provider's documented shape: a JSON list of container definitions.
                 "containerDefinitions": '[{"name":"first","image":"public.ecr.aws/nginx/nginx:latest","cpu":10,"memory":512,"essential":true,'
                 '"portMappings":[{"containerPort":80,"hostPort":80}]}]',
+                # A Fargate task: awsvpc networking, and its CPU and memory at task level.
                 "family": "service",
-                "placementConstraints": [
-                    {"expression": "attribute:ecs.availability-zone in [us-east-1a, us-east-1b]", "type": "memberOf"}
-                ],
-                "volume": [{"hostPath": "/ecs/service-storage", "name": "service-storage"}],
+                "cpu": "256",
+                "memory": "512",
+                "networkMode": "awsvpc",
+                "requiresCompatibilities": ["FARGATE"],
             }
         ),
     ),
