@@ -708,6 +708,16 @@ RESOURCES: dict[str, Resource] = {
             "vpc_security_group_ids": Reference("aws_security_group"),
         },
         late_init_ignore=("default_version",),
+        # An image and a type: a fleet launched from a template without an image is refused.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example-template",
+                "imageId": AMI,
+                "instanceType": "t3.micro",
+                "tags": {"Name": "example"},
+            }
+        ),
     ),
     "aws_nat_gateway": Resource(
         external_name=PROBED,

@@ -92,9 +92,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ecs_tag": Resource(
         external_name=PROBED,
-        references={"resource_arn": Reference("aws_ecs_cluster", "arn")},
+        # A tag on a cluster no kind manages the tags of (the one AWS Batch made for the example compute
+        # environment, as in the provider's documentation): on the example cluster, that kind's next
+        # update would remove it.
+        references={"resource_arn": Reference("aws_batch_compute_environment", "ecs_cluster_arn")},
         example=Example(
-            {"region": "us-east-1", "key": "Owner", "resourceArnRef": {"name": "example-cluster"}, "value": "platform"}
+            {
+                "region": "us-east-1",
+                "key": "Owner",
+                "resourceArnRef": {"name": "example-computeenvironment"},
+                "value": "platform",
+            }
         ),
     ),
     "aws_ecs_task_definition": Resource(
