@@ -26,7 +26,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_athena_database": Resource(
         external_name=by_name(),
-        references={"bucket": Reference("aws_s3_bucket")},
+        # The bucket name as observed: the external name is known before the bucket exists.
+        references={"bucket": Reference("aws_s3_bucket", "bucket")},
         example=Example({"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}}),
     ),
     "aws_athena_named_query": Resource(

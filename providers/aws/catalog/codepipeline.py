@@ -9,7 +9,8 @@ RESOURCES: dict[str, Resource] = {
         external_name=by_name(),
         references={
             "artifact_store.encryption_key.id": Reference("aws_kms_key", "arn"),
-            "artifact_store.location": Reference("aws_s3_bucket"),
+            # The bucket name as observed: the external name is known before the bucket exists.
+            "artifact_store.location": Reference("aws_s3_bucket", "bucket"),
             "role_arn": Reference("aws_iam_role", "arn"),
         },
         example=Example(

@@ -56,7 +56,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_config_delivery_channel": Resource(
         external_name=by_name(),
-        references={"s3_bucket_name": Reference("aws_s3_bucket")},
+        # The bucket name as observed: the external name is known before the bucket exists.
+        references={"s3_bucket_name": Reference("aws_s3_bucket", "bucket")},
         example=Example({"region": "us-east-1", "s3BucketNameRef": {"name": "example-bucket-tfbridge"}}),
     ),
     "aws_config_organization_conformance_pack": Resource(

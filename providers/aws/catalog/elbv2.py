@@ -8,7 +8,8 @@ RESOURCES: dict[str, Resource] = {
     "aws_lb": Resource(
         external_name=PROBED,
         references={
-            "access_logs.bucket": Reference("aws_s3_bucket"),
+            # The bucket name as observed: the external name is known before the bucket exists.
+            "access_logs.bucket": Reference("aws_s3_bucket", "bucket"),
             "security_groups": Reference("aws_security_group"),
             "subnet_mapping.subnet_id": Reference("aws_subnet"),
             "subnets": Reference("aws_subnet"),
