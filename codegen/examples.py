@@ -39,8 +39,12 @@ _ARNS: tuple[tuple[str, str], ...] = (
     ("log", f"arn:aws:logs:{_REGION}:{_ACCOUNT}:log-group:example"),
     ("secret", f"arn:aws:secretsmanager:{_REGION}:{_ACCOUNT}:secret:example-AbCdEf"),
     ("user", f"arn:aws:iam::{_ACCOUNT}:user/example"),
+    ("security", f"arn:aws:ec2:{_REGION}:{_ACCOUNT}:security-group/sg-0123456789abcdef0"),
+    ("agent", f"arn:aws:datasync:{_REGION}:{_ACCOUNT}:agent/agent-0123456789abcdef0"),
     ("", f"arn:aws:iam::{_ACCOUNT}:role/example"),
 )
+# An address in the range set aside for documentation (RFC 5737): well formed, and nobody's.
+_IP_ADDRESS = "192.0.2.10"
 
 
 def _words(name: str) -> list[str]:
@@ -50,8 +54,8 @@ def _words(name: str) -> list[str]:
 
 def valid_placeholder(name: str, value: Any) -> Any:
     """What a placeholder argument value becomes where its name says what the provider validates:
-    an ARN, a JSON policy document, a CIDR block, a region, an account ID, an e-mail address. Any
-    other value, or any other name, is returned as it is."""
+    an ARN, a JSON policy document, a CIDR block, a region, an account ID, an e-mail address, a URL,
+    an IP address, a schedule expression. Any other value, or any other name, is returned as it is."""
     if value != _PLACEHOLDER:
         return value
     words = _words(name)
@@ -70,6 +74,12 @@ def valid_placeholder(name: str, value: Any) -> Any:
         return _ACCOUNT
     if last == "email":
         return "user@example.com"
+    if last in ("url", "uri"):
+        return "https://example.com"
+    if words[-2:] == ["ip", "address"]:
+        return _IP_ADDRESS
+    if words[-2:] == ["schedule", "expression"]:
+        return "rate(1 day)"
     return value
 
 
@@ -204,6 +214,9 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
     if labels:
         metadata["labels"] = labels
     spec: dict[str, Any] = {"forProvider": for_provider}
+    if res.example is not None and res.example.init_provider:
+        init = _own_namespace(res.example.init_provider) if res.namespaced else dict(res.example.init_provider)
+        spec["initProvider"] = valid_placeholders(init, region=region if isinstance(region, str) else _REGION)
     if res.example is not None and res.example.connection_secret_namespace:
         spec["writeConnectionSecretToRef"] = {"name": name} if res.namespaced else {
             "name": name, "namespace": res.example.connection_secret_namespace}

@@ -444,11 +444,13 @@ def _sources() -> Iterator[Path]:
 
 
 def inputs_digest(provider_dir: Path, provider: Provider) -> str:
-    """Everything the on-demand tree is made from: the provider's config and facts modules, its schema,
-    and the generator's own code."""
+    """Everything the on-demand tree is made from: the provider's config and facts modules (its
+    subpackages' too, as the AWS catalogue's), its schema, and the generator's own code."""
     h = hashlib.sha256()
-    own = sorted(p for p in provider_dir.glob("*.py") if not p.name.startswith("zz_"))
-    for path in [*own, provider_dir / provider.schema_file, *_sources()]:
+    own = sorted(p for p in provider_dir.rglob("*.py") if not p.name.startswith("zz_") and "__pycache__" not in p.parts)
+    for path in own:
+        h.update(path.relative_to(provider_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in [provider_dir / provider.schema_file, *_sources()]:
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 

@@ -41,6 +41,10 @@ class Example:
     for_provider: Mapping[str, Any]
     name: str | None = None
     labels: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # ``spec.initProvider``: arguments given at create only, never compared with the cloud afterwards
+    # (an argument no import reads back, such as a key pair's public key, would otherwise make the
+    # first plan after a lost workspace a replacement).
+    init_provider: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     # Namespace to write the connection secret to (named like the object); None: no secret.
     connection_secret_namespace: str | None = None
 

@@ -288,7 +288,8 @@ def test_every_kinds_example_fits_its_crd() -> None:
         crd_doc, example = _generated(tf_type)
         schema_ = crd_doc["spec"]["versions"][0]["schema"]["openAPIV3Schema"]
         admitted, errors = openapi.admit(schema_, example)
-        if errors or admitted["spec"]["forProvider"] != example["spec"]["forProvider"]:
+        if errors or any(admitted["spec"].get(part) != example["spec"].get(part)
+                         for part in ("forProvider", "initProvider")):
             bad.append((tf_type, errors[:3] or "pruned"))
             continue
         spec = admitted["spec"]

@@ -22,7 +22,15 @@ ACCOUNT = "123456789012"
                      id="KeyARN"),
         pytest.param("lambdaArn", f"arn:aws:lambda:us-east-1:{ACCOUNT}:function:example", id="FunctionARN"),
         pytest.param("licenseArn", f"arn:aws:iam::{ACCOUNT}:role/example", id="AnyOtherARNIsWellFormed"),
-        pytest.param("securityGroupArns", f"arn:aws:iam::{ACCOUNT}:role/example", id="ListOfARNs"),
+        pytest.param("configArns", f"arn:aws:iam::{ACCOUNT}:role/example", id="ListOfARNs"),
+        pytest.param("securityGroupArns", f"arn:aws:ec2:us-east-1:{ACCOUNT}:security-group/sg-0123456789abcdef0",
+                     id="SecurityGroupARN"),
+        pytest.param("agentArns", f"arn:aws:datasync:us-east-1:{ACCOUNT}:agent/agent-0123456789abcdef0",
+                     id="AgentARN"),
+        pytest.param("issuerUrl", "https://example.com", id="URL"),
+        pytest.param("sourceUri", "https://example.com", id="URI"),
+        pytest.param("ipAddress", "192.0.2.10", id="IPAddress"),
+        pytest.param("scheduleExpression", "rate(1 day)", id="ScheduleExpression"),
         pytest.param("manifestJson", "{}", id="JSONDocument"),
         pytest.param("cidrBlock", "10.0.0.0/16", id="CIDR"),
         pytest.param("regionName", "us-east-1", id="RegionName"),
@@ -102,3 +110,9 @@ def test_an_account_the_provider_would_ask_for_is_given(tf_type: str) -> None:
     kind = next(k for k in AWS.kinds if k.config.tf_type == tf_type and not k.namespaced)
     for_provider = example(kind)["spec"]["forProvider"]
     assert ACCOUNT in (for_provider.get("accountId"), for_provider.get("awsAccountId"), for_provider.get("catalogId"))
+
+
+def test_an_argument_no_import_reads_back_is_given_at_create_only() -> None:
+    kind = next(k for k in AWS.kinds if k.config.tf_type == "aws_key_pair" and not k.namespaced)
+    spec = example(kind)["spec"]
+    assert spec["initProvider"]["publicKey"].startswith("ssh-rsa ") and "publicKey" not in spec["forProvider"]

@@ -177,6 +177,13 @@ def test_ensure_regenerates_only_when_an_input_changed(tmp_path: Path) -> None:
     (pdir / "config.py").write_text(config(include='"demo_thing", "demo_network", "demo_unused"'))
     assert pipeline.ensure(pdir) is True
     assert (pdir / "crds" / "unused" / "unused.demo.tfbridge.io_unuseds.yaml").exists()
+    # Facts kept in a subpackage of the provider (the AWS catalogue's modules) are inputs too.
+    (pdir / "catalog").mkdir()
+    (pdir / "catalog" / "facts.py").write_text("FACTS = 1\n")
+    assert pipeline.ensure(pdir) is True
+    assert pipeline.ensure(pdir) is False
+    (pdir / "catalog" / "facts.py").write_text("FACTS = 2\n")
+    assert pipeline.ensure(pdir) is True
 
 
 @pytest.mark.terraform

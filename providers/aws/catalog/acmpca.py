@@ -21,7 +21,7 @@ RESOURCES: dict[str, Resource] = {
                     "namespace": "crossplane-system",
                 },
                 "signingAlgorithm": "SHA256WITHRSA",
-                "validity": {"type": "YEARS", "value": "example"},
+                "validity": {"type": "YEARS", "value": "1"},
             }
         ),
     ),

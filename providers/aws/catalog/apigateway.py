@@ -12,6 +12,14 @@ from tfconfig import (
 
 from .strategies import PROBED
 
+# One GET method proxied to a public HTTP endpoint, in OpenAPI 3 (the shape of the provider's own
+# example of an API defined by its body).
+API_BODY = (
+    '{"openapi":"3.0.1","info":{"title":"example","version":"1.0"},"paths":{"/path1":{"get":'
+    '{"x-amazon-apigateway-integration":{"httpMethod":"GET","payloadFormatVersion":"1.0","type":"HTTP_PROXY",'
+    '"uri":"https://ip-ranges.amazonaws.com/ip-ranges.json"}}}}}'
+)
+
 RESOURCES: dict[str, Resource] = {
     "aws_api_gateway_account": Resource(
         external_name=PROBED,
@@ -33,15 +41,17 @@ RESOURCES: dict[str, Resource] = {
         references={
             "authorizer_credentials": Reference("aws_iam_role", "arn"),
             "authorizer_uri": Reference("aws_lambda_function", "invoke_arn"),
+            "provider_arns": Reference("aws_cognito_user_pool", "arn"),
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
         },
+        # A Cognito user pool authorizer (a Lambda one needs a function with code).
         example=Example(
             {
                 "region": "us-east-1",
-                "authorizerCredentialsRef": {"name": "example-role"},
-                "authorizerUriRef": {"name": "example-function"},
                 "name": "demo",
+                "providerArnRefs": [{"name": "example-userpool"}],
                 "restApiIdRef": {"name": "example-restapi"},
+                "type": "COGNITO_USER_POOLS",
             }
         ),
     ),
@@ -78,7 +88,8 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "restApiIdRef": {"name": "example-restapi"},
-                "triggers": {"redeployment": "${sha1(jsonencode(aws_api_gateway_rest_api.example.body))}"},
+                # Any change of a trigger's value deploys again (its source hashes the API's body).
+                "triggers": {"redeployment": "1"},
             }
         ),
     ),
@@ -112,6 +123,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_api_gateway_domain_name_access_association": Resource(
         external_name=PROBED,
+        references={
+            "access_association_source": Reference("aws_vpc_endpoint"),
+            "domain_name_arn": Reference("aws_api_gateway_domain_name", "arn"),
+        },
+        # access_association_source_type: VPCE only (the provider's validation).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "accessAssociationSourceRef": {"name": "example-vpcendpoint"},
+                "accessAssociationSourceType": "VPCE",
+                "domainNameArnRef": {"name": "example-domainname"},
+            }
+        ),
     ),
     "aws_api_gateway_gateway_response": Resource(
         external_name=composite_from_parameters("/", "rest_api_id", "response_type").sourced(
@@ -174,8 +198,8 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "cacheKeyParameters": ["method.request.path.param"],
-                "cacheNamespace": "foobar",
+                # No cache key parameters: each names a request parameter of the method, which the
+                # example method has none of.
                 "httpMethodRef": {"name": "example-method"},
                 "requestParameters": {"integration.request.header.X-Authorization": "'static'"},
                 "requestTemplates": {"application/xml": "{\n   \"body\" : $input.json('$')\n}\n"},
@@ -200,7 +224,8 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={
-            "http_method": Reference("aws_api_gateway_method", "http_method"),
+            # The method's integration: a response is put on an integration, which must exist first.
+            "http_method": Reference("aws_api_gateway_integration", "http_method"),
             "resource_id": Reference("aws_api_gateway_resource"),
             "rest_api_id": Reference("aws_api_gateway_rest_api"),
             "status_code": Reference("aws_api_gateway_method_response", "status_code"),
@@ -208,7 +233,7 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "httpMethodRef": {"name": "example-method"},
+                "httpMethodRef": {"name": "example-integration"},
                 "resourceIdRef": {"name": "example-resource"},
                 "responseTemplates": {
                     "application/xml": '#set($inputRoot = $input.path(\'$\'))\n<?xml version="1.0" encoding="UTF-8"?>\n<message>\n    $inputRoot.body\n</message>\n'
@@ -386,6 +411,9 @@ RESOURCES: dict[str, Resource] = {
     "aws_api_gateway_rest_api": Resource(
         external_name=PROBED,
         references={"endpoint_configuration.vpc_endpoint_ids": Reference("aws_vpc_endpoint")},
+        # No body: the importer cannot read one back, so after a lost workspace it would be put again
+        # (moto then holds a second copy of every method). The deployments of the examples deploy an API
+        # without methods, which the cloud refuses.
         example=Example({"region": "us-east-1", "name": "example", "endpointConfiguration": {"types": ["REGIONAL"]}}),
     ),
     "aws_api_gateway_rest_api_policy": Resource(
@@ -394,7 +422,9 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                # A resource policy of an API grants execute-api actions to principals.
+                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":"*"},'
+                '"Action":"execute-api:Invoke","Resource":"*"}]}',
                 "restApiIdRef": {"name": "example-restapi"},
             }
         ),
@@ -402,6 +432,11 @@ RESOURCES: dict[str, Resource] = {
     "aws_api_gateway_rest_api_put": Resource(
         external_name=attribute_as_identifier("rest_api_id").sourced(
             "probe", "the importer takes the value of rest_api_id"
+        ),
+        references={"rest_api_id": Reference("aws_api_gateway_rest_api")},
+        # fail_on_warnings set: left out, the provider answers an unknown value the state cannot hold.
+        example=Example(
+            {"region": "us-east-1", "body": API_BODY, "failOnWarnings": False, "restApiIdRef": {"name": "example-restapi"}}
         ),
     ),
     "aws_api_gateway_stage": Resource(

@@ -144,7 +144,9 @@ RESOURCES: dict[str, Resource] = {
                 "apiIdRef": {"name": "example-api"},
                 "contentType": "application/json",
                 "name": "example",
-                "schema": "example",
+                # A JSON schema (draft 4) of the model's payload.
+                "schema": '{"$schema":"http://json-schema.org/draft-04/schema#","title":"ExampleModel",'
+                '"type":"object","properties":{"id":{"type":"string"}}}',
             }
         ),
     ),

@@ -63,7 +63,8 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "maxCapacity": 100,
                 "minCapacity": 5,
-                "resourceId": "example",
+                # table/<table name>: the example table's name, which a reference cannot compose.
+                "resourceId": "table/example-table",
                 "scalableDimension": "dynamodb:table:ReadCapacityUnits",
                 "serviceNamespace": "dynamodb",
             }

@@ -21,9 +21,8 @@ RESOURCES: dict[str, Resource] = {
     "aws_appsync_api_key": Resource(
         external_name=PROBED,
         references={"api_id": Reference("aws_appsync_graphql_api")},
-        example=Example(
-            {"region": "us-east-1", "apiIdRef": {"name": "example-graphqlapi"}, "expires": "2018-05-03T04:00:00Z"}
-        ),
+        # No expiry: the cloud takes one 1 to 365 days ahead of now, and defaults to 7 days.
+        example=Example({"region": "us-east-1", "apiIdRef": {"name": "example-graphqlapi"}}),
     ),
     "aws_appsync_datasource": Resource(
         external_name=PROBED,
@@ -101,5 +100,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_appsync_type": Resource(
         external_name=PROBED,
+        references={"api_id": Reference("aws_appsync_graphql_api")},
+        # format: SDL or JSON (the provider's validation); an SDL type definition.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "apiIdRef": {"name": "example-graphqlapi"},
+                "definition": "type Mutation\n\n{\nputPost(id: ID!,title: String! ): Post\n\n}",
+                "format": "SDL",
+            }
+        ),
     ),
 }

@@ -26,7 +26,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_athena_database": Resource(
         external_name=by_name(),
-        references={"bucket": Reference("aws_s3_bucket")},
+        # The bucket name as observed: the external name is known before the bucket exists.
+        references={"bucket": Reference("aws_s3_bucket", "bucket")},
         example=Example({"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}}),
     ),
     "aws_athena_named_query": Resource(
@@ -44,6 +45,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_athena_prepared_statement": Resource(
         external_name=PROBED,
+        references={"workgroup": Reference("aws_athena_workgroup")},
+        # A statement of the example workgroup, with one parameter.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "tf_test",
+                "queryStatement": "SELECT * FROM example WHERE x = ?",
+                "workgroupRef": {"name": "example-workgroup"},
+            }
+        ),
     ),
     "aws_athena_workgroup": Resource(
         external_name=by_name(),

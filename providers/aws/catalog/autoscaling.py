@@ -2,6 +2,7 @@
 
 from tfconfig import Example, IDExample, Reference, Resource, composite_id
 
+from .samples import AMI
 from .strategies import PROBED, by_name
 
 RESOURCES: dict[str, Resource] = {
@@ -24,26 +25,15 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "desiredCapacity": 4,
+                # One instance: the group's hooks, policies and schedules are examples of their own kinds.
+                "desiredCapacity": 1,
                 "forceDelete": True,
                 "healthCheckGracePeriod": 300,
-                "healthCheckType": "ELB",
+                "healthCheckType": "EC2",
                 "launchConfigurationRef": {"name": "example-launchconfiguration"},
-                "maxSize": 5,
-                "minSize": 2,
-                "placementGroupRef": {"name": "example-placementgroup"},
+                "maxSize": 2,
+                "minSize": 1,
                 "vpcZoneIdentifierRefs": [{"name": "example-subnet"}],
-                "initialLifecycleHook": [
-                    {
-                        "defaultResult": "CONTINUE",
-                        "heartbeatTimeout": 2000,
-                        "lifecycleTransition": "autoscaling:EC2_INSTANCE_LAUNCHING",
-                        "name": "foobar",
-                        "notificationTargetArn": "arn:aws:sqs:us-east-1:444455556666:queue1*",
-                        "roleArn": "arn:aws:iam::123456789012:role/S3Access",
-                    }
-                ],
-                "instanceMaintenancePolicy": {"maxHealthyPercentage": 120, "minHealthyPercentage": 90},
                 "tag": [
                     {"key": "foo", "propagateAtLaunch": True, "value": "bar"},
                     {"key": "lorem", "propagateAtLaunch": False, "value": "ipsum"},
@@ -87,6 +77,7 @@ RESOURCES: dict[str, Resource] = {
         ),
         references={
             "autoscaling_group_name": Reference("aws_autoscaling_group"),
+            "notification_target_arn": Reference("aws_sqs_queue", "arn"),
             "role_arn": Reference("aws_iam_role", "arn"),
         },
         example=Example(
@@ -96,7 +87,7 @@ RESOURCES: dict[str, Resource] = {
                 "defaultResult": "CONTINUE",
                 "heartbeatTimeout": 2000,
                 "lifecycleTransition": "autoscaling:EC2_INSTANCE_LAUNCHING",
-                "notificationTargetArn": "arn:aws:sqs:us-east-1:444455556666:queue1*",
+                "notificationTargetArnRef": {"name": "example-queue"},
                 "roleArnRef": {"name": "example-role"},
             }
         ),
@@ -156,15 +147,16 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "autoscalingGroupNameRef": {"name": "example-autoscalinggroup"},
                 "desiredCapacity": 0,
-                "endTime": "2016-12-12T06:00:00Z",
+                # The cloud refuses a start in the past.
+                "endTime": "2035-12-12T06:00:00Z",
                 "maxSize": 1,
                 "minSize": 0,
-                "startTime": "2016-12-11T18:00:00Z",
+                "startTime": "2035-12-11T18:00:00Z",
             }
         ),
     ),
     "aws_launch_configuration": Resource(
         external_name=by_name(),
-        example=Example({"region": "us-east-1", "imageId": "example", "instanceType": "t2.micro"}),
+        example=Example({"region": "us-east-1", "imageId": AMI, "instanceType": "t2.micro"}),
     ),
 }

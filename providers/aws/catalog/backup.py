@@ -75,6 +75,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_backup_logically_air_gapped_vault": Resource(
         external_name=PROBED,
+        # Retention of at least 7 days and at most 36500 (the provider's validation).
+        example=Example({"region": "us-east-1", "name": "example-vault", "minRetentionDays": 7, "maxRetentionDays": 35}),
     ),
     "aws_backup_plan": Resource(
         external_name=PROBED,

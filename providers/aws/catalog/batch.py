@@ -14,6 +14,8 @@ RESOURCES: dict[str, Resource] = {
             "compute_resources.subnets": Reference("aws_subnet"),
             "service_role": Reference("aws_iam_role", "arn"),
         },
+        # The prefix the provider would make the name from: copied back beside the name, the two conflict.
+        late_init_ignore=("compute_environment_name_prefix",),
         example=Example(
             {
                 "region": "us-east-1",
@@ -24,7 +26,7 @@ RESOURCES: dict[str, Resource] = {
                     "instanceType": ["c4.large"],
                     "maxVcpus": 16,
                     "minVcpus": 0,
-                    "placementGroupRef": {"name": "example-placementgroup"},
+                    "securityGroupIdRefs": [{"name": "example-sg"}],
                     "subnetRefs": [{"name": "example-subnet"}],
                     "type": "EC2",
                 },
@@ -33,7 +35,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_batch_job_definition": Resource(
         external_name=PROBED,
-        example=Example({"region": "us-east-1", "name": "tf_test_batch_job_definition", "type": "container"}),
+        # A container job needs its container's properties: image, command and resources, as JSON.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "tf_test_batch_job_definition",
+                "type": "container",
+                "containerProperties": '{"command":["ls","-la"],"image":"busybox","resourceRequirements":'
+                '[{"type":"VCPU","value":"0.25"},{"type":"MEMORY","value":"512"}]}',
+            }
+        ),
     ),
     "aws_batch_job_queue": Resource(
         external_name=PROBED,

@@ -26,5 +26,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ce_cost_category": Resource(
         external_name=PROBED,
+        # Rules name the category's values by dimension: here by linked account.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "ruleVersion": "CostCategoryExpression.v1",
+                "rule": [
+                    {
+                        "value": "production",
+                        "rule": {"dimension": {"key": "LINKED_ACCOUNT_NAME", "matchOptions": ["ENDS_WITH"], "values": ["-prod"]}},
+                    }
+                ],
+            }
+        ),
     ),
 }

@@ -8,10 +8,29 @@ RESOURCES: dict[str, Resource] = {
     "aws_cloudformation_stack": Resource(
         external_name=PROBED,
         references={"iam_role_arn": Reference("aws_iam_role", "arn")},
-        example=Example({"region": "us-east-1", "name": "networking-stack", "parameters": {"VPCCidr": "10.0.0.0/16"}}),
+        # A stack needs its template: here one VPC whose range is the stack's parameter.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "networking-stack",
+                "parameters": {"VPCCidr": "10.0.0.0/16"},
+                "templateBody": '{"Parameters":{"VPCCidr":{"Type":"String","Default":"10.0.0.0/16",'
+                '"Description":"The range of the VPC"}},"Resources":{"myVpc":{"Type":"AWS::EC2::VPC",'
+                '"Properties":{"CidrBlock":{"Ref":"VPCCidr"},"Tags":[{"Key":"Name","Value":"Primary_CF_VPC"}]}}}}',
+            }
+        ),
     ),
     "aws_cloudformation_stack_instances": Resource(
         external_name=PROBED,
+        references={"stack_set_name": Reference("aws_cloudformation_stack_set")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "accounts": ["123456789012"],
+                "regions": ["us-east-1"],
+                "stackSetNameRef": {"name": "example-stackset"},
+            }
+        ),
     ),
     "aws_cloudformation_stack_set": Resource(
         external_name=by_name(),

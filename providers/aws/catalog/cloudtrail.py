@@ -10,7 +10,8 @@ RESOURCES: dict[str, Resource] = {
         references={
             "cloud_watch_logs_role_arn": Reference("aws_iam_role", "arn"),
             "kms_key_id": Reference("aws_kms_key"),
-            "s3_bucket_name": Reference("aws_s3_bucket"),
+            # The bucket name as observed: the external name is known before the bucket exists.
+            "s3_bucket_name": Reference("aws_s3_bucket", "bucket"),
         },
         example=Example(
             {

@@ -24,10 +24,28 @@ RESOURCES: dict[str, Resource] = {
         external_name=attribute_as_identifier("rule_name").sourced(
             "probe", "the importer takes the value of rule_name"
         ),
+        # A rule body in the CloudWatchLogRule schema: the top talkers of a log group by one JSON key.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "ruleName": "example-rule",
+                "ruleState": "ENABLED",
+                "ruleDefinition": '{"Schema":{"Name":"CloudWatchLogRule","Version":1},"AggregateOn":"Count",'
+                '"Contribution":{"Filters":[],"Keys":["$.ip"]},"LogFormat":"JSON",'
+                '"LogGroupNames":["/aws/lambda/example"]}',
+            }
+        ),
     ),
     "aws_cloudwatch_dashboard": Resource(
         external_name=by_name("dashboard_name"),
-        example=Example({"region": "us-east-1", "dashboardBody": "example"}),
+        # The body is the dashboard's JSON: its widgets, each placed on the grid.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "dashboardBody": '{"widgets":[{"type":"text","x":0,"y":0,"width":6,"height":3,'
+                '"properties":{"markdown":"Hello world"}}]}',
+            }
+        ),
     ),
     "aws_cloudwatch_metric_alarm": Resource(
         external_name=by_name("alarm_name"),

@@ -31,12 +31,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_cloudwatch_event_bus_policy": Resource(
         external_name=PROBED,
-        references={"event_bus_name": Reference("aws_cloudwatch_event_bus")},
+        # The bus's name as observed: its external name is known before the bus exists.
+        references={"event_bus_name": Reference("aws_cloudwatch_event_bus", "name")},
         example=Example(
             {
                 "region": "us-east-1",
                 "eventBusNameRef": {"name": "example-bus"},
-                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                # An event bus policy lets principals put events on the bus.
+                "policy": '{"Version":"2012-10-17","Statement":[{"Sid":"DevAccountAccess","Effect":"Allow",'
+                '"Principal":{"AWS":"arn:aws:iam::123456789012:root"},"Action":"events:PutEvents","Resource":"*"}]}',
             }
         ),
     ),
@@ -78,6 +81,14 @@ RESOURCES: dict[str, Resource] = {
             "event_bus_name": Reference("aws_cloudwatch_event_bus"),
             "role_arn": Reference("aws_iam_role", "arn"),
         },
+        # A rule needs an event pattern or a schedule; this pattern is the provider's documented one.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "Capture each AWS Console Sign In",
+                "eventPattern": '{"detail-type":["AWS Console Sign In via CloudTrail"]}',
+            }
+        ),
     ),
     "aws_cloudwatch_event_target": Resource(
         external_name=composite_by(idfns.cloudwatch_event_target_id, "event_bus_name", "rule", "target_id").sourced(
@@ -97,6 +108,7 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={
+            "arn": Reference("aws_sns_topic", "arn"),
             "ecs_target.task_definition_arn": Reference("aws_ecs_task_definition", "arn"),
             "event_bus_name": Reference("aws_cloudwatch_event_bus"),
             "role_arn": Reference("aws_iam_role", "arn"),
@@ -105,13 +117,10 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "arn": "arn:aws:iam::123456789012:role/example",
+                # The rule's events go to the example topic.
+                "arnRef": {"name": "example-topic"},
                 "ruleRef": {"name": "example-rule"},
-                "targetId": "Yada",
-                "runCommandTargets": [
-                    {"key": "tag:Name", "values": ["FooBar"]},
-                    {"key": "InstanceIds", "values": ["i-162058cd308bffec2"]},
-                ],
+                "targetId": "SendToSNS",
             }
         ),
     ),

@@ -30,7 +30,12 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "policyDocument": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                # A data protection policy (not an IAM one): audit and mask e-mail addresses in every group.
+                "policyDocument": '{"Name":"ACCOUNT_DATA_PROTECTION_POLICY","Version":"2021-06-01","Statement":['
+                '{"Sid":"Audit","DataIdentifier":["arn:aws:dataprotection::aws:data-identifier/EmailAddress"],'
+                '"Operation":{"Audit":{"FindingsDestination":{}}}},'
+                '{"Sid":"Redact","DataIdentifier":["arn:aws:dataprotection::aws:data-identifier/EmailAddress"],'
+                '"Operation":{"Deidentify":{"MaskConfig":{}}}}]}',
                 "policyType": "DATA_PROTECTION_POLICY",
             }
         ),
@@ -80,6 +85,15 @@ RESOURCES: dict[str, Resource] = {
     "aws_cloudwatch_log_index_policy": Resource(
         external_name=attribute_as_identifier("log_group_name").sourced(
             "probe", "the importer takes the value of log_group_name"
+        ),
+        references={"log_group_name": Reference("aws_cloudwatch_log_group")},
+        # An index policy names the JSON fields of the group's events to index.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "logGroupNameRef": {"name": "example-log-group"},
+                "policyDocument": '{"Fields":["eventName"]}',
+            }
         ),
     ),
     "aws_cloudwatch_log_metric_filter": Resource(
@@ -154,6 +168,7 @@ RESOURCES: dict[str, Resource] = {
         ),
         references={
             "destination_arn": Reference("aws_kinesis_stream", "id"),
+            "log_group_name": Reference("aws_cloudwatch_log_group"),
             "role_arn": Reference("aws_iam_role", "arn"),
         },
         example=Example(
@@ -162,7 +177,7 @@ RESOURCES: dict[str, Resource] = {
                 "destinationArnRef": {"name": "example-stream"},
                 "distribution": "Random",
                 "filterPattern": "logtype test",
-                "logGroupName": "/aws/lambda/example_lambda_name",
+                "logGroupNameRef": {"name": "example-log-group"},
                 "name": "test_lambdafunction_logfilter",
                 "roleArnRef": {"name": "example-role"},
             }

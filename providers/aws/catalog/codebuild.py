@@ -13,7 +13,8 @@ RESOURCES: dict[str, Resource] = {
             "probe", "upjet names it by name but lists it as not tested: the state id is used"
         ),
         references={
-            "cache.location": Reference("aws_s3_bucket"),
+            # The bucket name as observed: the external name is known before the bucket exists.
+            "cache.location": Reference("aws_s3_bucket", "bucket"),
             "service_role": Reference("aws_iam_role", "arn"),
             "vpc_config.security_group_ids": Reference("aws_security_group"),
             "vpc_config.subnets": Reference("aws_subnet"),
@@ -61,7 +62,7 @@ RESOURCES: dict[str, Resource] = {
     "aws_codebuild_report_group": Resource(
         external_name=PROBED,
         references={
-            "export_config.s3_destination.bucket": Reference("aws_s3_bucket"),
+            "export_config.s3_destination.bucket": Reference("aws_s3_bucket", "bucket"),
             "export_config.s3_destination.encryption_key": Reference("aws_kms_key", "arn"),
         },
         example=Example(

@@ -8,7 +8,9 @@ RESOURCES: dict[str, Resource] = {
     "aws_codepipeline": Resource(
         external_name=by_name(),
         references={
-            "artifact_store.location": Reference("aws_s3_bucket"),
+            "artifact_store.encryption_key.id": Reference("aws_kms_key", "arn"),
+            # The bucket name as observed: the external name is known before the bucket exists.
+            "artifact_store.location": Reference("aws_s3_bucket", "bucket"),
             "role_arn": Reference("aws_iam_role", "arn"),
         },
         example=Example(
@@ -16,7 +18,11 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "roleArnRef": {"name": "example-role"},
                 "artifactStore": [
-                    {"locationRef": {"name": "example-bucket-tfbridge"}, "type": "S3", "encryptionKey": {"type": "KMS"}}
+                    {
+                        "locationRef": {"name": "example-bucket-tfbridge"},
+                        "type": "S3",
+                        "encryptionKey": {"idRef": {"name": "example-key"}, "type": "KMS"},
+                    }
                 ],
                 "stage": [
                     {
@@ -26,7 +32,9 @@ RESOURCES: dict[str, Resource] = {
                                 "category": "Source",
                                 "configuration": {
                                     "BranchName": "main",
-                                    "ConnectionArn": "${aws_codestarconnections_connection.example.arn}",
+                                    # A connection's ARN (an action's configuration is a plain map).
+                                    "ConnectionArn": "arn:aws:codestar-connections:us-east-1:123456789012:"
+                                    "connection/12345678-1234-1234-1234-123456789012",
                                     "FullRepositoryId": "my-organization/example",
                                 },
                                 "name": "Source",

@@ -11,8 +11,9 @@ RESOURCES: dict[str, Resource] = {
     "aws_config_config_rule": Resource(
         external_name=by_name(),
         references={"source.source_identifier": Reference("aws_lambda_function", "arn")},
+        # An AWS managed rule is named by its identifier (a custom one would be a Lambda function's ARN).
         example=Example(
-            {"region": "us-east-1", "source": {"owner": "AWS", "sourceIdentifierRef": {"name": "example-function"}}}
+            {"region": "us-east-1", "source": {"owner": "AWS", "sourceIdentifier": "S3_BUCKET_VERSIONING_ENABLED"}}
         ),
     ),
     "aws_config_configuration_aggregator": Resource(
@@ -28,7 +29,14 @@ RESOURCES: dict[str, Resource] = {
     "aws_config_configuration_recorder": Resource(
         external_name=by_name(),
         references={"role_arn": Reference("aws_iam_role", "arn")},
-        example=Example({"region": "us-east-1", "roleArnRef": {"name": "example-role"}}),
+        # Every supported resource type, global ones (IAM) included: the cloud's default group, set.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "roleArnRef": {"name": "example-role"},
+                "recordingGroup": {"allSupported": True, "includeGlobalResourceTypes": True},
+            }
+        ),
     ),
     "aws_config_configuration_recorder_status": Resource(
         external_name=by_name(),
@@ -48,7 +56,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_config_delivery_channel": Resource(
         external_name=by_name(),
-        references={"s3_bucket_name": Reference("aws_s3_bucket")},
+        # The bucket name as observed: the external name is known before the bucket exists.
+        references={"s3_bucket_name": Reference("aws_s3_bucket", "bucket")},
         example=Example({"region": "us-east-1", "s3BucketNameRef": {"name": "example-bucket-tfbridge"}}),
     ),
     "aws_config_organization_conformance_pack": Resource(
@@ -92,5 +101,7 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_config_retention_configuration": Resource(
         external_name=PROBED,
+        # 30 to 2557 days (the provider's validation).
+        example=Example({"region": "us-east-1", "retentionPeriodInDays": 90}),
     ),
 }

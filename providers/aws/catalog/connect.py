@@ -84,7 +84,8 @@ RESOURCES: dict[str, Resource] = {
             ),
             "storage_config.kinesis_stream_config.stream_arn": Reference("aws_kinesis_stream", "arn"),
             "storage_config.kinesis_video_stream_config.encryption_config.key_id": Reference("aws_kms_key", "arn"),
-            "storage_config.s3_config.bucket_name": Reference("aws_s3_bucket"),
+            # The bucket name as observed: the external name is known before the bucket exists.
+            "storage_config.s3_config.bucket_name": Reference("aws_s3_bucket", "bucket"),
             "storage_config.s3_config.encryption_config.key_id": Reference("aws_kms_key", "arn"),
         },
         example=Example(

@@ -7,7 +7,8 @@ from .strategies import by_name
 RESOURCES: dict[str, Resource] = {
     "aws_cur_report_definition": Resource(
         external_name=by_name("report_name"),
-        references={"s3_bucket": Reference("aws_s3_bucket")},
+        # The bucket name as observed: the external name is known before the bucket exists.
+        references={"s3_bucket": Reference("aws_s3_bucket", "bucket")},
         example=Example(
             {
                 "region": "us-east-1",

@@ -13,11 +13,28 @@ RESOURCES: dict[str, Resource] = {
             "vpc_security_group_ids": Reference("aws_security_group"),
         },
         sensitive=("master_password_wo",),
+        # The prefix the provider would make the name from: copied back beside the name, the two conflict.
+        late_init_ignore=("cluster_identifier_prefix",),
         timeouts=SLOW,
+        # The master user and its password (from a Secret) are required unless the cluster is restored
+        # from a snapshot; no final snapshot, so a delete leaves nothing behind.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "engine": "docdb",
+                "masterUsername": "foo",
+                "masterPasswordSecretRef": {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"},
+                "backupRetentionPeriod": 5,
+                "preferredBackupWindow": "07:00-09:00",
+                "skipFinalSnapshot": True,
+            }
+        ),
     ),
     "aws_docdb_cluster_instance": Resource(
         external_name=by_name("identifier"),
         references={"cluster_identifier": Reference("aws_docdb_cluster")},
+        # The prefix the provider would make the name from: copied back beside the name, the two conflict.
+        late_init_ignore=("identifier_prefix",),
         timeouts=SLOW,
         example=Example(
             {"region": "us-east-1", "clusterIdentifierRef": {"name": "example-cluster"}, "instanceClass": "db.r5.large"}

@@ -46,9 +46,10 @@ RESOURCES: dict[str, Resource] = {
             "global_table_arn": Reference("aws_dynamodb_table", "arn"),
             "kms_key_arn": Reference("aws_kms_key", "arn"),
         },
+        # A replica lives in another region than its table (the provider refuses the table's own).
         example=Example(
             {
-                "region": "us-east-1",
+                "region": "us-west-2",
                 "globalTableArnRef": {"name": "example-table"},
                 "tags": {"Name": "IZPAWS", "Pozo": "Amargo"},
             }

@@ -14,7 +14,13 @@ from tfconfig import (
 )
 
 from . import idfns
+from .samples import AMI
 from .strategies import PROBED, SLOW, by_name
+
+# An RSA public key in OpenSSH form (the provider's documentation's).
+PUBLIC_KEY = (
+    "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQD3F6tyPEFEzV0LX3X8BsXdMsQz1x2cEikKDEY0aIj41qgxMCP/iteneqXSIFZBp5vizPvaoIR3Um9xK7PGoW8giupGn+EPuxIA4cDM4vzOqOkiMPhz5XK0whEjkVzTo4+S0puvDZuwIsdiW9mxhJc7tgBNL0cYlWSYVkz4G/fslNfRPW5mYAM49f4fhtxPb5ok4Q2Lg9dPKVHO/Bgeu5woMc7RY0p1ej6D4CKFE6lymSDJpW0YHX/wqE9+cfEauh7xZcG0q9t2ta6F6fmX0agvpFyZo8aFbXeUBr7osSCJNgvavWbM/06niWrOvYX2xwWdhXmXSrbX8ZbabVohBK41 email@example.com"
+)
 
 RESOURCES: dict[str, Resource] = {
     "aws_ami": Resource(
@@ -76,12 +82,13 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "defaultNetworkAclIdRef": {"name": "example-vpc"},
+                # Protocol -1 is every protocol (ports 0 to 0), as the provider's documentation writes it.
                 "egress": [
                     {
                         "action": "allow",
                         "cidrBlock": "0.0.0.0/0",
                         "fromPort": 0,
-                        "protocol": "example",
+                        "protocol": "-1",
                         "ruleNo": 100,
                         "toPort": 0,
                     }
@@ -89,9 +96,9 @@ RESOURCES: dict[str, Resource] = {
                 "ingress": [
                     {
                         "action": "allow",
-                        "cidrBlockRef": {"name": "example-defaultvpc"},
+                        "cidrBlock": "10.0.0.0/16",
                         "fromPort": 0,
-                        "protocol": "example",
+                        "protocol": "-1",
                         "ruleNo": 100,
                         "toPort": 0,
                     }
@@ -135,6 +142,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ebs_snapshot_block_public_access": Resource(
         external_name=PROBED,
+        # state: block-all-sharing, block-new-sharing or unblocked (the provider's validation).
+        example=Example({"region": "us-east-1", "state": "block-new-sharing"}),
     ),
     "aws_ebs_volume": Resource(
         external_name=PROBED,
@@ -175,9 +184,36 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ec2_client_vpn_authorization_rule": Resource(
         external_name=PROBED,
+        references={"client_vpn_endpoint_id": Reference("aws_ec2_client_vpn_endpoint")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "authorizeAllGroups": True,
+                "clientVpnEndpointIdRef": {"name": "example-clientvpnendpoint"},
+                "targetNetworkCidr": "10.0.1.0/24",
+            }
+        ),
     ),
     "aws_ec2_client_vpn_endpoint": Resource(
         external_name=PROBED,
+        references={
+            "authentication_options.root_certificate_chain_arn": Reference("aws_acm_certificate", "arn"),
+            "server_certificate_arn": Reference("aws_acm_certificate", "arn"),
+        },
+        # Mutual TLS (certificate-authentication) with the server's certificate as the clients' root,
+        # as the provider's documentation shows; the client range may not overlap the VPC's.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clientCidrBlock": "10.100.0.0/22",
+                "description": "example client VPN",
+                "serverCertificateArnRef": {"name": "example-certificate"},
+                "authenticationOptions": [
+                    {"type": "certificate-authentication", "rootCertificateChainArnRef": {"name": "example-certificate"}}
+                ],
+                "connectionLogOptions": {"enabled": False},
+            }
+        ),
     ),
     "aws_ec2_client_vpn_network_association": Resource(
         external_name=composite_id("{{ .parameters.client_vpn_endpoint_id }},{{ .external_name }}").sourced(
@@ -200,6 +236,8 @@ RESOURCES: dict[str, Resource] = {
             "the import ID is instance_family (the probe's error names that path)",
             IDExample("t2", "t2", {"instance_family": "t2"}, source="docs"),
         ),
+        # instance_family: t2, t3, t3a or t4g; cpu_credits: standard or unlimited (the provider's validation).
+        example=Example({"region": "us-east-1", "instanceFamily": "t3", "cpuCredits": "standard"}),
     ),
     "aws_ec2_fleet": Resource(
         external_name=PROBED,
@@ -216,7 +254,9 @@ RESOURCES: dict[str, Resource] = {
                     {
                         "launchTemplateSpecification": {
                             "launchTemplateIdRef": {"name": "example-launchtemplate"},
-                            "versionRef": {"name": "example-launchtemplate"},
+                            # The template's newest version, named as the API allows (a version
+                            # number referenced from the template would be a number, the field a string).
+                            "version": "$Latest",
                         }
                     }
                 ],
@@ -324,7 +364,8 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "cidrBlock": "10.0.0.16/28",
+                # Within the example subnet's 10.0.1.0/24.
+                "cidrBlock": "10.0.1.16/28",
                 "reservationType": "prefix",
                 "subnetIdRef": {"name": "example-subnet"},
             }
@@ -332,7 +373,12 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ec2_tag": Resource(
         external_name=PROBED,
-        example=Example({"region": "us-east-1", "key": "Name", "resourceId": "example", "value": "Hello World"}),
+        # A tag on an object no other kind manages the tags of (the VPC's main route table): on a tagged
+        # kind's own object, that kind's next update would remove it.
+        references={"resource_id": Reference("aws_vpc", "main_route_table_id")},
+        example=Example(
+            {"region": "us-east-1", "key": "Owner", "resourceIdRef": {"name": "example-vpc"}, "value": "Hello World"}
+        ),
     ),
     "aws_ec2_traffic_mirror_filter": Resource(
         external_name=PROBED,
@@ -367,6 +413,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ec2_traffic_mirror_target": Resource(
         external_name=PROBED,
+        references={
+            "network_interface_id": Reference("aws_network_interface"),
+            "network_load_balancer_arn": Reference("aws_lb", "arn"),
+        },
+        example=Example(
+            {
+                "region": "us-east-1",
+                "description": "ENI target",
+                "networkInterfaceIdRef": {"name": "example-networkinterface"},
+            }
+        ),
     ),
     "aws_ec2_transit_gateway": Resource(
         external_name=PROBED,
@@ -554,11 +611,17 @@ RESOURCES: dict[str, Resource] = {
     "aws_eip": Resource(
         external_name=PROBED,
         references={"instance": Reference("aws_instance"), "network_interface": Reference("aws_network_interface")},
+        # vpc is the deprecated spelling of domain = "vpc": copied back beside domain, the two conflict.
+        late_init_ignore=("vpc",),
         lookup=Lookup("aws_eips", ids="allocation_ids"),
+        example=Example({"region": "us-east-1", "domain": "vpc", "tags": {"Name": "example"}}),
     ),
     "aws_eip_association": Resource(
         external_name=PROBED,
         references={"allocation_id": Reference("aws_eip"), "instance_id": Reference("aws_instance")},
+        example=Example(
+            {"region": "us-east-1", "allocationIdRef": {"name": "example-eip"}, "instanceIdRef": {"name": "example-instance"}}
+        ),
     ),
     "aws_flow_log": Resource(
         external_name=PROBED,
@@ -573,6 +636,16 @@ RESOURCES: dict[str, Resource] = {
             "log_destination",
             "log_format",
             "log_group_name",
+        ),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "iamRoleArnRef": {"name": "example-role"},
+                "logDestinationRef": {"name": "example-log-group"},
+                "logDestinationType": "cloud-watch-logs",
+                "trafficType": "ALL",
+                "vpcIdRef": {"name": "example-vpc"},
+            }
         ),
     ),
     "aws_instance": Resource(
@@ -600,6 +673,15 @@ RESOURCES: dict[str, Resource] = {
             "vpc_security_group_ids",
         ),
         lookup=Lookup("aws_instances", tags_argument="instance_tags"),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "ami": AMI,
+                "instanceType": "t3.micro",
+                "subnetIdRef": {"name": "example-subnet"},
+                "tags": {"Name": "HelloWorld"},
+            }
+        ),
     ),
     "aws_internet_gateway": Resource(
         external_name=PROBED,
@@ -607,12 +689,11 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_key_pair": Resource(
         external_name=by_name("key_name"),
-        example=Example(
-            {
-                "region": "us-east-1",
-                "publicKey": "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQD3F6tyPEFEzV0LX3X8BsXdMsQz1x2cEikKDEY0aIj41qgxMCP/iteneqXSIFZBp5vizPvaoIR3Um9xK7PGoW8giupGn+EPuxIA4cDM4vzOqOkiMPhz5XK0whEjkVzTo4+S0puvDZuwIsdiW9mxhJc7tgBNL0cYlWSYVkz4G/fslNfRPW5mYAM49f4fhtxPb5ok4Q2Lg9dPKVHO/Bgeu5woMc7RY0p1ej6D4CKFE6lymSDJpW0YHX/wqE9+cfEauh7xZcG0q9t2ta6F6fmX0agvpFyZo8aFbXeUBr7osSCJNgvavWbM/06niWrOvYX2xwWdhXmXSrbX8ZbabVohBK41 email@example.com",
-            }
-        ),
+        # The prefix the provider would make the name from: copied back beside the name, the two conflict.
+        late_init_ignore=("key_name_prefix",),
+        # The public key at create only: the cloud never returns it, so no import reads it back, and a
+        # changed key forces a new key pair (compared after a lost workspace, it would plan one).
+        example=Example({"region": "us-east-1"}, init_provider={"publicKey": PUBLIC_KEY}),
     ),
     "aws_launch_template": Resource(
         external_name=PROBED,
@@ -627,6 +708,16 @@ RESOURCES: dict[str, Resource] = {
             "vpc_security_group_ids": Reference("aws_security_group"),
         },
         late_init_ignore=("default_version",),
+        # An image and a type: a fleet launched from a template without an image is refused.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example-template",
+                "imageId": AMI,
+                "instanceType": "t3.micro",
+                "tags": {"Name": "example"},
+            }
+        ),
     ),
     "aws_nat_gateway": Resource(
         external_name=PROBED,
@@ -677,6 +768,7 @@ RESOURCES: dict[str, Resource] = {
                 "protocol": "tcp",
                 "ruleAction": "allow",
                 "ruleNumber": 200,
+                "cidrBlock": "10.3.0.0/18",
                 "toPort": 22,
             }
         ),
@@ -710,7 +802,8 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "deviceIndex": 0,
+                # Index 0 is the instance's own primary interface, which cannot be detached.
+                "deviceIndex": 1,
                 "instanceIdRef": {"name": "example-instance"},
                 "networkInterfaceIdRef": {"name": "example-networkinterface"},
             }
@@ -719,6 +812,16 @@ RESOURCES: dict[str, Resource] = {
     "aws_network_interface_permission": Resource(
         external_name=attribute_as_identifier("network_interface_permission_id").sourced(
             "probe", "the importer takes the value of network_interface_permission_id"
+        ),
+        references={"network_interface_id": Reference("aws_network_interface")},
+        # permission: INSTANCE-ATTACH or EIP-ASSOCIATE (the provider's validation).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "awsAccountId": "123456789012",
+                "networkInterfaceIdRef": {"name": "example-networkinterface"},
+                "permission": "INSTANCE-ATTACH",
+            }
         ),
     ),
     "aws_network_interface_sg_attachment": Resource(
@@ -785,7 +888,8 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "destinationCidrBlock": "10.0.1.0/22",
+                # The peer's range, outside the route table's VPC (10.0.0.0/16).
+                "destinationCidrBlock": "10.1.0.0/16",
                 "routeTableIdRef": {"name": "example-routetable"},
                 "vpcPeeringConnectionIdRef": {"name": "example-vpcpeeringconnection"},
             }
@@ -831,6 +935,7 @@ RESOURCES: dict[str, Resource] = {
         external_name=PROBED,
         references={
             "launch_specification.iam_instance_profile_arn": Reference("aws_iam_instance_profile", "arn"),
+            "launch_specification.subnet_id": Reference("aws_subnet"),
             "launch_template_config.launch_template_specification.id": Reference("aws_launch_template"),
             "launch_template_config.launch_template_specification.version": Reference(
                 "aws_launch_template", "latest_version"
@@ -840,26 +945,26 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "allocationStrategy": "diversified",
-                "iamFleetRole": "arn:aws:iam::12345678:role/spot-fleet",
+                "iamFleetRole": "arn:aws:iam::123456789012:role/spot-fleet",
                 "spotPrice": "0.03",
                 "targetCapacity": 6,
                 "validUntil": "2019-11-04T20:44:20Z",
                 "launchSpecification": [
                     {
-                        "ami": "ami-1234",
+                        "ami": AMI,
                         "iamInstanceProfileArnRef": {"name": "example-instanceprofile"},
                         "instanceType": "m4.10xlarge",
                         "placementTenancy": "dedicated",
                         "spotPrice": "2.793",
                     },
                     {
-                        "ami": "ami-5678",
-                        "availabilityZone": "us-west-1a",
+                        "ami": AMI,
+                        "availabilityZone": "us-east-1a",
                         "iamInstanceProfileArnRef": {"name": "example-instanceprofile"},
                         "instanceType": "m4.4xlarge",
                         "keyName": "my-key",
                         "spotPrice": "1.117",
-                        "subnetId": "subnet-1234",
+                        "subnetIdRef": {"name": "example-subnet"},
                         "tags": {"Name": "spot-fleet-example"},
                         "rootBlockDevice": [{"volumeType": "gp2"}],
                     },
@@ -877,6 +982,16 @@ RESOURCES: dict[str, Resource] = {
             "spot_type",
             "valid_from",
             "valid_until",
+        ),
+        example=Example(
+            {
+                "region": "us-east-1",
+                "ami": AMI,
+                "instanceType": "t3.micro",
+                "spotPrice": "0.03",
+                "subnetIdRef": {"name": "example-subnet"},
+                "tags": {"Name": "CheapWorker"},
+            }
         ),
     ),
     "aws_volume_attachment": Resource(
@@ -908,12 +1023,32 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_vpc_block_public_access_exclusion": Resource(
         external_name=PROBED,
+        references={"subnet_id": Reference("aws_subnet"), "vpc_id": Reference("aws_vpc")},
+        # internet_gateway_exclusion_mode: allow-bidirectional or allow-egress (the provider's validation).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "internetGatewayExclusionMode": "allow-bidirectional",
+                "vpcIdRef": {"name": "example-vpc"},
+            }
+        ),
     ),
     "aws_vpc_block_public_access_options": Resource(
         external_name=PROBED,
+        # internet_gateway_block_mode: off, block-bidirectional or block-ingress (the provider's validation).
+        example=Example({"region": "us-east-1", "internetGatewayBlockMode": "block-ingress"}),
     ),
     "aws_vpc_dhcp_options": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "domainName": "service.consul",
+                "domainNameServers": ["127.0.0.1", "10.0.0.2"],
+                "netbiosNodeType": "2",
+                "tags": {"Name": "foo-name"},
+            }
+        ),
     ),
     "aws_vpc_dhcp_options_association": Resource(
         external_name=composite_from_parameters("/", "vpc_id").sourced(
@@ -985,10 +1120,23 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_vpc_endpoint_policy": Resource(
         external_name=PROBED,
+        references={"vpc_endpoint_id": Reference("aws_vpc_endpoint")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "vpcEndpointIdRef": {"name": "example-vpcendpoint"},
+                "policy": '{"Version":"2012-10-17","Statement":[{"Sid":"AllowAll","Effect":"Allow",'
+                '"Principal":{"AWS":"*"},"Action":["dynamodb:*"],"Resource":"*"}]}',
+            }
+        ),
     ),
     "aws_vpc_endpoint_private_dns": Resource(
         external_name=attribute_as_identifier("vpc_endpoint_id").sourced(
             "probe", "the importer takes the value of vpc_endpoint_id"
+        ),
+        references={"vpc_endpoint_id": Reference("aws_vpc_endpoint")},
+        example=Example(
+            {"region": "us-east-1", "privateDnsEnabled": True, "vpcEndpointIdRef": {"name": "example-vpcendpoint"}}
         ),
     ),
     "aws_vpc_endpoint_route_table_association": Resource(
@@ -1040,7 +1188,10 @@ RESOURCES: dict[str, Resource] = {
             "gateway_load_balancer_arns": Reference("aws_lb", "arn"),
             "network_load_balancer_arns": Reference("aws_lb", "arn"),
         },
-        example=Example({"region": "us-east-1", "acceptanceRequired": False}),
+        # A service behind the example (network) load balancer.
+        example=Example(
+            {"region": "us-east-1", "acceptanceRequired": False, "networkLoadBalancerArnRefs": [{"name": "example-lb"}]}
+        ),
     ),
     "aws_vpc_endpoint_subnet_association": Resource(
         external_name=composite_from_parameters("/", "vpc_endpoint_id", "subnet_id").sourced(
@@ -1253,5 +1404,9 @@ RESOURCES: dict[str, Resource] = {
     "aws_vpn_gateway": Resource(
         external_name=PROBED,
         references={"vpc_id": Reference("aws_vpc")},
+        # 64512 is the cloud's default ASN for the Amazon side; set, so the value is the spec's own.
+        example=Example(
+            {"region": "us-east-1", "amazonSideAsn": "64512", "tags": {"Name": "main"}, "vpcIdRef": {"name": "example-vpc"}}
+        ),
     ),
 }

@@ -12,7 +12,8 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ecr_lifecycle_policy": Resource(
         external_name=PROBED,
-        references={"repository": Reference("aws_ecr_repository")},
+        # The name as observed: known only once the repository exists (its external name is known before).
+        references={"repository": Reference("aws_ecr_repository", "name")},
         example=Example(
             {
                 "region": "us-east-1",
@@ -27,7 +28,7 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "credentialArn": "arn:aws:secretsmanager:us-east-1:123456789:secret:ecr-pullthroughcache/ecrpublic",
+                # ECR Public takes no credentials (other upstreams need a secret named ecr-pullthroughcache/...).
                 "ecrRepositoryPrefix": "ecr-public",
                 "upstreamRegistryUrl": "public.ecr.aws",
             }
@@ -35,10 +36,13 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ecr_registry_policy": Resource(
         external_name=PROBED,
+        # A registry policy grants ECR actions (replication) to a principal on the registry's repositories.
         example=Example(
             {
                 "region": "us-east-1",
-                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                "policy": '{"Version":"2012-10-17","Statement":[{"Sid":"ReplicationAccess","Effect":"Allow",'
+                '"Principal":{"AWS":"arn:aws:iam::123456789012:root"},"Action":["ecr:ReplicateImage"],'
+                '"Resource":["arn:aws:ecr:us-east-1:123456789012:repository/*"]}]}',
             }
         ),
     ),
@@ -59,6 +63,14 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ecr_replication_configuration": Resource(
         external_name=PROBED,
+        example=Example(
+            {
+                "region": "us-east-1",
+                "replicationConfiguration": {
+                    "rule": [{"destination": [{"region": "us-west-2", "registryId": "123456789012"}]}]
+                },
+            }
+        ),
     ),
     "aws_ecr_repository_creation_template": Resource(
         external_name=PROBED,
@@ -79,11 +91,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_ecr_repository_policy": Resource(
         external_name=PROBED,
-        references={"repository": Reference("aws_ecr_repository")},
+        # The name as observed: known only once the repository exists (its external name is known before).
+        references={"repository": Reference("aws_ecr_repository", "name")},
         example=Example(
             {
                 "region": "us-east-1",
-                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                # A repository policy names a principal and ECR actions, and no resource (it is the repository).
+                "policy": '{"Version":"2012-10-17","Statement":[{"Sid":"PullAccess","Effect":"Allow",'
+                '"Principal":{"AWS":"arn:aws:iam::123456789012:root"},'
+                '"Action":["ecr:BatchGetImage","ecr:GetDownloadUrlForLayer"]}]}',
                 "repositoryRef": {"name": "example-repository"},
             }
         ),

@@ -65,7 +65,9 @@ RESOURCES: dict[str, Resource] = {
             ),
         ),
         references={
-            "cluster": Reference("aws_ecs_cluster"),
+            # The cluster's ARN (as provider-upjet-aws extracts it): an import reads the ARN back, so a
+            # spec naming the cluster by name would plan the service's replacement after a lost workspace.
+            "cluster": Reference("aws_ecs_cluster", "arn"),
             "iam_role": Reference("aws_iam_role", "arn"),
             "load_balancer.target_group_arn": Reference("aws_lb_target_group", "arn"),
             "network_configuration.security_groups": Reference("aws_security_group"),
@@ -75,26 +77,33 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
+                # On Fargate, in the example subnet: an awsvpc service (a service without a network
+                # configuration is answered by moto with an empty one, on which the provider's read panics).
                 "clusterRef": {"name": "example-cluster"},
-                "desiredCount": 3,
-                "iamRoleRef": {"name": "example-role"},
+                "desiredCount": 1,
+                "launchType": "FARGATE",
                 "taskDefinitionRef": {"name": "example-taskdefinition"},
-                "loadBalancer": [
-                    {
-                        "containerName": "mongo",
-                        "containerPort": 8080,
-                        "targetGroupArnRef": {"name": "example-lbtargetgroup"},
-                    }
-                ],
-                "orderedPlacementStrategy": [{"field": "cpu", "type": "binpack"}],
-                "placementConstraints": [
-                    {"expression": "attribute:ecs.availability-zone in [us-west-2a, us-west-2b]", "type": "memberOf"}
-                ],
+                "networkConfiguration": {
+                    "securityGroupRefs": [{"name": "example-sg"}],
+                    "subnetRefs": [{"name": "example-subnet"}],
+                },
             }
         ),
     ),
     "aws_ecs_tag": Resource(
         external_name=PROBED,
+        # A tag on a cluster no kind manages the tags of (the one AWS Batch made for the example compute
+        # environment, as in the provider's documentation): on the example cluster, that kind's next
+        # update would remove it.
+        references={"resource_arn": Reference("aws_batch_compute_environment", "ecs_cluster_arn")},
+        example=Example(
+            {
+                "region": "us-east-1",
+                "key": "Owner",
+                "resourceArnRef": {"name": "example-computeenvironment"},
+                "value": "platform",
+            }
+        ),
     ),
     "aws_ecs_task_definition": Resource(
         external_name=attribute_as_identifier("arn").sourced(
@@ -104,12 +113,15 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "containerDefinitions": "example",
+                # The provider's documented shape: a JSON list of container definitions.
+                "containerDefinitions": '[{"name":"first","image":"public.ecr.aws/nginx/nginx:latest","cpu":10,"memory":512,"essential":true,'
+                '"portMappings":[{"containerPort":80,"hostPort":80}]}]',
+                # A Fargate task: awsvpc networking, and its CPU and memory at task level.
                 "family": "service",
-                "placementConstraints": [
-                    {"expression": "attribute:ecs.availability-zone in [us-west-2a, us-west-2b]", "type": "memberOf"}
-                ],
-                "volume": [{"hostPath": "/ecs/service-storage", "name": "service-storage"}],
+                "cpu": "256",
+                "memory": "512",
+                "networkMode": "awsvpc",
+                "requiresCompatibilities": ["FARGATE"],
             }
         ),
     ),

@@ -22,6 +22,16 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_elastic_beanstalk_environment": Resource(
         external_name=PROBED,
+        references={"application": Reference("aws_elastic_beanstalk_application")},
         timeouts=SLOW,
+        # An environment of the example application, on a platform named by its solution stack.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "applicationRef": {"name": "example-application"},
+                "name": "tfenvtest",
+                "solutionStackName": "64bit Amazon Linux 2023 v4.0.0 running Python 3.11",
+            }
+        ),
     ),
 }

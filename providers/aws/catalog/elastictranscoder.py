@@ -8,16 +8,18 @@ RESOURCES: dict[str, Resource] = {
     "aws_elastictranscoder_pipeline": Resource(
         external_name=PROBED,
         references={
-            "content_config.bucket": Reference("aws_s3_bucket"),
-            "input_bucket": Reference("aws_s3_bucket"),
+            # The bucket name as observed: the external name is known before the bucket exists.
+            "content_config.bucket": Reference("aws_s3_bucket", "bucket"),
+            "input_bucket": Reference("aws_s3_bucket", "bucket"),
             "role": Reference("aws_iam_role", "arn"),
-            "thumbnail_config.bucket": Reference("aws_s3_bucket"),
+            "thumbnail_config.bucket": Reference("aws_s3_bucket", "bucket"),
         },
         example=Example(
             {
                 "region": "us-east-1",
                 "inputBucketRef": {"name": "example-bucket-tfbridge"},
-                "name": "aws_elastictranscoder_pipeline_tf_test_",
+                # At most 40 characters (the provider's validation).
+                "name": "tf_test_pipeline",
                 "roleRef": {"name": "example-role"},
                 "contentConfig": {"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "Standard"},
                 "thumbnailConfig": {"bucketRef": {"name": "example-bucket-tfbridge"}, "storageClass": "Standard"},

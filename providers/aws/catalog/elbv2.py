@@ -8,27 +8,44 @@ RESOURCES: dict[str, Resource] = {
     "aws_lb": Resource(
         external_name=PROBED,
         references={
-            "access_logs.bucket": Reference("aws_s3_bucket"),
+            # The bucket name as observed: the external name is known before the bucket exists.
+            "access_logs.bucket": Reference("aws_s3_bucket", "bucket"),
             "security_groups": Reference("aws_security_group"),
             "subnet_mapping.subnet_id": Reference("aws_subnet"),
             "subnets": Reference("aws_subnet"),
         },
         lookup=Lookup("aws_lbs", ids="arns"),
+        # A network load balancer: it takes one subnet (an application one needs two zones), an
+        # endpoint service can front it, and its listeners forward TCP and TLS. Internal, as the VPC of
+        # the examples has no internet gateway.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example-nlb",
+                "internal": True,
+                "loadBalancerType": "network",
+                "subnetRefs": [{"name": "example-subnet"}],
+                "tags": {"Environment": "example"},
+            }
+        ),
     ),
     "aws_lb_listener": Resource(
         external_name=PROBED,
         references={
+            "certificate_arn": Reference("aws_acm_certificate", "arn"),
             "default_action.forward.target_group.arn": Reference("aws_lb_target_group", "arn"),
             "default_action.target_group_arn": Reference("aws_lb_target_group", "arn"),
             "load_balancer_arn": Reference("aws_lb", "arn"),
         },
+        # TLS on the example network load balancer, forwarded to its TCP target group.
         example=Example(
             {
                 "region": "us-east-1",
-                "certificateArn": "arn:aws:iam::187416307283:server-certificate/test_cert_rab3wuqwgja25ct3n4jdj2tzu4",
+                "certificateArnRef": {"name": "example-certificate"},
                 "loadBalancerArnRef": {"name": "example-lb"},
-                "protocol": "HTTPS",
-                "sslPolicy": "ELBSecurityPolicy-2016-08",
+                "port": 443,
+                "protocol": "TLS",
+                "sslPolicy": "ELBSecurityPolicy-TLS13-1-2-2021-06",
                 "defaultAction": [{"targetGroupArnRef": {"name": "example-lbtargetgroup"}, "type": "forward"}],
             }
         ),
@@ -70,6 +87,11 @@ RESOURCES: dict[str, Resource] = {
     "aws_lb_target_group": Resource(
         external_name=PROBED,
         references={"vpc_id": Reference("aws_vpc")},
+        # Instance targets (the default target_type) need a port; TCP, as the example load balancer is a
+        # network one.
+        example=Example(
+            {"region": "us-east-1", "name": "tf-example-lb-tg", "port": 80, "protocol": "TCP", "vpcIdRef": {"name": "example-vpc"}}
+        ),
     ),
     "aws_lb_trust_store": Resource(
         external_name=PROBED,

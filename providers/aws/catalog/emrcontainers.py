@@ -10,12 +10,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_emrcontainers_virtual_cluster": Resource(
         external_name=PROBED,
-        references={"container_provider.id": Reference("aws_eks_cluster")},
+        # The cluster's name as observed: its external name is known before the cluster exists.
+        references={"container_provider.id": Reference("aws_eks_cluster", "name")},
         example=Example(
             {
                 "region": "us-east-1",
                 "name": "example",
-                "containerProvider": {"type": "EKS", "info": {"eksInfo": {"namespace": "default"}}},
+                "containerProvider": {
+                    "idRef": {"name": "example-cluster"},
+                    "type": "EKS",
+                    "info": {"eksInfo": {"namespace": "default"}},
+                },
             }
         ),
     ),

@@ -7,6 +7,7 @@ from .strategies import PROBED
 RESOURCES: dict[str, Resource] = {
     "aws_emrserverless_application": Resource(
         external_name=PROBED,
-        example=Example({"region": "us-east-1", "name": "example", "releaseLabel": "emr-6.6.0", "type": "hive"}),
+        # The engine as the API spells it (HIVE or SPARK).
+        example=Example({"region": "us-east-1", "name": "example", "releaseLabel": "emr-6.6.0", "type": "HIVE"}),
     ),
 }
