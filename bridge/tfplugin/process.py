@@ -3,13 +3,17 @@
 The host sets the magic cookie and the protocol versions it speaks; the plugin answers with one
 handshake line on stdout, ``CORE-VERSION|APP-VERSION|NETWORK|ADDRESS|grpc|``, and serves gRPC
 there (plaintext: no client certificate is offered, so no AutoMTLS). Its stderr is go-plugin's
-log channel: drained, never stored, because providers may log request bodies.
+log channel: drained, and never stored but for its last few KiB, because providers may log request
+bodies. A plugin that dies unasked (a Go panic: a provider's bug, or a value it did not expect) has
+the panic it printed logged, from its ``panic:`` or ``fatal error:`` line on, so the operator sees why
+every call in flight on it failed.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 import os
 import signal
 import subprocess
@@ -25,6 +29,11 @@ MAGIC_COOKIE_KEY = "TF_PLUGIN_MAGIC_COOKIE"
 MAGIC_COOKIE_VALUE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2"
 SUPPORTED_PROTOCOLS = (5, 6)
 # The schema of a large provider is one message of several MB.
+log = logging.getLogger(__name__)
+# Bytes of stderr kept, and of a panic logged, when a plugin dies unasked.
+_TAIL = 16384
+_PANIC_SHOWN = 4096
+
 CHANNEL_OPTIONS = [("grpc.max_receive_message_length", 512 << 20), ("grpc.max_send_message_length", 512 << 20)]
 
 
@@ -68,6 +77,8 @@ class PluginProcess:
         self.proc = subprocess.Popen([str(binary)], env=child_env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, start_new_session=True)
         self.stderr_bytes = 0
+        self._tail = bytearray()
+        self._stopping = False
         self.handshake = self._read_handshake(start_timeout)
         self.channel = grpc.insecure_channel(self.handshake.target, options=CHANNEL_OPTIONS)
         threading.Thread(target=self._drain, daemon=True, name=f"plugin-{self.proc.pid}-stderr").start()
@@ -103,8 +114,24 @@ class PluginProcess:
         try:
             for chunk in iter(lambda: os.read(fd, 65536), b""):
                 self.stderr_bytes += len(chunk)
+                self._tail += chunk
+                del self._tail[:-_TAIL]
         finally:
             self.proc.stderr.close()
+        if not self._stopping:
+            self._died()
+
+    def _died(self) -> None:
+        """Log why the plugin ended when nobody stopped it: its panic, if it printed one."""
+        try:
+            code: int | None = self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            code = None
+        text = self._tail.decode(errors="replace")
+        start = max(text.rfind("panic: "), text.rfind("fatal error: "))
+        said = f"; it printed:\n{text[start:start + _PANIC_SHOWN]}" if start >= 0 else ", printing no panic"
+        log.warning("provider plugin %s (pid %d) ended unasked, exit code %s%s", self.binary.name, self.proc.pid,
+                    code, said)
 
     @property
     def pid(self) -> int:
@@ -115,6 +142,7 @@ class PluginProcess:
 
     def stop(self, grace: float = 10.0) -> None:
         """SIGTERM (a provider ignores SIGINT, which belongs to its host), then SIGKILL."""
+        self._stopping = True
         self.channel.close()
         if self.alive():
             with contextlib.suppress(ProcessLookupError):
@@ -126,6 +154,7 @@ class PluginProcess:
         self._cleanup()
 
     def _kill(self) -> None:
+        self._stopping = True
         with contextlib.suppress(ProcessLookupError):
             self.proc.kill()
         self.proc.wait()
