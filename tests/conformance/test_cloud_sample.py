@@ -16,7 +16,7 @@ import pytest
 
 from tests.support.cloud import Moto
 from tests.support.packages import ROOT
-from tfbridge.conformance import load_report, passed_kinds
+from tfbridge.conformance import MOTO, load_report, passed_kinds
 from tfbridge.conformance_jobs import run_jobs
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
@@ -41,9 +41,18 @@ def test_a_seeded_sample_of_proven_kinds_still_passes(terraform_bin: str, plugin
     run = run_jobs("aws", chosen, jobs=2, batch=len(chosen), executor="direct", workers=1, timeout=120,
                    done=lambda r: print(r.kind, r.seconds, r.steps))
     print(f"{len(chosen)} kinds in {run.seconds:.0f}s")
-    failed = {r.kind: f"{r.failure_class}: {r.failure}" for r in run.results if not r.passed}
-    assert failed == {}, f"seed {seed}: {failed}"
     assert [r.kind for r in run.results] == chosen and run.lost == []
+    # moto answers a few calls differently from one run to the next (a value it keeps or not, a state it
+    # reaches late): a kind failing for moto's own reasons runs once more, and only a second failure counts.
+    again = [r.kind for r in run.results if not r.passed and r.failure_class == MOTO]
+    results = {r.kind: r for r in run.results}
+    if again:
+        print(f"seed {seed}: run again after moto's answers: {again}")
+        rerun = run_jobs("aws", again, jobs=1, batch=len(again), executor="direct", workers=1, timeout=120)
+        results.update({r.kind: r for r in rerun.results})
+    failed = {k: f"{r.failure_class}: {r.failure}" for k, r in results.items() if not r.passed}
+    assert failed == {}, f"seed {seed}: {failed}"
+    run.results = [results[k] for k in chosen]
     unproven = [r.kind for r in run.results if reported[r.kind]["steps"]["update"].startswith("ok")
                 and not r.steps["update"].startswith("ok")]
     assert unproven == [], f"seed {seed}: an update the report proves was not proven again"
