@@ -52,7 +52,7 @@ from bridge.api import registry
 from bridge.api.managed import Managed
 from bridge.executors import Executors
 from bridge.kube.client import SECRETS, HTTPKube, Resource
-from bridge.kube.controller import POLL_ALIGN
+from bridge.kube.controller import ALIGN_FROM, POLL_ALIGN
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
 from bridge.manager import Manager
@@ -136,6 +136,11 @@ class Provider:
                                package, kube)
         self.thread = threading.Thread(target=self.manager.run, daemon=True)
         self.thread.start()
+        deadline = time.monotonic() + 600
+        while not self.manager.ready():  # every served kind's controller started and its cache listed
+            if time.monotonic() > deadline:
+                raise SystemExit("the provider was not ready within 600 s")
+            time.sleep(0.05)
 
     def pids(self) -> list[int]:
         return list(self.manager.executors.stats().provider_pids) if self.manager.executors else []
@@ -316,9 +321,10 @@ def main() -> None:
         print(line, flush=True)  # as each phase ends: a long run killed midway still reports what it measured
 
     n = args.mrs
-    # The poll interval at which N MRs are polled --rate times a second: the steady window's polls are the
-    # controller's own, and go on as long as the window lasts.
-    period = n / args.rate
+    # The poll interval at which N MRs are polled --rate times a second (at least a minute, as the shortest
+    # poll the controller puts on its grid): the steady window's polls are the controller's own, and go on
+    # as long as the window lasts.
+    period = max(n / args.rate, ALIGN_FROM)
     try:
         with apiserver_process(tmp, crd_dir(package, crds)) as (server, kube):
             kube.create(SECRETS, credentials_secret())
