@@ -19,7 +19,7 @@ from bridge.api.errors import OperationFailed, OperationTimedOut, ProviderConfig
 from bridge.tfexec import jsonstream
 from bridge.tfexec.runner import Outcome, Run
 from bridge.workspace import tfstate
-from bridge.workspace.backend import canceled
+from bridge.workspace.backend import canceled, names_no_object
 from bridge.workspace.document import RESOURCE_NAME
 
 PLANFILE = ".tfbridge.plan"
@@ -69,13 +69,20 @@ class Terraform:
                                *([PLANFILE] if planned else [])], timeout), what)
 
     def import_(self, address: str, import_id: str, timeout: float) -> bool:
-        """Import ``import_id`` to ``address``; False if the cloud says there is no such object."""
+        """Import ``import_id`` to ``address``; False if the cloud says there is no such object: the read
+        after the import found nothing (terraform's "non-existent remote object"), or the provider
+        failed the import in its own words for an ID that names no object."""
         run = self._run(["import", "-input=false", "-no-color", address, import_id], timeout)
         if run.returncode == 0 and run.outcome is Outcome.OK:
             return True
         if NOT_FOUND in run.stderr:
             return False
-        self._check(run, f"import of {import_id!r} failed")
+        try:
+            self._check(run, f"import of {import_id!r} failed")
+        except OperationFailed as exc:
+            if names_no_object(exc.diagnostics):
+                return False
+            raise
         return False
 
     def untaint(self, address: str, timeout: float) -> None:

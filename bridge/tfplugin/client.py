@@ -35,7 +35,7 @@ from bridge.tfplugin import cty, plan
 from bridge.tfplugin.provider import Planned, Provider, ProviderGone, failed
 from bridge.tfplugin.schema import Schema
 from bridge.workspace import tfstate
-from bridge.workspace.backend import config_key
+from bridge.workspace.backend import config_key, names_no_object
 from bridge.workspace.document import RESOURCE_NAME, Rendered
 from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import Workspace
@@ -199,15 +199,33 @@ class DirectClient:
 
     def _import(self, ws: Workspace, p: Provider, mr: Managed, rendered: Rendered,
                 timeout: float) -> tuple[Any, bytes] | None:
-        import_id = self.floor.import_id(mr, rendered)
-        found = [r for r in p.import_state(self.tf_type, import_id, timeout) if r.type_name == self.tf_type]
-        if not found:
-            return None
-        state, private = p.read(self.tf_type, found[0].state, found[0].private, timeout)
-        if state is None:
-            return None  # "Cannot import non-existent remote object", as the CLI executor's rule
-        self._save(ws, p.schema(self.tf_type), state, private)
-        return state, private
+        imported = self._imported(p, self.floor.import_id(mr, rendered), timeout)
+        if imported is not None:
+            self._save(ws, p.schema(self.tf_type), *imported)
+        return imported
+
+    def _imported(self, p: Provider, import_id: str, timeout: float,
+                  deadline: float | None = None) -> tuple[Any, bytes] | None:
+        """(state, private) that importing ``import_id`` reads (ImportResourceState, then ReadResource,
+        each within ``timeout``, or together by ``deadline``); None when there is no such object: the
+        provider imported nothing, read nothing ("Cannot import non-existent remote object", as the
+        CLI executor's rule), or failed either call in its own words for an ID that names no object
+        (an importer that looks the object up itself). Any other failure is raised."""
+        def left() -> float:
+            return timeout if deadline is None else max(deadline - time.monotonic(), 0.1)
+
+        try:
+            found = [r for r in p.import_state(self.tf_type, import_id, left()) if r.type_name == self.tf_type]
+            if not found:
+                return None
+            state, private = p.read(self.tf_type, found[0].state, found[0].private, left())
+        except ProviderGone:
+            raise
+        except OperationFailed as exc:
+            if names_no_object(exc.diagnostics):
+                return None
+            raise
+        return None if state is None else (state, private)
 
     def _refreshed(self, ws: Workspace, p: Provider, mr: Managed, rendered: Rendered, timeout: float,
                    current: dict[str, Any] | None) -> tuple[Any, bytes, tuple[str, ...]]:
@@ -311,12 +329,8 @@ class DirectClient:
     def _probe(self, p: Provider, schema: Schema, import_id: str, timeout: float) -> tfstate.Instance | None:
         """What importing ``import_id`` reads, saving nothing, within ``timeout`` seconds in all; None
         when it finds no object."""
-        deadline = time.monotonic() + timeout
-        found = [r for r in p.import_state(self.tf_type, import_id, timeout) if r.type_name == self.tf_type]
-        if not found:
-            return None
-        state, _ = p.read(self.tf_type, found[0].state, found[0].private, max(deadline - time.monotonic(), 0.1))
-        return None if state is None else self._instance(schema, state)
+        imported = self._imported(p, import_id, timeout, time.monotonic() + timeout)
+        return None if imported is None else self._instance(schema, imported[0])
 
     def update(self, mr: Managed) -> Update:
         timeout = self.config.timeouts.update

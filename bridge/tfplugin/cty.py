@@ -13,6 +13,7 @@ the value's Python shape: ``{"a": 1}`` is a map or an object depending on the sc
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import json
 import math
@@ -241,10 +242,29 @@ def to_msgpack(t: Type, value: Any) -> bytes:
     return bytes(msgpack.packb(_to_wire(t, value, ""), use_bin_type=True))
 
 
+def _invalid_utf8_as_go_writes_it(exc: UnicodeError) -> tuple[str, int]:
+    """A string's bytes that are not UTF-8, each one U+FFFD.
+
+    A cty string is a Go string, any bytes: a provider may return raw bytes in one (the aws provider's
+    ``qr_code_png`` of ``aws_iam_virtual_mfa_device`` is a PNG). Terraform keeps them as they are until
+    it writes its state, whose JSON encoder replaces every byte of an invalid sequence with U+FFFD
+    (Go's ``encoding/json``: ``utf8.DecodeRuneInString`` gives ``RuneError`` of size 1 for each).
+    Python reports each maximal invalid subsequence once, so it is replaced byte for byte: the
+    state this executor writes is the one terraform writes."""
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    return "\ufffd" * (exc.end - exc.start), exc.end
+
+
+_GO_STRING_ERRORS = "tfbridge-go-string"
+codecs.register_error(_GO_STRING_ERRORS, _invalid_utf8_as_go_writes_it)
+
+
 def from_msgpack(t: Type, data: bytes) -> Any:
     if not data:
         return None
-    return _from_wire(t, msgpack.unpackb(data, raw=False, strict_map_key=False), "")
+    return _from_wire(t, msgpack.unpackb(data, raw=False, strict_map_key=False, unicode_errors=_GO_STRING_ERRORS),
+                      "")
 
 
 # -- JSON (state files) -----------------------------------------------------------------------

@@ -20,7 +20,9 @@ from bridge.tfexec.backend import CLIBackend
 from bridge.tfexec.client import CLIClient
 from bridge.workspace import tfstate
 from tests.support.cloud import Moto
-from tests.support.executors import SETUP, cli_backend, mr
+from tests.support.cloudproxy import cloud_proxy
+from tests.support.executors import REFUSED, SETUP, absent_until_made, cli_backend, mr, refused_import_is_an_error
+from tests.support.packages import AWS as FULL
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.waiting import wait_for
 
@@ -222,3 +224,18 @@ def test_timeouts_block_is_rendered_when_configured(executor: CLIBackend) -> Non
                                                                     "delete": "600s"}
     vpc = mr("aws_vpc", "no-timeouts", {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"})
     assert "timeouts" not in client(executor, "aws_vpc").floor.render(vpc).document["resource"]["aws_vpc"]["this"]
+
+
+def test_an_importer_that_finds_no_object_answers_absent(executor: CLIBackend, moto: Moto) -> None:
+    absent_until_made(executor, moto, FULL)
+
+
+def test_an_import_refused_otherwise_is_an_error(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
+                                                 moto: Moto) -> None:
+    with cloud_proxy(moto.endpoint) as proxy:
+        proxy.reject_access_key("refused")
+        ex = cli_backend(tmp_path / "refused", terraform_bin, plugin_dir, Moto(proxy.endpoint))
+        try:
+            refused_import_is_an_error(ex, FULL, REFUSED)
+        finally:
+            ex.shutdown()

@@ -152,3 +152,63 @@ def test_sets_compare_without_order() -> None:
     t = cty.Collection("set", cty.obj({"a": cty.STRING}))
     assert cty.equal(t, [{"a": "1"}, {"a": "2"}], [{"a": "2"}, {"a": "1"}])
     assert not cty.equal(t, [{"a": "1"}], [{"a": "2"}])
+
+
+def _go_string(raw: bytes) -> str:
+    """``raw`` as Go's encoding/json writes a string holding those bytes: each step of
+    ``utf8.DecodeRune`` (its table of first bytes and the ranges each allows next) that finds no valid
+    sequence is one invalid byte, written as U+FFFD."""
+    out, i = [], 0
+    while i < len(raw):
+        b = raw[i]
+        if b < 0x80:
+            out.append(chr(b))
+            i += 1
+            continue
+        if 0xC2 <= b <= 0xDF:
+            size, low, high = 2, 0x80, 0xBF
+        elif 0xE0 <= b <= 0xEF:
+            size, low, high = 3, {0xE0: 0xA0}.get(b, 0x80), {0xED: 0x9F}.get(b, 0xBF)
+        elif 0xF0 <= b <= 0xF4:
+            size, low, high = 4, {0xF0: 0x90}.get(b, 0x80), {0xF4: 0x8F}.get(b, 0xBF)
+        else:
+            size, low, high = 0, 0, 0
+        tail = raw[i + 1:i + size]
+        if size and len(tail) == size - 1 and low <= tail[0] <= high and all(0x80 <= c <= 0xBF for c in tail[1:]):
+            out.append(raw[i:i + size].decode())
+            i += size
+        else:
+            out.append("\ufffd")
+            i += 1
+    return "".join(out)
+
+
+def _raw_string(raw: bytes) -> bytes:
+    """A msgpack str holding ``raw`` as it is, as a provider (Go) sends a string with any bytes."""
+    return bytes(msgpack.packb(raw, use_bin_type=False))
+
+
+@pytest.mark.parametrize(
+    ("raw", "want"),
+    [
+        pytest.param(b"\x89PNG\r\n\x1a\n", "\ufffdPNG\r\n\x1a\n", id="APNGsSignature"),
+        pytest.param(b"a\xe2\x82z", "a\ufffd\ufffdz", id="ATruncatedSequenceIsOnePerByte"),
+        pytest.param(b"\xed\xa0\x80", "\ufffd\ufffd\ufffd", id="ASurrogateIsInvalid"),
+        pytest.param(b"\xc0\xaf", "\ufffd\ufffd", id="AnOverlongSequenceIsInvalid"),
+        pytest.param("h\u00e9 \u2603 \U0001f600".encode(), "h\u00e9 \u2603 \U0001f600", id="ValidUTF8IsKept"),
+    ],
+)
+def test_a_string_of_raw_bytes_reads_as_terraform_writes_it(raw: bytes, want: str) -> None:
+    t = cty.obj({"qr_code_png": cty.STRING, "tags": cty.Collection("map", cty.STRING)})
+    wire = b"\x82" + _raw_string(b"qr_code_png") + _raw_string(raw) + _raw_string(b"tags") + b"\x81" + \
+        _raw_string(raw) + _raw_string(raw)
+    assert _go_string(raw) == want
+    value = cty.from_msgpack(t, wire)
+    assert value == {"qr_code_png": want, "tags": {want: want}}
+    assert cty.to_json(t, value) == {"qr_code_png": want, "tags": {want: want}}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=24))
+def test_any_bytes_read_as_gos_json_encoder_writes_them(raw: bytes) -> None:
+    assert cty.from_msgpack(cty.STRING, _raw_string(raw)) == _go_string(raw)

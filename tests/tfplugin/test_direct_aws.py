@@ -29,7 +29,18 @@ from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
 from bridge.tfplugin.client import DirectClient
 from tests.support.cloud import Moto, provider_env
-from tests.support.executors import SETUP, cli_backend, direct_backend, mr, serving
+from tests.support.cloudproxy import cloud_proxy
+from tests.support.executors import (
+    REFUSED,
+    SETUP,
+    absent_until_made,
+    cli_backend,
+    direct_backend,
+    mr,
+    refused_import_is_an_error,
+    serving,
+)
+from tests.support.packages import AWS as FULL
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.packages import example
 from tests.support.waiting import wait_for
@@ -283,3 +294,21 @@ def test_the_import_check_guards_a_lost_workspace(executors: tuple[CLIBackend, D
     arns = [t["TopicArn"] for t in moto.client("sns").list_topics()["Topics"]]
     assert [a for a in arns if a.endswith(f":unimportable-{which}")] == [
         f"arn:aws:sns:us-east-1:123456789012:{m.name}"], "never a second topic"
+
+
+def test_an_importer_that_finds_no_object_answers_absent(executors: tuple[CLIBackend, DirectBackend],
+                                                         moto: Moto) -> None:
+    absent_until_made(executors[1], moto, FULL)
+
+
+def test_an_import_refused_otherwise_is_an_error(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
+                                                 moto: Moto) -> None:
+    with cloud_proxy(moto.endpoint) as proxy:
+        proxy.reject_access_key("refused")
+        cli = cli_backend(tmp_path / "refused", terraform_bin, plugin_dir, Moto(proxy.endpoint))
+        direct = direct_backend(cli)
+        try:
+            refused_import_is_an_error(direct, FULL, REFUSED)
+        finally:
+            direct.shutdown()
+            cli.shutdown()
