@@ -119,6 +119,7 @@ def main() -> None:
     parser.add_argument("--cli-steady", type=int, default=30)
     parser.add_argument("--rate", type=float, default=5.0)
     args = parser.parse_args()
+    children.exit_on_sigterm()
     tmp = Path(tempfile.mkdtemp(prefix="tfbridge-scale-"))
     moto, endpoint = start_moto()
     os.environ["AWS_ENDPOINT_URL"] = endpoint

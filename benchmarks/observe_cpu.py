@@ -92,6 +92,7 @@ def main() -> None:
     parser.add_argument("--observes", type=int, default=5)
     parser.add_argument("--direct-observes", type=int, default=50)
     args = parser.parse_args()
+    children.exit_on_sigterm()
     moto, endpoint = start_moto()
     try:
         with tempfile.TemporaryDirectory() as tmp:

@@ -150,6 +150,7 @@ def main() -> None:
     parser.add_argument("--served", default="",
                         help="Serve only these groups' CRDs (ec2,s3); default: every kind's.")
     args = parser.parse_args()
+    children.exit_on_sigterm()
     work = Path(tempfile.mkdtemp(prefix="tfbridge-start-"))
     try:
         pkg = work / "benchpkgs" / "awsall"

@@ -301,6 +301,7 @@ def main() -> None:
     parser.add_argument("--probe", action="store_true")
     parser.add_argument("--probe-count", type=int, default=5)
     args = parser.parse_args()
+    children.exit_on_sigterm()
     if args.probe:
         probe(["aws_ssm_parameter", "aws_cloudwatch_log_group", "aws_iam_policy", "aws_sqs_queue", "aws_vpc"],
               args.probe_count)
