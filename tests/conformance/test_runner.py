@@ -30,11 +30,13 @@ from tfbridge.conformance import (
     after_delete,
     changes,
     classify,
+    countable,
     identity,
     load_report,
     mentions,
     merge,
     renamed,
+    second_objects,
     select,
     serves,
     write_report,
@@ -447,3 +449,29 @@ def test_a_setting_read_after_its_delete_passes_only_where_its_documentation_say
             after_delete(tf_type, "x", lambda: reads)
     else:
         assert after_delete(tf_type, "x", lambda: reads).startswith(want)
+
+
+def test_a_second_object_is_counted_in_the_kinds_own_model_only() -> None:
+    before = {"rds.DBInstance": {"arn=arn:aws:rds:us-east-1:123456789012:db:c1-db"}}
+    snapshot = {"rds.DBSnapshot": {"arn=arn:aws:rds:us-east-1:123456789012:snapshot:s-of-c1-db"}}
+    assert second_objects(before, {**before, **snapshot}) == 0, "a snapshot naming it is another model's"
+    second = {"rds.DBInstance": {*before["rds.DBInstance"], "arn=arn:aws:rds:us-east-1:123456789012:db:c1-db-2"}}
+    assert second_objects(before, second) == 1
+    assert second_objects(before, {}) == 0, "the object gone is no second one"
+
+
+@pytest.mark.parametrize(
+    ("needle", "want"),
+    [
+        pytest.param("c1-example-vpc", True, id="AnObjectName"),
+        pytest.param("vpc-0a1b2c3d", True, id="AnID"),
+        pytest.param("example", False, id="APlaceholder"),
+        pytest.param("123456789012", False, id="TheAccountID"),
+        pytest.param("us-east-1", False, id="TheRegion"),
+        pytest.param("ap-southeast-2", False, id="ARegionOfThreeWords"),
+        pytest.param("us-gov-west-1", False, id="AGovCloudRegion"),
+        pytest.param("my-db-1", True, id="ANameShapedLikeARegion"),
+    ],
+)
+def test_an_account_or_a_region_names_no_object_to_count(needle: str, want: bool) -> None:
+    assert countable(needle) == want
