@@ -26,13 +26,17 @@ from tfbridge.conformance import (
     Harness,
     MotoCount,
     Result,
+    StepFailed,
+    after_delete,
     changes,
     classify,
+    countable,
     identity,
     load_report,
     mentions,
     merge,
     renamed,
+    second_objects,
     select,
     serves,
     write_report,
@@ -73,6 +77,36 @@ def examples() -> Examples:
                      id="MotoDoesNotStoreAnArgument"),
         pytest.param("create failed: waiting for FSx for NetApp ONTAP File System (fs-1) create: unexpected state '', "
                      "wanted target 'AVAILABLE'. last error: %!s(<nil>)", MOTO, id="MotoNeverSetsTheStatus"),
+        pytest.param("AccessPoint/c038-example-accesspoint: create failed: creating S3 Access Point (examplec038): "
+                     "operation error S3 Control: CreateAccessPoint, https response error StatusCode: 0, RequestID: , "
+                     "HostID: , request send failed, Put \"http://123456789012.127.0.0.1:41287/v20180820/accesspoint/"
+                     "examplec038\": dial tcp: lookup 123456789012.127.0.0.1: no such host (after 0s)", MOTO,
+                     id="AccountIDPrefixedHost"),
+        pytest.param("read aws_mwaa_environment: reading MWAA Environment (c035-example-environment): operation error "
+                     "MWAA: GetEnvironment, https response error StatusCode: 0, RequestID: , request send failed, Get "
+                     "\"http://api.127.0.0.1:58237/environments/c035-example-environment\": dial tcp: lookup "
+                     "api.127.0.0.1 on 10.255.255.53:53: no such host", MOTO, id="LabelPrefixedHost"),
+        pytest.param("read aws_timestreamwrite_database: reading Timestream Database (c07b-example-database): "
+                     "operation error Timestream Write: DescribeDatabase, https response error StatusCode: 0, "
+                     "RequestID: , request send failed, Post \"http://ingest.timestream.us-east-1.amazonaws.com/\": "
+                     "dial tcp: lookup ingest.timestream.us-east-1.amazonaws.com on 10.255.255.53:53: no such host",
+                     MOTO, id="DiscoveredRealHost"),
+        pytest.param("operation error S3: GetObject, https response error StatusCode: 0, RequestID: , request send "
+                     "failed, Get \"http://127.0.0.1:41287/b/k\": dial tcp 127.0.0.1:41287: connect: connection "
+                     "refused", OURS, id="TheConfiguredEndpointDownIsNotMotos"),
+        pytest.param("read aws_simpledb_domain: reading SimpleDB Domain (c06b-example-domain): SerializationError: "
+                     "failed to unmarshal error message\n\tstatus code: 500, request id: \ncaused by: UnmarshalError: "
+                     "failed to unmarshal error message", MOTO, id="MotoInternalErrorV1SDK"),
+        pytest.param("creating AWS Lex V2 Models Bot (\"examplec029\"): operation error Lex Models V2: CreateBot, "
+                     "https response error StatusCode: 404, RequestID: , api error UnknownError: UnknownError "
+                     "(after 0s)", MOTO, id="MotoHasNoRoute"),
+        pytest.param("creating S3 Control Bucket (example): operation error S3 Control: CreateBucket, https response "
+                     "error StatusCode: 404, RequestID: x, HostID: y=, api error UnknownError: UnknownError (after 0s)",
+                     MOTO, id="MotoHasNoRouteS3"),
+        pytest.param("Cluster/c044-example-cluster: observe failed: read aws_redshift_cluster: unexpected "
+                     "AvailabilityZoneRelocationStatus value \"\" returned by API", MOTO, id="MotoLeavesAnEnumEmpty"),
+        pytest.param("Instance/c043-example-instance: update failed: apply aws_instance: the provider did not answer "
+                     "(UNAVAILABLE) (after 0s)", PROVIDER, id="ProviderCrashedMidUpdate"),
         pytest.param("Provider produced inconsistent result after apply", PROVIDER, id="ProviderInconsistent"),
         pytest.param("CompositeAlarm/p-example: create failed after 23s: apply aws_cloudwatch_composite_alarm: the "
                      "provider did not answer (UNAVAILABLE)", PROVIDER, id="ProviderProcessDied"),
@@ -395,3 +429,49 @@ def test_a_flag_is_flipped_and_one_that_decides_a_delete_never_is() -> None:
     tags = found["tags"]
     assert tags.value == {"conformance": "c1"} and tags.shown({"a": "b", "conformance": "c1"})
     assert not tags.shown({"conformance": "c2"})
+
+
+@pytest.mark.parametrize(
+    ("tf_type", "reads", "want"),
+    [
+        pytest.param("aws_ebs_encryption_by_default", True, "ok: still read, reset", id="ASettingItsDeleteResets"),
+        pytest.param("aws_glue_data_catalog_encryption_settings", True, None,
+                     id="ASettingWhosePageSaysNothingOfItFails"),
+        pytest.param("aws_sqs_queue", True, None, id="AnObjectStillReadFails"),
+        pytest.param("aws_sqs_queue", False, "ok", id="AnObjectGone"),
+        pytest.param("aws_default_vpc", True, "ok: forgotten", id="ADefaultResourceIsOnlyForgotten"),
+    ],
+)
+def test_a_setting_read_after_its_delete_passes_only_where_its_documentation_says_so(
+        tf_type: str, reads: bool, want: str | None) -> None:
+    if want is None:
+        with pytest.raises(StepFailed, match="still reads 'x' after the delete"):
+            after_delete(tf_type, "x", lambda: reads)
+    else:
+        assert after_delete(tf_type, "x", lambda: reads).startswith(want)
+
+
+def test_a_second_object_is_counted_in_the_kinds_own_model_only() -> None:
+    before = {"rds.DBInstance": {"arn=arn:aws:rds:us-east-1:123456789012:db:c1-db"}}
+    snapshot = {"rds.DBSnapshot": {"arn=arn:aws:rds:us-east-1:123456789012:snapshot:s-of-c1-db"}}
+    assert second_objects(before, {**before, **snapshot}) == 0, "a snapshot naming it is another model's"
+    second = {"rds.DBInstance": {*before["rds.DBInstance"], "arn=arn:aws:rds:us-east-1:123456789012:db:c1-db-2"}}
+    assert second_objects(before, second) == 1
+    assert second_objects(before, {}) == 0, "the object gone is no second one"
+
+
+@pytest.mark.parametrize(
+    ("needle", "want"),
+    [
+        pytest.param("c1-example-vpc", True, id="AnObjectName"),
+        pytest.param("vpc-0a1b2c3d", True, id="AnID"),
+        pytest.param("example", False, id="APlaceholder"),
+        pytest.param("123456789012", False, id="TheAccountID"),
+        pytest.param("us-east-1", False, id="TheRegion"),
+        pytest.param("ap-southeast-2", False, id="ARegionOfThreeWords"),
+        pytest.param("us-gov-west-1", False, id="AGovCloudRegion"),
+        pytest.param("my-db-1", True, id="ANameShapedLikeARegion"),
+    ],
+)
+def test_an_account_or_a_region_names_no_object_to_count(needle: str, want: bool) -> None:
+    assert countable(needle) == want
