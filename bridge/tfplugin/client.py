@@ -106,7 +106,7 @@ class DirectClient:
     def _config(self, mr: Managed, rendered: Rendered, schema: Schema) -> Any:
         """The resource's configuration as a schema-typed value."""
         try:
-            return cty.conform(schema.type, rendered.resource.configuration)
+            return schema.block.with_absent_blocks(cty.conform(schema.type, rendered.resource.configuration))
         except cty.CtyError as exc:
             raise InvalidSpec(f"{mr.display}: argument {exc}") from exc
 
@@ -129,7 +129,7 @@ class DirectClient:
         if inst.schema_version == schema.version:
             # Already in the current schema's shape: decoding it here saves a provider call.
             with contextlib.suppress(cty.CtyError):
-                value = cty.from_json(schema.type, inst.attributes)
+                value = schema.block.with_absent_blocks(cty.from_json(schema.type, inst.attributes))
         if value is None:
             value = p.upgrade(self.tf_type, inst.schema_version, inst.attributes, timeout)
         return value
@@ -251,7 +251,8 @@ class DirectClient:
             return (*imported, ("import",)) if imported else (None, b"", ())
         answer, new_private = p.read_encoded(self.tf_type, encoded, private, timeout)
         repeated = last is not None and answer == last.answer and new_private == last.answer_private
-        state = last.state if repeated and last is not None else cty.from_msgpack(schema.type, answer)
+        state = (last.state if repeated and last is not None
+                 else schema.block.with_absent_blocks(cty.from_msgpack(schema.type, answer)))
         # The same stored state read back as the last poll read it back is unchanged without comparing.
         unchanged = (reused and repeated) or (
             not tainted and new_private == private and cty.equal(schema.type, prior, state))

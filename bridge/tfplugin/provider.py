@@ -92,7 +92,7 @@ class Provider:
 
     def _configure(self, configuration: Mapping[str, Any]) -> None:
         t = self.provider_schema.type
-        value = cty.conform(t, dict(configuration))
+        value = self.provider_schema.block.with_absent_blocks(cty.conform(t, dict(configuration)))
         try:
             answer = self._checked("validate_provider", 60, "validate the provider configuration",
                                    config=self._dv(t, value))
@@ -135,7 +135,7 @@ class Provider:
         s = self.schema(tf_type)
         answer = self._checked("upgrade", timeout, f"upgrade the stored state of {tf_type}", type_name=tf_type,
                                version=version, raw_state={"json": json.dumps(dict(attributes)).encode()})
-        return cty.from_msgpack(s.type, answer.upgraded_state.msgpack)
+        return s.block.with_absent_blocks(cty.from_msgpack(s.type, answer.upgraded_state.msgpack))
 
     def validate(self, tf_type: str, config: Any, timeout: float, what: str) -> None:
         if self.protocol.has("validate_resource"):
@@ -145,7 +145,7 @@ class Provider:
     def read(self, tf_type: str, state: Any, private: bytes, timeout: float) -> tuple[Any, bytes]:
         s = self.schema(tf_type)
         answer, new_private = self.read_encoded(tf_type, cty.to_msgpack(s.type, state), private, timeout)
-        return cty.from_msgpack(s.type, answer), new_private
+        return s.block.with_absent_blocks(cty.from_msgpack(s.type, answer)), new_private
 
     def read_encoded(self, tf_type: str, state: bytes, private: bytes, timeout: float) -> tuple[bytes, bytes]:
         """ReadResource of a msgpack-encoded state; the new state as the provider encoded it, and its
@@ -177,7 +177,8 @@ class Provider:
             raise OperationTimedOut(f"apply {tf_type}: the provider did not answer "
                                     f"({code.name if code else exc})") from exc
         errors = [d for d in diagnostics(answer) if d.severity == SEVERITY_ERROR]
-        state = cty.from_msgpack(s.type, answer.new_state.msgpack) if answer.new_state.msgpack else None
+        state = (s.block.with_absent_blocks(cty.from_msgpack(s.type, answer.new_state.msgpack))
+                 if answer.new_state.msgpack else None)
         return state, bytes(answer.private), errors
 
     def import_state(self, tf_type: str, import_id: str, timeout: float) -> list[Imported]:
@@ -185,7 +186,8 @@ class Provider:
         out = []
         for r in answer.imported_resources:
             s = self.schema(r.type_name)
-            out.append(Imported(r.type_name, cty.from_msgpack(s.type, r.state.msgpack), bytes(r.private)))
+            state = s.block.with_absent_blocks(cty.from_msgpack(s.type, r.state.msgpack))
+            out.append(Imported(r.type_name, state, bytes(r.private)))
         return out
 
     def read_data(self, data_type: str, config: Mapping[str, Any], timeout: float) -> Any:
@@ -193,7 +195,7 @@ class Provider:
             s = self.data_sources[data_type]
         except KeyError:
             raise OperationFailed(f"the provider has no data source {data_type}", verb="read") from None
-        value = cty.conform(s.type, dict(config))
+        value = s.block.with_absent_blocks(cty.conform(s.type, dict(config)))
         answer = self._checked("read_data", timeout, f"read data source {data_type}", type_name=data_type,
                                config=self._dv(s.type, value))
         return cty.from_msgpack(s.type, answer.state.msgpack)

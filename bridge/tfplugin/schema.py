@@ -40,6 +40,20 @@ class NestedBlock:
     def type(self) -> cty.Type:
         return _nested_type(self.nesting, self.block.type())
 
+    def with_absent(self, value: Any) -> Any:
+        """This block's value with absence represented as Terraform core does (:meth:`Block.with_absent_blocks`)."""
+        if value is cty.UNKNOWN:
+            return value  # a planned block not known until apply stays so
+        if self.nesting in ("list", "set"):
+            items = value if isinstance(value, list) else []
+            return [self.block.with_absent_blocks(v) for v in items]
+        if self.nesting == "map":
+            keyed = value if isinstance(value, dict) else {}
+            return {k: self.block.with_absent_blocks(v) for k, v in keyed.items()}
+        if self.nesting == "group" and value is None:
+            return self.block.with_absent_blocks(dict.fromkeys(a.name for a in self.block.attributes))
+        return self.block.with_absent_blocks(value)
+
 
 @dataclasses.dataclass(frozen=True)
 class Block:
@@ -54,6 +68,20 @@ class Block:
 
     def attribute(self, name: str) -> Attribute | None:
         return next((a for a in self.attributes if a.name == name), None)
+
+    def with_absent_blocks(self, value: Any) -> Any:
+        """``value`` (an object of this block, or null) with every absent nested block the way Terraform
+        core represents it in configuration, prior and planned state: a list or set block as an empty
+        list, a map block as an empty map, a group block as an object of nulls (a group is never null),
+        a single block as null. Providers rely on it: the legacy SDK reads a null block as a value it
+        does not expect, plans it as changed from the empty block it stored (a replacement, when the
+        block forces one) or, in places, dereferences it and dies."""
+        if not isinstance(value, dict):
+            return value  # null (a destroy) or unknown: nothing inside to fill in
+        out = dict(value)
+        for nb in self.blocks:
+            out[nb.name] = nb.with_absent(value.get(nb.name))
+        return out
 
     def sensitive_paths(self, value: Any, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
         """Paths of the sensitive attributes that hold a value in ``value`` (as a state records them)."""

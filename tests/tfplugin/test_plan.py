@@ -72,3 +72,35 @@ def test_nested_attributes_of_protocol_6_follow_the_same_rules() -> None:
 def test_ignore_changes_keeps_the_prior_value() -> None:
     assert ignore_changes(cfg(note="cloud"), cfg(note="spec"), ["note"]) == cfg(note="cloud")
     assert ignore_changes(None, cfg(note="spec"), ["note"]) == cfg(note="spec"), "at create the config counts"
+
+
+# -- absent blocks, as Terraform core represents them ------------------------------------------------
+
+GROUPED = Block(attributes=(Attribute("mode", S, optional=True),), blocks=(NestedBlock("inner", "list", RULE),))
+WITH_GROUP = Block(attributes=SCHEMA.attributes, blocks=(*SCHEMA.blocks, NestedBlock("grouped", "group", GROUPED)))
+
+
+def test_absent_blocks_are_empty_collections_and_single_blocks_null() -> None:
+    absent = {"name": "n", "tier": None, "note": None, "arn": None, "single": None, "listed": None, "keyed": None,
+              "rules": None, "grouped": None}
+    assert WITH_GROUP.with_absent_blocks(absent) == {
+        **absent, "listed": [], "keyed": {}, "rules": [],
+        "grouped": {"mode": None, "inner": []},  # a group block is never null
+    }
+
+
+def test_absent_blocks_inside_present_blocks_are_filled_in() -> None:
+    outer = Block(blocks=(NestedBlock("listed", "list", GROUPED), NestedBlock("one", "single", GROUPED),
+                          NestedBlock("keyed", "map", GROUPED)))
+    value = {"listed": [{"mode": "a", "inner": None}], "one": {"mode": "b", "inner": None},
+             "keyed": {"k": {"mode": "c", "inner": None}}}
+    assert outer.with_absent_blocks(value) == {"listed": [{"mode": "a", "inner": []}],
+                                               "one": {"mode": "b", "inner": []},
+                                               "keyed": {"k": {"mode": "c", "inner": []}}}
+
+
+def test_unknown_and_present_blocks_are_left_as_they_are() -> None:
+    value = cfg(listed=cty.UNKNOWN, rules=[{"port": 1, "rule_id": None}], single={"port": 2, "rule_id": None})
+    assert SCHEMA.with_absent_blocks(value) == value
+    assert SCHEMA.with_absent_blocks(None) is None, "a destroy's null object stays null"
+    assert SCHEMA.with_absent_blocks(cty.UNKNOWN) is cty.UNKNOWN
