@@ -36,6 +36,7 @@ from tfbridge.conformance import (
     load_report,
     mentions,
     merge,
+    reclassified,
     renamed,
     second_objects,
     select,
@@ -498,3 +499,19 @@ def test_an_objects_own_cloud_name_is_made_unique_per_run(examples: Examples, tf
 def test_an_argument_that_names_something_else_is_left() -> None:
     assert identifying_fields(AWS.by_type("aws_db_option_group")) == [], "engineName names an engine"
     assert identifying_fields(AWS.by_type("aws_identitystore_user")) == ["userName"], "not displayName"
+
+
+@pytest.mark.parametrize(
+    ("failure", "was", "want"),
+    [
+        pytest.param("create: X/c1-x: create failed: api error UnknownError: StatusCode: 404, RequestID: , api error "
+                     "UnknownError", OURS, MOTO, id="NewWordsDecide"),
+        pytest.param("delete: OperationFailed: import aws_network_acl 'acl-1': api error InvalidRouteTableID.NotFound",
+                     OURS, OURS, id="TheRunnersOwnExceptionStands"),
+        pytest.param("create: refused X/c1-x: admission webhook", EXAMPLE, EXAMPLE, id="ARefusalStands"),
+        pytest.param("update: " + "x" * 592 + " api err", EXAMPLE, EXAMPLE, id="WordsCutOffKeepTheirClass"),
+        pytest.param("update: nothing anyone recognises", EXAMPLE, OURS, id="WholeWordsThatSayNothingAreOurs"),
+    ],
+)
+def test_a_report_row_is_classified_again_by_the_words_it_kept(failure: str, was: str, want: str) -> None:
+    assert reclassified(failure, was) == want
