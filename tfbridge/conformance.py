@@ -131,6 +131,9 @@ _ANNOTATION = "conformance.tfbridge.io/step"
 # which a DNS name, a path or a sentence has) that reads as a placeholder.
 _PLACEHOLDER_NAME = re.compile(r"[A-Za-z0-9_-]+")
 _DOC_NAME = re.compile(r"example|test|^tf|^terraform|^my", re.IGNORECASE)
+# A name made up as one lowercase word (``johndoe``); a catalog's choice (an add-on's ``vpc-cni``, a
+# region, an identity provider's ``Google``) is written otherwise, and names nothing the example makes.
+_MADE_UP_NAME = re.compile(r"[a-z]+")
 # Names too common to count objects by (a placeholder argument's value may be the external name).
 _COMMON = frozenset({"example", "true", "false", "default"})
 
@@ -141,6 +144,21 @@ FREE_TEXT = ("description", "comment")
 _LIFECYCLE_FLAG = re.compile(r"destroy|delet|protect|retain|wait|skip|prevent")
 # How many candidate arguments the update step asks the provider's plan about before it gives up.
 MAX_CHANGES = 4
+
+
+# A failure the runner gave its class itself, not by the words: an exception it did not expect (its
+# type's name first: ``OperationFailed: ...``, always "our bug"), or the API server refusing the example.
+_RUNNERS_OWN = re.compile(r"create: refused |[a-z]+: [A-Z][A-Za-z]*: ")
+
+
+def reclassified(failure: str, was: str) -> str:
+    """A report row's class by its failure's words again (``step: words``). A class the runner gave
+    itself stands; so does one the words kept no longer tell: the report keeps a failure's first
+    600 characters, and the words that named its culprit may have come after."""
+    if _RUNNERS_OWN.match(failure):
+        return was
+    now = classify(failure.split(": ", 1)[-1])
+    return was if now == OURS and len(failure) >= 600 else now
 
 
 def classify(message: str) -> str:
@@ -222,6 +240,23 @@ class Examples:
         return Bundle(kind, tuple((k, self.manifests[k.config.tf_type]) for k in order))
 
 
+def identifying_fields(kind: Kind) -> list[str]:
+    """The spec.forProvider fields (CR form) besides ``name`` that hold the object's own name in the
+    cloud: a required string argument named for the kind's own noun (``domain_name`` of
+    aws_opensearch_domain, ``user_name`` of aws_identitystore_user; never aws_db_option_group's
+    ``engine_name``, which names an engine). An argument a kind's external name is set from is no spec
+    field (the external name is the object's name, already this run's own)."""
+    words = kind.config.tf_type.split("_")[1:]
+    nouns = {"_".join(words[i:]) + "_name" for i in range(len(words))}
+    out = []
+    for a in kind.schema().block.attributes:
+        if a.name in nouns and a.required and a.type == "string":
+            field = kind.converter.json_name(a.name)
+            if field:
+                out.append(field)
+    return out
+
+
 def renamed(bundle: Bundle, prefix: str) -> list[tuple[Kind, dict[str, Any]]]:
     """The bundle's manifests with ``prefix`` on every object name and every reference to one."""
     names = {m["metadata"]["name"] for _, m in bundle.objects}
@@ -240,13 +275,22 @@ def renamed(bundle: Bundle, prefix: str) -> list[tuple[Kind, dict[str, Any]]]:
     out = []
     for kind, manifest in bundle.objects:
         spec = rename(manifest["spec"])
-        for_provider = spec.get("forProvider") or {}
+        for_provider = dict(spec.get("forProvider") or {})
         name = for_provider.get("name")
         if isinstance(name, str) and _PLACEHOLDER_NAME.fullmatch(name) and _DOC_NAME.search(name):
             # A name the example's source wrote (``example``, ``tf_example_plan``) would be the same cloud
             # name in every bundle that brings this example along: made this run's own, as the object
             # names are (hex digits only, which every name's validation allows).
-            spec = {**spec, "forProvider": {**for_provider, "name": name + prefix.strip("-")}}
+            for_provider["name"] = name + prefix.strip("-")
+        for field in identifying_fields(kind):
+            value = for_provider.get(field)
+            if isinstance(value, str) and _PLACEHOLDER_NAME.fullmatch(value) and \
+                    (_DOC_NAME.search(value) or _MADE_UP_NAME.fullmatch(value)):
+                # The object's own name in the cloud (``domain_name: example``, ``user_name: johndoe``),
+                # which two bundles running side by side in one moto would both create: made this run's own.
+                for_provider[field] = value + prefix.strip("-")
+        if for_provider:
+            spec = {**spec, "forProvider": for_provider}
         doc = {**manifest, "metadata": {**manifest["metadata"], "name": text[manifest["metadata"]["name"]]},
                "spec": spec}
         out.append((kind, doc))
@@ -1086,8 +1130,8 @@ def conformance(provider_name: str, kinds: str, sample: int, seed: int | None, s
         with filelock.FileLock(str(report_path.with_name(f".{report_path.name}.lock"))):
             doc = load_report(report_path)
             for row in doc["kinds"].values():
-                if row.get("failure") and not row["failure"].startswith("create: refused "):
-                    row["class"] = classify(row["failure"].split(": ", 1)[-1])
+                if row.get("failure"):
+                    row["class"] = reclassified(row["failure"], row.get("class", OURS))
             write_report(report_path, doc)
         click.echo(f"{report_path}: {doc['totals']}")
         return

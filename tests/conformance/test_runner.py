@@ -31,10 +31,12 @@ from tfbridge.conformance import (
     changes,
     classify,
     countable,
+    identifying_fields,
     identity,
     load_report,
     mentions,
     merge,
+    reclassified,
     renamed,
     second_objects,
     select,
@@ -475,3 +477,41 @@ def test_a_second_object_is_counted_in_the_kinds_own_model_only() -> None:
 )
 def test_an_account_or_a_region_names_no_object_to_count(needle: str, want: bool) -> None:
     assert countable(needle) == want
+
+
+@pytest.mark.parametrize(
+    ("tf_type", "field", "value"),
+    [
+        pytest.param("aws_opensearch_domain", "domainName", "example", id="TheDomainsName"),
+        pytest.param("aws_identitystore_user", "userName", "johndoe", id="TheUsersName"),
+    ],
+)
+def test_an_objects_own_cloud_name_is_made_unique_per_run(examples: Examples, tf_type: str, field: str,
+                                                          value: str) -> None:
+    bundle = examples.bundle(AWS.by_type(tf_type))
+    kind, manifest = bundle.objects[-1]
+    spec = {**manifest["spec"], "forProvider": {**manifest["spec"]["forProvider"], field: value}}
+    changed = Bundle(bundle.kind, ((kind, {**manifest, "spec": spec}),))
+    assert renamed(changed, "c1-")[0][1]["spec"]["forProvider"][field] == value + "c1"
+    assert renamed(changed, "c2-")[0][1]["spec"]["forProvider"][field] == value + "c2", "each run its own"
+
+
+def test_an_argument_that_names_something_else_is_left() -> None:
+    assert identifying_fields(AWS.by_type("aws_db_option_group")) == [], "engineName names an engine"
+    assert identifying_fields(AWS.by_type("aws_identitystore_user")) == ["userName"], "not displayName"
+
+
+@pytest.mark.parametrize(
+    ("failure", "was", "want"),
+    [
+        pytest.param("create: X/c1-x: create failed: api error UnknownError: StatusCode: 404, RequestID: , api error "
+                     "UnknownError", OURS, MOTO, id="NewWordsDecide"),
+        pytest.param("delete: OperationFailed: import aws_network_acl 'acl-1': api error InvalidRouteTableID.NotFound",
+                     OURS, OURS, id="TheRunnersOwnExceptionStands"),
+        pytest.param("create: refused X/c1-x: admission webhook", EXAMPLE, EXAMPLE, id="ARefusalStands"),
+        pytest.param("update: " + "x" * 592 + " api err", EXAMPLE, EXAMPLE, id="WordsCutOffKeepTheirClass"),
+        pytest.param("update: nothing anyone recognises", EXAMPLE, OURS, id="WholeWordsThatSayNothingAreOurs"),
+    ],
+)
+def test_a_report_row_is_classified_again_by_the_words_it_kept(failure: str, was: str, want: str) -> None:
+    assert reclassified(failure, was) == want
