@@ -460,6 +460,9 @@ def test_a_second_object_is_counted_in_the_kinds_own_model_only() -> None:
     second = {"rds.DBInstance": {*before["rds.DBInstance"], "arn=arn:aws:rds:us-east-1:123456789012:db:c1-db-2"}}
     assert second_objects(before, second) == 1
     assert second_objects(before, {}) == 0, "the object gone is no second one"
+    rewritten = {"ec2.EC2Backend": {"vpc-1 as moto held it then"}}
+    assert second_objects(rewritten, {"ec2.EC2Backend": {"vpc-1 as moto holds it now"}}) == 0, \
+        "one object read differently is still one"
 
 
 @pytest.mark.parametrize(
