@@ -21,6 +21,8 @@ _RESERVED = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "nul
 
 
 def _scalar(value: Any) -> str:
+    if isinstance(value, str):
+        return _string(value)
     if value is None:
         return "null"
     if value is True or value is False:
@@ -31,7 +33,13 @@ def _scalar(value: Any) -> str:
         text = repr(value)
         # PyYAML's float pattern needs a dot: 1e-05 would load back as a string.
         return text if "." in text or "e" not in text else text.replace("e", ".0e", 1)
-    text = str(value)
+    return _string(str(value))
+
+
+# Keys and short values repeat across every CRD of a provider (``type``, ``description``, ``object``):
+# each is worked out once per process.
+@functools.lru_cache(maxsize=1 << 16)
+def _string(text: str) -> str:
     if _PLAIN.match(text) and text.lower() not in _RESERVED:
         return text
     return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))

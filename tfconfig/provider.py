@@ -247,6 +247,10 @@ class Provider:
     namespaced_version: str = "v1beta1"
     # A Crossplane package per family and for the whole provider (None: no package tree).
     package: Package | None = None
+    # Each kind's rules, worked out once: the generator and the runtime ask for them many times per kind
+    # (templates, RBAC, families, packages), and each answer matches patterns over the whole config.
+    _resolved: dict[tuple[str, bool], ResolvedResource] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     @property
     def config_kinds(self) -> tuple[ConfigKind, ...]:
@@ -330,6 +334,12 @@ class Provider:
 
     def resolve(self, tf_type: str, *, namespaced: bool = False) -> ResolvedResource:
         """The rules of ``tf_type``'s kind: the cluster-scoped one, or its namespaced twin."""
+        key = (tf_type, namespaced)
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(tf_type, namespaced)
+        return self._resolved[key]
+
+    def _resolve(self, tf_type: str, namespaced: bool) -> ResolvedResource:
         if namespaced and not self.namespaced_root_group:
             raise ConfigError(f"{tf_type}: provider {self.name} serves no namespaced kinds (namespaced_root_group)")
         cfg = self.resources.get(tf_type, Resource())
