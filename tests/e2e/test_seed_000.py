@@ -43,7 +43,9 @@ from tests.support.packages import AWS_CURATED as AWS
 from tests.support.packages import AWS_CURATED_NAMESPACED
 from tests.support.running import Running
 
-pytestmark = [pytest.mark.slow, pytest.mark.cloud]
+# The scenario's own waits (Ready, three restarts, imports, deletion) add up to more than pytest's default
+# limit on a busy machine: the limit is set past them, so a stuck object is named by the wait that saw it.
+pytestmark = [pytest.mark.slow, pytest.mark.cloud, pytest.mark.timeout(1200)]
 TAG = "seed000"
 NS = "crossplane-system"
 TENANT = "seed000"
