@@ -4,6 +4,8 @@ run, how a failure is classified, and the report; and every kind's example as th
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 import yaml
@@ -13,7 +15,7 @@ from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import WorkspaceStore
 from tests.support.executors import SETUP
 from tests.support.packages import AWS, ROOT
-from tfbridge import conformance_jobs
+from tfbridge import conformance, conformance_jobs
 from tfbridge.conformance import (
     EXAMPLE,
     MOTO,
@@ -518,3 +520,76 @@ def test_an_argument_that_names_something_else_is_left() -> None:
 )
 def test_a_report_row_is_classified_again_by_the_words_it_kept(failure: str, was: str, want: str) -> None:
     assert reclassified(failure, was) == want
+
+
+
+class _Unprintable:
+    def __repr__(self) -> str:
+        return None  # type: ignore[return-value]  # as some of moto's models do
+
+
+class _Tracked:
+    instances_tracked: list[_Tracked] = []
+
+    def __init__(self, name: str) -> None:
+        self.name, self.owner = name, _Unprintable()
+
+
+def test_a_model_that_cannot_print_itself_is_still_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    from moto.core import model_instances
+
+    _Tracked.instances_tracked = [_Tracked("c1-example-method"), _Tracked("c1-other")]
+    monkeypatch.setattr(model_instances, "model_data", {"apigateway": {"Model": _Tracked}})
+    assert MotoCount().where(["c1-example-method"]) == {"apigateway.Model": {"name=c1-example-method"}}
+
+
+class Cluster:
+    """One object whose provider keeps every change but the ones in ``refused``, which fail its update
+    in ``words``: each patch is reconciled at once, its conditions carrying the patch's generation."""
+
+    def __init__(self, refused: set[str], words: str) -> None:
+        self.refused, self.words = refused, words
+        self.spec: dict[str, Any] = {}
+        self.state: dict[str, Any] = {}
+        self.generation = 1
+        self.conditions = READY
+        self.patches: list[str] = []
+
+    def get(self, res: object, name: str) -> dict[str, Any]:
+        return {"metadata": {"name": name, "generation": self.generation}, "spec": {"forProvider": dict(self.spec)},
+                "status": {"conditions": [{**c, "observedGeneration": self.generation} for c in self.conditions]}}
+
+    def patch(self, res: object, name: str, patch: dict[str, Any]) -> dict[str, Any]:
+        ((field, value),) = patch["spec"]["forProvider"].items()
+        self.patches.append(field)
+        self.spec = {k: v for k, v in {**self.spec, field: value}.items() if v is not None}
+        self.generation += 1
+        if field in self.refused and value is not None:
+            self.conditions = [READY[0], {"type": "Synced", "status": "False", "message": self.words}]
+        else:
+            self.state = {"tags": self.spec.get("tags"), "description": self.spec.get("description")}
+            self.conditions = READY
+        return self.get(res, name)
+
+
+def _update_step(cluster: Cluster, monkeypatch: pytest.MonkeyPatch) -> str:
+    harness = Harness(cluster, AWS, Path("."), MotoCount(), 5.0, None, [], [])
+    monkeypatch.setattr(conformance, "SETTLE_SECONDS", 0.1)  # a failure without a verb's words counts after it
+    monkeypatch.setattr(harness, "_in_place", lambda kind, name, change: "")
+    monkeypatch.setattr(harness, "_instance", lambda ws: SimpleNamespace(attributes=cluster.state))
+    return harness._update(AWS.by_type("aws_iam_policy"), "c1-example-policy", None, "c1", {})
+
+
+def test_an_argument_moto_will_not_update_gives_way_to_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    cluster = Cluster({"tags"}, "Policy/c1: the external resource still differs from the spec after 3 updates "
+                      "(update: tags); the cloud does not keep what was applied")
+    assert _update_step(cluster, monkeypatch) == "ok: description changed in place"
+    assert cluster.patches == ["tags", "tags", "description"], "the refused tags were put back first"
+    assert "tags" not in cluster.spec
+
+
+def test_an_update_failing_by_our_own_words_fails_the_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    cluster = Cluster({"tags"}, "Policy/c1: update failed: the state has no string attribute 'arn'")
+    with pytest.raises(StepFailed, match=r"changing tags: .*no string attribute"):
+        _update_step(cluster, monkeypatch)
+    assert cluster.patches == ["tags"], "nothing else is tried"
