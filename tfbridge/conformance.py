@@ -611,7 +611,8 @@ class Harness:
         for a while (not about a reference still resolving); None to keep waiting."""
         waiting = False
         self.stuck = ""
-        for kind, m in objects:
+        now = time.monotonic()
+        for index, (kind, m) in enumerate(objects):
             name = m["metadata"]["name"]
             obj = self.get(kind, name) or {}
             conds = {c["type"]: c for c in (obj.get("status") or {}).get("conditions") or []}
@@ -627,11 +628,17 @@ class Harness:
                 # An object whose references resolved before what they name was made (a name is known
                 # at once) fails its create until it is: only its own failure, once those are Ready, counts.
                 since.pop(name, None)
-            elif synced.get("status") == "False" and "reference" not in message.lower():
+                since.pop(f"{name} after its references", None)
+                continue
+            # The failure it shows may be one from before its references were Ready, which its next
+            # attempt does not repeat: for a while after they are, it counts only once it has settled.
+            references_ready = since.setdefault(f"{name} after its references", now)
+            if synced.get("status") == "False" and "reference" not in message.lower():
                 # A failed create is the provider's answer; anything else may still settle.
-                first = since.setdefault(name, time.monotonic())
-                if any(f"{verb} failed" in message for verb in ("create", "update")) or \
-                        time.monotonic() - first > SETTLE_SECONDS:
+                first = since.setdefault(name, now)
+                answered = any(f"{verb} failed" in message for verb in ("create", "update"))
+                if (answered and (index == 0 or now - references_ready > SETTLE_SECONDS)) or \
+                        now - first > SETTLE_SECONDS:
                     return f"{kind.kind}/{name}: {message}"
         # Only hosts of the example's own services: the other workers' kinds miss hosts meanwhile.
         types = [k.config.tf_type for k, _ in getattr(self._local, "objects", objects)]

@@ -3,6 +3,7 @@ run, how a failure is classified, and the report; and every kind's example as th
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -314,23 +315,27 @@ FAILED = [{"type": "Ready", "status": "False", "reason": "Creating"},
 
 
 @pytest.mark.parametrize(
-    ("group", "instance", "want"),
+    ("group", "instance", "ready_for", "want"),
     [
-        pytest.param(CREATING, FAILED, None, id="AFailureBeforeWhatItReferencesIsMadeWaits"),
-        pytest.param(READY, FAILED, "Instance/c1-example-instance: create failed: DBParameterGroupNotFound",
-                     id="AFailureOnceWhatItReferencesIsReadyCounts"),
-        pytest.param(READY, READY, "", id="AllReady"),
+        pytest.param(CREATING, FAILED, None, None, id="AFailureBeforeWhatItReferencesIsMadeWaits"),
+        pytest.param(READY, FAILED, 0.0, None, id="AFailureJustAfterWhatItReferencesIsReadyMayBeStale"),
+        pytest.param(READY, FAILED, 60.0, "Instance/c1-example-instance: create failed: DBParameterGroupNotFound",
+                     id="AFailureLongAfterWhatItReferencesIsReadyCounts"),
+        pytest.param(READY, READY, 0.0, "", id="AllReady"),
     ],
 )
 def test_a_create_failure_counts_once_what_it_references_is_ready(examples: Examples, group: list[dict[str, str]],
                                                                   instance: list[dict[str, str]],
-                                                                  want: str | None) -> None:
+                                                                  ready_for: float | None, want: str | None) -> None:
     objects = [(k, m) for k, m in renamed(examples.bundle(AWS.by_type("aws_db_instance")), "c1-")]
     assert [k.kind for k, _ in objects] == ["ParameterGroup", "Instance"], "its password's Secret is no example"
     kube = Objects()
-    kube.conditions = {objects[0][1]["metadata"]["name"]: group, objects[1][1]["metadata"]["name"]: instance}
+    instance_name = objects[1][1]["metadata"]["name"]
+    kube.conditions = {objects[0][1]["metadata"]["name"]: group, instance_name: instance}
     harness = Harness(kube, AWS, Path("."), MotoCount(), 1.0, None, [], [])
-    assert harness.ready(objects, {}) == want
+    # Since when the runner has seen what the instance references Ready (None: not yet).
+    since = {} if ready_for is None else {f"{instance_name} after its references": time.monotonic() - ready_for}
+    assert harness.ready(objects, since) == want
 
 
 @pytest.mark.parametrize(
