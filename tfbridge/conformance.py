@@ -795,8 +795,11 @@ class Harness:
     def _revert(self, kind: Kind, name: str, change: Change, for_provider: Mapping[str, Any]) -> bool:
         """Put ``change``'s argument back as the spec had it, and whether the object is Ready and Synced
         again within the step's time."""
-        patched = self.kube.patch(self.res(kind), name,
-                                  {"spec": {"forProvider": {change.field: for_provider.get(change.field)}}})
+        before = for_provider.get(change.field)
+        if isinstance(before, Mapping) and isinstance(change.value, Mapping):
+            # A merge patch merges maps: the keys the change added are removed by name.
+            before = {**{k: None for k in change.value if k not in before}, **before}
+        patched = self.kube.patch(self.res(kind), name, {"spec": {"forProvider": {change.field: before}}})
         generation = int(patched["metadata"].get("generation") or 0)
         settled: dict[str, float] = {}
 
