@@ -5,7 +5,10 @@ observe, per managed resource:
 1. render ``main.tf.json`` from the spec (``prevent_destroy`` on) and link the shared plugins;
 2. no state: with an external name, ``terraform import`` by the ID the GetIDFn builds (external
    name + parameters + provider metadata); "non-existent remote object" means it does not exist;
-   without an external name it does not exist. The state after an import is the cloud's;
+   without an external name it does not exist. The state after an import is the cloud's; where the
+   plan after it would change an argument the importer left null, that argument takes the plan's
+   value (the spec's, or the provider's default) and the plan is made again, its refresh reading back
+   what the cloud holds;
 3. a tainted instance (an apply interrupted mid-create) is untainted: it exists and is updated,
    never destroyed and created again;
 4. one ``terraform plan -out``: its JSON stream says create (gone), update (drift) or nothing;
@@ -31,13 +34,12 @@ from bridge.api.errors import BridgeError, OperationFailed, ReplacementFailed
 from bridge.api.external import Creation, Observation, Replacement, Update
 from bridge.api.managed import CREATE_BEFORE_DESTROY, Managed
 from bridge.api.policies import Policies
-from bridge.tfexec.verbs import Terraform
+from bridge.tfexec.verbs import Planned, Terraform
 from bridge.workspace import tfstate
 from bridge.workspace.document import RESOURCE_NAME, Rendered
 from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.metadata import FreshState
 from bridge.workspace.store import Workspace
-from bridge.workspace.values import EMPTY
 
 if TYPE_CHECKING:
     from bridge.tfexec.backend import CLIBackend
@@ -90,9 +92,6 @@ class CLIClient:
                                                           timeout):
                     return Observation(exists=False)
                 recovered = ("import",)
-                imported = self.floor.state_instance(ws)
-                if imported is not None and self._config_matches(rendered, imported):
-                    return self.floor.observation(mr, rendered, imported, None, recovered)
             elif inst.tainted:
                 tf.untaint(self.floor.address, timeout)
                 recovered = ("untaint",)
@@ -101,6 +100,8 @@ class CLIClient:
                 # refuse its destroy under prevent_destroy).
                 return self.floor.observation(mr, rendered, inst, "delete replaced", recovered)
             planned = tf.plan(self.config.tf_type, timeout)
+            if recovered == ("import",) and planned.action is not None and self._with_unread(ws, tf, planned):
+                planned = tf.plan(self.config.tf_type, timeout)
             if planned.refreshed is None or planned.action == "create":
                 return Observation(exists=False, recovered=recovered)
             return self.floor.observation(mr, rendered, planned.refreshed, planned.action, recovered)
@@ -270,18 +271,20 @@ class CLIClient:
                 return None
         return inst
 
-    def _config_matches(self, rendered: Rendered, inst: tfstate.Instance) -> bool:
-        """Whether a plan of ``rendered`` against a just-imported ``inst`` can only be a no-op.
-
-        The import has just read the object from the cloud. If every argument the configuration sets
-        equals what was read, and every argument it leaves out is one the provider computes or is
-        empty, a plan would change nothing: its run is skipped. Anything else (nested blocks, whose
-        state carries computed members, included) is left to a real plan.
-        """
-        arguments = rendered.resource.arguments
-        attrs = inst.attributes
-        if any(attrs.get(k) != v for k, v in arguments.items()):
+    def _with_unread(self, ws: Workspace, tf: Terraform, planned: Planned) -> bool:
+        """Give each argument the import left null the value the plan gives it, saved in the state
+        (:meth:`KindWorkspaces.with_unread`); True if any was. The plan made next refreshes the
+        state, putting back the cloud's value of every argument it can read."""
+        doc = ws.read_state()
+        inst = self.floor.instance(doc)  # as the import wrote it, its private state and version kept
+        if inst is None or planned.refreshed is None:
             return False
-        computed = set(self.floor.kind.late_init)
-        return all(attrs.get(tf) in EMPTY for tf in self.floor.values.argument_names
-                   if tf not in arguments and tf not in computed)
+        after = tf.planned_values(self.config.tf_type, self.config.timeouts.observe)
+        attributes = self.floor.with_unread(inst.attributes, after)
+        if attributes == inst.attributes:
+            return False
+        ws.write_state(tfstate.with_instance(
+            doc, tf_type=self.config.tf_type, name=RESOURCE_NAME,
+            provider=self.floor.provider.registry_source, attributes=attributes, schema_version=inst.schema_version,
+            private=inst.private, sensitive_paths=inst.sensitive_paths, tainted=inst.tainted))
+        return True

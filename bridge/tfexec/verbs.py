@@ -14,6 +14,7 @@ import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bridge.api.errors import OperationFailed, OperationTimedOut, ProviderConfigFailed
 from bridge.tfexec import jsonstream
@@ -62,6 +63,16 @@ class Terraform:
         found = [r for r in (prior.get("values") or {}).get("root_module", {}).get("resources", [])
                  if r.get("address") == f"{tf_type}.{RESOURCE_NAME}"]
         return Planned(action, tfstate.Instance(found[0].get("values") or {}, (), 0, False) if found else None)
+
+    def planned_values(self, tf_type: str, timeout: float) -> dict[str, Any]:
+        """The known values the plan the last :meth:`plan` saved gives our resource's top-level
+        arguments (terraform's JSON rendering of the plan leaves unknown values null)."""
+        show = self._run(["show", "-json", PLANFILE], timeout)
+        self._check(show, "reading the plan failed")
+        changes = json.loads(show.stdout or "{}").get("resource_changes") or []
+        found = [c for c in changes if c.get("address") == f"{tf_type}.{RESOURCE_NAME}"]
+        after = (found[0].get("change") or {}).get("after") if found else None
+        return {k: v for k, v in (after or {}).items() if v is not None}
 
     def apply(self, timeout: float, what: str, *, planned: bool = False) -> None:
         """Apply the configuration, or (``planned``) the plan the last :meth:`plan` saved."""

@@ -6,7 +6,8 @@ is the terraform run around each provider call. Per call:
 
 * observe: the stored state is upgraded to the current schema, refreshed with ReadResource and
   saved; with no state, an external name is imported (ImportResourceState + ReadResource, the
-  CLI executor's fallback rule); then a plan against the configuration decides up to date or not;
+  CLI executor's fallback rule; an argument the importer could not read takes the value the plan
+  gives it, and is read again); then a plan against the configuration decides up to date or not;
 * create/update: validate, plan (proposed new state as Terraform core computes it), apply, save;
   a change that requires replacement is refused unless the object consents
   (``tfbridge.io/replace-policy``), then made as Terraform would (create before destroy, the old
@@ -200,9 +201,31 @@ class DirectClient:
     def _import(self, ws: Workspace, p: Provider, mr: Managed, rendered: Rendered,
                 timeout: float) -> tuple[Any, bytes] | None:
         imported = self._imported(p, self.floor.import_id(mr, rendered), timeout)
+        # An observe-only object reports the cloud's values alone: nothing is planned against its spec.
+        if imported is not None and not Policies.of(mr).read_only:
+            imported = self._with_unread(p, mr, rendered, *imported, timeout)
         if imported is not None:
             self._save(ws, p.schema(self.tf_type), *imported)
         return imported
+
+    def _with_unread(self, p: Provider, mr: Managed, rendered: Rendered, state: Any, private: bytes,
+                     timeout: float) -> tuple[Any, bytes] | None:
+        """An imported object with each argument the importer left null given the value the plan gives
+        it (:meth:`KindWorkspaces.with_unread`), then read again: the read puts back the cloud's value
+        of every argument it can read."""
+        schema = p.schema(self.tf_type)
+        try:
+            action, planned, _ = self._plan_change(p, mr, schema, rendered, state, private, timeout, validate=False)
+        except InvalidSpec:
+            return state, private  # reported by the plan the observe makes next
+        if action is None or not isinstance(state, dict) or not isinstance(planned.state, dict):
+            return state, private
+        known = {k: v for k, v in planned.state.items() if _known(v) == v}
+        filled = self.floor.with_unread(state, known)
+        if filled == state:
+            return state, private
+        read, new_private = p.read(self.tf_type, filled, private, timeout)
+        return None if read is None else (read, new_private)
 
     def _imported(self, p: Provider, import_id: str, timeout: float,
                   deadline: float | None = None) -> tuple[Any, bytes] | None:

@@ -260,6 +260,21 @@ class KindWorkspaces:
     def state_instance(self, ws: Workspace) -> tfstate.Instance | None:
         return self.instance(ws.read_state())
 
+    def with_unread(self, imported: Mapping[str, Any], planned: Mapping[str, Any]) -> dict[str, Any]:
+        """An imported object's top-level attributes, each one the importer left null given the value
+        ``planned`` (a plan against the imported state, its known values) gives it. An importer reads
+        what the cloud holds: an argument the cloud never returns (a Terraform-only flag such as
+        ``deregister_on_new_revision``, a password, the source an artifact was built from) comes back
+        null, and the plan would change it, or replace the object where the argument forces that,
+        though nothing in the cloud differs. The plan's value (the spec's, or the provider's default) is
+        what the lost state held after the create. The caller reads the object again: the read puts
+        back the cloud's value of every argument it can read, so a real difference is still planned; an
+        argument no read returns keeps the plan's value, even where the spec changed it while the state
+        was lost (nothing could tell that change apart)."""
+        names = _attribute_names(self.kind)
+        return {**imported, **{k: v for k, v in planned.items()
+                               if k in names and v is not None and imported.get(k) is None}}
+
     def deposed(self, ws: Workspace) -> dict[str, tfstate.Instance]:
         """Old objects a replacement has not deleted yet (the next update deletes them)."""
         return tfstate.deposed_instances(ws.read_state(), self.config.tf_type, RESOURCE_NAME)
@@ -335,11 +350,12 @@ class KindWorkspaces:
 # What a kind's schema says of its top-level arguments, worked out once per schema rather than on
 # every poll (a client, and so a KindWorkspaces, is made per reconcile). Keyed by the schema's id,
 # the schema kept beside the answer so that the id is never another's.
-_ARGUMENTS: dict[int, tuple[object, frozenset[str], frozenset[str]]] = {}
+_ARGUMENTS: dict[int, tuple[object, frozenset[str], frozenset[str], frozenset[str]]] = {}
 
 
-def _arguments(kind: Kind) -> tuple[frozenset[str], frozenset[str]]:
-    """(top-level arguments whose values are objects, not maps; the sensitive ones) of ``kind``."""
+def _arguments(kind: Kind) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(top-level arguments whose values are objects, not maps; the sensitive ones; the top-level
+    attributes of a static type, nested blocks and nested attributes left out) of ``kind``."""
     schema = kind.schema()
     found = _ARGUMENTS.get(id(schema))
     if found is None:
@@ -347,8 +363,18 @@ def _arguments(kind: Kind) -> tuple[frozenset[str], frozenset[str]]:
         found = _ARGUMENTS[id(schema)] = (
             schema,
             frozenset(a.name for a in attributes if not (isinstance(a.type, tfs.Collection) and a.type.kind == "map")),
-            frozenset(a.name for a in attributes if a.sensitive))
-    return found[1], found[2]
+            frozenset(a.name for a in attributes if a.sensitive),
+            # A dynamic value is stored with its type beside it: a plan's plain value is not its state.
+            frozenset(a.name for a in attributes if a.type is not None and not _holds_dynamic(a.type)))
+    return found[1], found[2], found[3]
+
+
+def _holds_dynamic(t: tfs.TypeExpr) -> bool:
+    if isinstance(t, tfs.Collection):
+        return _holds_dynamic(t.element)
+    if isinstance(t, tfs.ObjectType):
+        return any(_holds_dynamic(member) for _, member in t.attributes)
+    return t == "dynamic"
 
 
 def _object_arguments(kind: Kind) -> frozenset[str]:
@@ -357,3 +383,7 @@ def _object_arguments(kind: Kind) -> frozenset[str]:
 
 def _sensitive_arguments(kind: Kind) -> frozenset[str]:
     return _arguments(kind)[1]
+
+
+def _attribute_names(kind: Kind) -> frozenset[str]:
+    return _arguments(kind)[2]

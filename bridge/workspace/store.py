@@ -287,7 +287,8 @@ class Workspace:
 
     def write_state(self, document: Mapping[str, Any]) -> None:
         """Replace the state atomically, the previous one kept as the backup (as terraform does).
-        Only executors that speak to the provider directly write it; the CLI writes its own."""
+        Executors that speak to the provider directly write it; terraform writes its own, which the
+        CLI executor rewrites only to give what an import could not read the value its plan gives."""
         self.ensure()
         with contextlib.suppress(FileNotFoundError):
             # Written 0600 from the start: a copy would exist world-readable for a moment, and states hold secrets.

@@ -320,6 +320,32 @@ def test_the_import_check_guards_a_lost_workspace(executors: tuple[CLIBackend, D
         f"arn:aws:sns:us-east-1:123456789012:{m.name}"], "never a second topic"
 
 
+@pytest.mark.parametrize("which", ["cli", "direct"])
+def test_a_lost_workspace_takes_what_the_importer_cannot_read_from_the_spec(
+        executors: tuple[CLIBackend, DirectBackend], moto: Moto, which: str) -> None:
+    """A job definition's importer leaves ``deregister_on_new_revision`` (Terraform's own flag) null; a
+    plan against the imported state alone would change it, and any change to a job definition
+    registers a new revision: a new external name for an object nobody touched."""
+    backend = dict(zip(("cli", "direct"), executors, strict=True))[which]
+    kind = FULL.by_type("aws_batch_job_definition")
+    name = f"unread-{which}"
+    m = mr("aws_batch_job_definition", name, {
+        "region": "us-east-1", "name": name, "type": "container",
+        "containerProperties": json.dumps({"command": ["ls"], "image": "busybox", "resourceRequirements": [
+            {"type": "VCPU", "value": "0.25"}, {"type": "MEMORY", "value": "512"}]}, separators=(",", ":"))},
+        package=FULL)
+    m.set_external_name(backend.client(kind, SETUP).create(m).external_name)
+    assert m.external_name.endswith(f":job-definition/{name}:1")
+    shutil.rmtree(backend.store.get(m.api_version, m.kind, m.name).dir)
+
+    seen = backend.client(kind, SETUP).observe(m)
+    assert (seen.exists, seen.up_to_date, seen.external_name) == (True, True, m.external_name), seen.diff
+    assert "import" in seen.recovered
+    assert backend.client(kind, SETUP).observe(m).up_to_date, "and it stays so once the state is read back"
+    revisions = moto.client("batch").describe_job_definitions(jobDefinitionName=name)["jobDefinitions"]
+    assert [(d["revision"], d["status"]) for d in revisions] == [(1, "ACTIVE")], "no new revision registered"
+
+
 def test_an_importer_that_finds_no_object_answers_absent(executors: tuple[CLIBackend, DirectBackend],
                                                          moto: Moto) -> None:
     absent_until_made(executors[1], moto, FULL)

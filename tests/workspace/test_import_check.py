@@ -244,3 +244,12 @@ def test_the_direct_probe_keeps_both_calls_within_the_time_left(tmp_path: Path, 
     assert client._probe(p, None, "vpc-1", 7.5) is None  # type: ignore[arg-type]
     assert [verb for verb, _ in p.calls] == verbs
     assert all(0 < timeout <= 7.5 for _, timeout in p.calls)
+
+
+def test_an_import_takes_the_plans_value_only_for_a_top_level_argument_it_left_null(tmp_path: Path) -> None:
+    """What the importer read stays as it read it; only a null attribute takes the plan's value (a
+    nested block, whose state has computed members, and a name the schema lacks are left)."""
+    imported = {"bucket": "read-from-the-cloud", "force_destroy": None, "versioning": None}
+    planned = {"bucket": "from-the-spec", "force_destroy": True, "versioning": [{"enabled": True}], "elsewhere": 1}
+    assert floor(tmp_path, "aws_s3_bucket").with_unread(imported, planned) == {
+        "bucket": "read-from-the-cloud", "force_destroy": True, "versioning": None}
