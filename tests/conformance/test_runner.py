@@ -136,9 +136,14 @@ def examples() -> Examples:
                      id="ExampleMissesOneOfTwo"),
         pytest.param("MetricAlarm/x: unexpected KeyError: 'aws_autoscaling_policy'", OURS,
                      id="RuntimeExceptionIsOurs"),
-        pytest.param("GraphQLAPI/p-example: update failed: changing api_type needs the resource replaced; tfbridge "
+        pytest.param("Stage/p-example: update failed: changing deployment_id needs the resource replaced; tfbridge "
                      "never replaces silently: revert the change, or delete and re-create the object", OURS,
                      id="AnUpdateRightAfterCreateIsOurs"),
+        pytest.param("Resolver/p-example: create: GraphQLAPI/p-example-api: update failed: GraphQLAPI/p-example-api: "
+                     "changing api_type needs the resource replaced; tfbridge never replaces silently", MOTO,
+                     id="AReplacementPlainTerraformPlansTooIsMotos"),
+        pytest.param("GraphQLAPI/p-example: update failed: changing api_type, name needs the resource replaced; "
+                     "tfbridge never replaces silently", OURS, id="ItsArgumentsMustBeTheOnesSeen"),
         pytest.param("Stream/p-example: import aws_kinesis_stream 'p-example': couldn't find resource", OURS,
                      id="AnImportIDThatFindsNothingIsOurs"),
         pytest.param("timed out waiting for p-example-user Ready; User/p-example-user: Ready=False Creating create "
@@ -449,6 +454,7 @@ def test_a_flag_is_flipped_and_one_that_decides_a_delete_never_is() -> None:
         pytest.param("aws_sqs_queue", True, None, id="AnObjectStillReadFails"),
         pytest.param("aws_sqs_queue", False, "ok", id="AnObjectGone"),
         pytest.param("aws_default_vpc", True, "ok: forgotten", id="ADefaultResourceIsOnlyForgotten"),
+        pytest.param("aws_mq_configuration", True, "ok: forgotten", id="AnObjectTheProviderNeverDeletes"),
     ],
 )
 def test_a_setting_read_after_its_delete_passes_only_where_its_documentation_says_so(
@@ -458,6 +464,12 @@ def test_a_setting_read_after_its_delete_passes_only_where_its_documentation_say
             after_delete(tf_type, "x", lambda: reads)
     else:
         assert after_delete(tf_type, "x", lambda: reads).startswith(want)
+
+
+def test_an_object_moto_still_answers_for_after_its_delete_is_motos() -> None:
+    with pytest.raises(StepFailed) as failed:
+        after_delete("aws_lakeformation_lf_tag", "123456789012:k", lambda: True)
+    assert classify(str(failed.value)) == MOTO
 
 
 def test_a_second_object_is_counted_in_the_kinds_own_model_only() -> None:
