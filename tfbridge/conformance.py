@@ -816,11 +816,14 @@ class Harness:
                 self.wait(f"{name} updated ({change.argument})", updated)
             except StepFailed as exc:
                 failure = StepFailed(f"changing {change.argument}: {exc}", exc.culprit)
-                if (exc.culprit or classify(str(exc))) != MOTO or not self._revert(kind, name, change, for_provider):
+                culprit = exc.culprit or classify(str(exc))
+                # moto does not emulate updating this argument, or the value chosen for it is refused with
+                # the rest of the spec (a flag another argument must come with, which a plan does not
+                # validate): the next candidate may still prove the step.
+                if culprit not in (MOTO, EXAMPLE) or not self._revert(kind, name, change, for_provider):
                     raise (refused or failure) from exc
-                # moto does not emulate updating this argument: the next candidate may still prove the step.
                 refused = refused or failure
-                tried.append(f"{change.argument} refused by moto")
+                tried.append(f"{change.argument} refused ({culprit})")
                 continue
             return f"ok: {change.words}"
         if refused is not None:

@@ -607,6 +607,13 @@ def test_an_argument_moto_will_not_update_gives_way_to_the_next(monkeypatch: pyt
     assert "tags" not in cluster.spec
 
 
+def test_a_value_refused_with_the_rest_of_the_spec_gives_way_to_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    cluster = Cluster({"tags"}, "Policy/c1: update failed: invalid configuration: Missing required argument: all "
+                      "of `tags,set_identifier` must be specified (at tags)")
+    assert _update_step(cluster, monkeypatch) == "ok: description changed in place"
+    assert cluster.patches == ["tags", "tags", "description"], "the refused value was put back first"
+
+
 def test_a_refused_change_to_tags_the_example_has_takes_away_only_the_added_tag(
         monkeypatch: pytest.MonkeyPatch) -> None:
     cluster = Cluster({"tags"}, "Policy/c1: the external resource still differs from the spec after 3 updates "
