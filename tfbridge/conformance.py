@@ -817,12 +817,14 @@ class Harness:
             except StepFailed as exc:
                 failure = StepFailed(f"changing {change.argument}: {exc}", exc.culprit)
                 culprit = exc.culprit or classify(str(exc))
-                # moto does not emulate updating this argument, or the value chosen for it is refused with
-                # the rest of the spec (a flag another argument must come with, which a plan does not
-                # validate): the next candidate may still prove the step.
+                # moto does not emulate updating this argument, or the value the step chose for it is
+                # refused with the rest of the spec (a flag another argument must come with, which a plan
+                # does not validate): the next candidate may still prove the step. Only moto's refusal
+                # fails the kind when none does; the step's own choice of value is not the kind's fault.
                 if culprit not in (MOTO, EXAMPLE) or not self._revert(kind, name, change, for_provider):
                     raise (refused or failure) from exc
-                refused = refused or failure
+                if culprit == MOTO:
+                    refused = refused or failure
                 tried.append(f"{change.argument} refused ({culprit})")
                 continue
             return f"ok: {change.words}"

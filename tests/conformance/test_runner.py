@@ -614,6 +614,14 @@ def test_a_value_refused_with_the_rest_of_the_spec_gives_way_to_the_next(monkeyp
     assert cluster.patches == ["tags", "tags", "description"], "the refused value was put back first"
 
 
+def test_a_step_whose_only_value_is_refused_with_the_rest_of_the_spec_is_skipped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    cluster = Cluster({"tags", "description"}, "Policy/c1: update failed: invalid configuration: Missing required "
+                      "argument: all of `tags,set_identifier` must be specified (at tags)")
+    assert _update_step(cluster, monkeypatch).startswith("skipped: no argument changes in place (tags refused "
+                                                          "(example invalid)")
+
+
 def test_a_refused_change_to_tags_the_example_has_takes_away_only_the_added_tag(
         monkeypatch: pytest.MonkeyPatch) -> None:
     cluster = Cluster({"tags"}, "Policy/c1: the external resource still differs from the spec after 3 updates "
