@@ -71,6 +71,7 @@ def _flag(value: str | None) -> bool:
 
 _LOCAL_HOSTS = ("127.0.0.1", "localhost")
 _OPEN_PATHS = ("/healthz", "/readyz", "/livez")  # answered without a token, as kube-apiserver does
+_NAMESPACE_SUBRESOURCES = frozenset({"status", "finalize"})
 MAX_BODY = 3 * 1024 * 1024  # kube-apiserver's request limit
 _JSON = "application/json"
 _APPLY = "application/apply-patch+yaml"
@@ -257,7 +258,10 @@ class _Handler(BaseHTTPRequestHandler):
     def _resource(self, method: str, group: str, version: str, rest: list[str], query: dict[str, str]) -> None:
         store = self.server.api.store
         ns = ""
-        if len(rest) >= 3 and rest[0] == "namespaces":
+        # As kube-apiserver reads a path: after namespaces/{name}, "status" and "finalize" are that
+        # object's subresources (a cluster-scoped kind whose plural is "namespaces", as the core one),
+        # and anything else is a resource inside the namespace.
+        if len(rest) >= 3 and rest[0] == "namespaces" and rest[2] not in _NAMESPACE_SUBRESOURCES:
             ns, rest = rest[1], rest[2:]
         if not rest:
             raise ApiError(404, "NotFound", "no resource")

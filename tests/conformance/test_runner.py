@@ -315,6 +315,9 @@ class Objects:
 
 READY = [{"type": "Ready", "status": "True"}, {"type": "Synced", "status": "True"}]
 CREATING = [{"type": "Ready", "status": "False", "reason": "Creating"}, {"type": "Synced", "status": "True"}]
+UNKEPT = [{"type": "Ready", "status": "True"},
+          {"type": "Synced", "status": "False",
+           "message": "the external resource still differs from the spec after 3 updates (update: tags)"}]
 FAILED = [{"type": "Ready", "status": "False", "reason": "Creating"},
           {"type": "Synced", "status": "False", "message": "create failed: DBParameterGroupNotFound"}]
 
@@ -327,6 +330,8 @@ FAILED = [{"type": "Ready", "status": "False", "reason": "Creating"},
         pytest.param(READY, FAILED, 60.0, "Instance/c1-example-instance: create failed: DBParameterGroupNotFound",
                      id="AFailureLongAfterWhatItReferencesIsReadyCounts"),
         pytest.param(READY, READY, 0.0, "", id="AllReady"),
+        pytest.param(UNKEPT, READY, 60.0, "", id="WhatItReferencesNeedsOnlyBeReady"),
+        pytest.param(READY, UNKEPT, 60.0, None, id="TheKindUnderTestMustAlsoBeSynced"),
     ],
 )
 def test_a_create_failure_counts_once_what_it_references_is_ready(examples: Examples, group: list[dict[str, str]],

@@ -224,3 +224,37 @@ def test_leases_and_events(api: Any) -> None:
         metadata=client.V1ObjectMeta(generate_name="e-"), involved_object=client.V1ObjectReference(name=name),
         reason="Test", message="hello"))
     assert any(e.reason == "Test" for e in core.list_namespaced_event("default").items)
+
+
+def test_a_cluster_scoped_kind_named_namespace_has_its_status_subresource(api: Any) -> None:
+    """A kind whose plural is "namespaces" (quicksight's and s3tables' Namespace) is addressed as
+    /apis/G/V/namespaces/{name}/status, the shape a namespaced path starts with."""
+    group = "nsshape.tfbridge.io"
+    crd = yaml.safe_load((ROOT / "providers/builtin/crds/core/core.builtin.tfbridge.io_datas.yaml").read_text())
+    crd["metadata"] = {"name": f"namespaces.{group}"}
+    crd["spec"]["group"] = group
+    crd["spec"]["names"] = {"kind": "Namespace", "listKind": "NamespaceList", "plural": "namespaces",
+                            "singular": "namespace"}
+    crd["spec"]["scope"] = "Cluster"
+    try:
+        client.ApiextensionsV1Api(api).create_custom_resource_definition(crd)
+    except client.ApiException as exc:
+        if exc.status != 409:
+            raise
+    name = unique("n")
+    body = {**data(name), "apiVersion": f"{group}/{VERSION}", "kind": "Namespace"}
+    wait_for(lambda: _created(api, group, body), timeout=30, what=f"namespaces.{group} to serve")
+    o = objects(api).patch_cluster_custom_object_status(group, VERSION, "namespaces", name, {
+        "status": {"atProvider": {"id": "x"}}})
+    assert o["status"] == {"atProvider": {"id": "x"}}
+    assert objects(api).get_cluster_custom_object(group, VERSION, "namespaces", name)["status"] == o["status"]
+
+
+def _created(api: Any, group: str, body: dict[str, Any]) -> bool:
+    try:
+        objects(api).create_cluster_custom_object(group, VERSION, "namespaces", body)
+    except client.ApiException as exc:
+        if exc.status == 404:
+            return False  # not served yet
+        raise
+    return True
