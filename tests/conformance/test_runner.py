@@ -77,6 +77,8 @@ def examples() -> Examples:
         pytest.param("moto has no backend for waf-regional.us-east-1.amazonaws.com", MOTO, id="NoBackendForTheHost"),
         pytest.param("DefaultSecurityGroup/p-example: create failed: reading Default Security Group: empty result",
                      MOTO, id="MotoFiltersNothing"),
+        pytest.param("Instance/c004-example-instance: create failed: reading RDS DB Instance (): couldn't find "
+                     "resource (after 80s)", MOTO, id="MotoGivesEveryDBInstanceOneResourceID"),
         pytest.param("update: Vault/p-example: the external resource still differs from the spec after 3 updates "
                      "(update: tags); the cloud does not keep what was applied, so the next update waits 20s", MOTO,
                      id="MotoDoesNotStoreAnArgument"),
