@@ -19,8 +19,13 @@ from tests.support.packages import ROOT
 from tfbridge.conformance import MOTO, load_report, passed_kinds
 from tfbridge.conformance_jobs import run_jobs
 
-pytestmark = [pytest.mark.slow, pytest.mark.cloud]
+# A sample with a few such kinds takes minutes of waiting in one job: past pytest's default limit on a busy machine.
+pytestmark = [pytest.mark.slow, pytest.mark.cloud, pytest.mark.timeout(1200)]
 SAMPLE = 15
+# Seconds per step, as long as the report's own runs allowed (`--timeout 240`): some kinds spend
+# minutes in the provider's own waiters (a network interface attachment's delete waits about 170 s for
+# its instance and interface to go), so a shorter step would fail a kind the report rightly proves.
+STEP_SECONDS = 240.0
 
 
 def test_a_seeded_sample_of_proven_kinds_still_passes(terraform_bin: str, plugin_dir: Path, moto: Moto,
@@ -38,7 +43,7 @@ def test_a_seeded_sample_of_proven_kinds_still_passes(terraform_bin: str, plugin
     chosen = sorted(random.Random(seed).sample(proven, SAMPLE))
     monkeypatch.setenv("TFBRIDGE_TERRAFORM", terraform_bin)
     monkeypatch.setenv("TFBRIDGE_PLUGIN_DIR", str(plugin_dir))
-    run = run_jobs("aws", chosen, jobs=2, batch=len(chosen), executor="direct", workers=1, timeout=120,
+    run = run_jobs("aws", chosen, jobs=2, batch=len(chosen), executor="direct", workers=1, timeout=STEP_SECONDS,
                    done=lambda r: print(r.kind, r.seconds, r.steps))
     print(f"{len(chosen)} kinds in {run.seconds:.0f}s")
     assert [r.kind for r in run.results] == chosen and run.lost == []
@@ -48,7 +53,7 @@ def test_a_seeded_sample_of_proven_kinds_still_passes(terraform_bin: str, plugin
     results = {r.kind: r for r in run.results}
     if again:
         print(f"seed {seed}: run again after moto's answers: {again}")
-        rerun = run_jobs("aws", again, jobs=1, batch=len(again), executor="direct", workers=1, timeout=120)
+        rerun = run_jobs("aws", again, jobs=1, batch=len(again), executor="direct", workers=1, timeout=STEP_SECONDS)
         results.update({r.kind: r for r in rerun.results})
     failed = {k: f"{r.failure_class}: {r.failure}" for k, r in results.items() if not r.passed}
     assert failed == {}, f"seed {seed}: {failed}"
