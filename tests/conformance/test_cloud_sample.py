@@ -19,13 +19,13 @@ from tests.support.packages import ROOT
 from tfbridge.conformance import MOTO, load_report, passed_kinds
 from tfbridge.conformance_jobs import run_jobs
 
-# A sample with a few such kinds takes minutes of waiting in one job: past pytest's default limit on a busy machine.
-pytestmark = [pytest.mark.slow, pytest.mark.cloud, pytest.mark.timeout(1200)]
-SAMPLE = 15
 # Seconds per step, as long as the report's own runs allowed (`--timeout 240`): some kinds spend
 # minutes in the provider's own waiters (a network interface attachment's delete waits about 170 s for
 # its instance and interface to go), so a shorter step would fail a kind the report rightly proves.
 STEP_SECONDS = 240.0
+# A sample holding a few such kinds waits minutes in one job: past pytest's default limit on a busy machine.
+pytestmark = [pytest.mark.slow, pytest.mark.cloud, pytest.mark.timeout(1200)]
+SAMPLE = 15
 
 
 def test_a_seeded_sample_of_proven_kinds_still_passes(terraform_bin: str, plugin_dir: Path, moto: Moto,
