@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 # Bytes of stderr kept, and of a panic logged, when a plugin dies unasked.
 _TAIL = 16384
 _PANIC_SHOWN = 4096
+# The log record of a plugin that ended unasked carries the panic it printed under this name.
+PANIC_FIELD = "plugin_panic"
 
 CHANNEL_OPTIONS = [("grpc.max_receive_message_length", 512 << 20), ("grpc.max_send_message_length", 512 << 20)]
 
@@ -129,9 +131,12 @@ class PluginProcess:
             code = None
         text = self._tail.decode(errors="replace")
         start = max(text.rfind("panic: "), text.rfind("fatal error: "))
-        said = f"; it printed:\n{text[start:start + _PANIC_SHOWN]}" if start >= 0 else ", printing no panic"
+        panic = text[start:start + _PANIC_SHOWN] if start >= 0 else ""
+        said = f"; it printed:\n{panic}" if panic else ", printing no panic"
+        # The panic is also the record's own field (PANIC_FIELD, "" for none): a host sharing one plugin
+        # among many callers (the conformance runner) tells from its stack whose call ended the plugin.
         log.warning("provider plugin %s (pid %d) ended unasked, exit code %s%s", self.binary.name, self.proc.pid,
-                    code, said)
+                    code, said, extra={PANIC_FIELD: panic})
 
     @property
     def pid(self) -> int:

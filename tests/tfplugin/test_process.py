@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bridge.tfplugin.process import PluginProcess
+from bridge.tfplugin.process import PANIC_FIELD, PluginProcess
 from tests.support.waiting import wait_for
 
 # A plugin that hands over its socket, then panics as a Go program does: the panic and its goroutine
@@ -47,6 +47,9 @@ def test_a_plugin_that_panics_has_its_panic_logged(tmp_path: Path, caplog: pytes
     assert f"pid {process.pid}" in message and "exit code 2" in message
     assert "panic: value is null" in message and "flattenForwardActionOneOf" in message
     assert "do-not-show" not in message, "what the plugin printed before its panic is not shown"
+    panic = getattr(record, PANIC_FIELD)
+    assert panic.startswith("panic: value is null") and "flattenForwardActionOneOf" in panic, \
+        "the panic is the record's own field, for a host that reads its stack"
 
 
 def test_a_plugin_we_stop_is_not_reported(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
