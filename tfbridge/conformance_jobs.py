@@ -141,8 +141,8 @@ def run_jobs(provider_name: str, tf_types: Sequence[str], *, jobs: int, batch: i
                 # Every kind has a result but the victims: each runs again in a fresh job, whose
                 # provider no known crasher shares.
                 waiting = [(b, workers) for b in deal(again, 1, batch)] + [(b, 1) for b in deal(alone, 1, batch)]
-                print(f"conformance: run again, a provider crash having failed them: {', '.join(again + alone)}",
-                      file=sys.stderr, flush=True)
+                print(f"conformance: running again in a fresh job: {', '.join(again + alone)}", file=sys.stderr,
+                      flush=True)
                 reran.extend(again + alone)
                 again, alone, rerunning = [], [], True
             while waiting and taking() < jobs and len(live) < MAX_PROCESSES_PER_SLOT * jobs:
@@ -172,9 +172,13 @@ def run_jobs(provider_name: str, tf_types: Sequence[str], *, jobs: int, batch: i
             if b.closed:
                 code = b.proc.wait()
                 settled = settle(b.held, b.crashes, rerun=b.rerun)
-                b.held = []
                 for result in settled.results:
                     final(result)
+                for result in b.held:
+                    if result.kind in settled.again or result.kind in settled.alone:
+                        print(f"conformance: {result.kind} runs again after the others, "
+                              f"{'alone' if result.kind in settled.alone else 'apart from the crasher'} "
+                              f"(its provider crashed under it: {result.failure[:200]})", file=sys.stderr, flush=True)
                 again.extend(settled.again)
                 alone.extend(settled.alone)
                 missing = [t for t in b.tf_types if t not in b.ended]
