@@ -9,7 +9,7 @@ hears of it (:class:`CrashWatch`) with the kinds it was running and sends it on 
 The panic's stack names the provider's code that crashed, ``.../internal/service/<package>.<function>``
 over ``.../internal/service/<package>/<file>.go``: a service package and a file named for the
 resource (``mediapackage``, ``channel.go``: ``aws_media_package_channel``), or a function that is
-(``resourceChannelCreate``, ``(*tableBucketResource).Create``). :func:`named_type` reads from it
+(``resourceChannelCreate``, ``(*resourceEmailTemplate).Create``). :func:`named_type` reads from it
 which of the running examples' Terraform types it was; the kind whose example made it is the crasher,
 failed as a provider bug in the panic's own words (:func:`blamed`). Every other kind that failed while
 it ran is a victim, run once more, apart from every known crasher (:func:`settle`); with no crasher

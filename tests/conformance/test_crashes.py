@@ -15,8 +15,17 @@ import pytest
 
 from bridge.tfplugin.process import PANIC_FIELD
 from tfbridge import conformance_jobs
-from tfbridge.conformance import MOTO, PROVIDER, TIMEOUT, Result
-from tfbridge.conformance_crashes import Crash, CrashWatch, attribute, holds, named_type, panic_words, settle
+from tfbridge.conformance import MOTO, PROVIDER, TIMEOUT, Result, reclassified
+from tfbridge.conformance_crashes import (
+    Crash,
+    CrashWatch,
+    attribute,
+    blamed,
+    holds,
+    named_type,
+    panic_words,
+    settle,
+)
 
 # The start of each panic as the provider printed it (the stacks cut after the frames that matter).
 # An SDK resource: the nil pointer in a flattener of the resource's own file.
@@ -118,6 +127,12 @@ def test_a_panics_words_are_its_first_line_and_the_providers_innermost_function(
                                          "in mediapackage.flattenHLSIngest")
     assert panic_words(SDK_ONLY) == "panic: interface conversion: interface {} is nil, not string"
     assert panic_words("") == "no panic printed"
+
+
+def test_a_crashers_failure_stays_a_provider_bug_when_the_report_is_classified_again() -> None:
+    crasher = blamed(_failed(CHANNEL, LOST), Crash(MEDIAPACKAGE, (CHANNEL,), (CHANNEL,)))
+    assert crasher.failure_class == PROVIDER
+    assert reclassified(crasher.failure, crasher.failure_class) == PROVIDER
 
 
 def _failed(kind: str, message: str, step: str = "create") -> Result:
