@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import filelock
@@ -57,6 +57,9 @@ from bridge.settings import EXECUTOR_CHOICES
 from bridge.testing import cloud
 from tfbridge import children
 from tfconfig import Timeouts
+
+if TYPE_CHECKING:
+    from tfbridge.conformance_crashes import Crash
 
 PROVIDERS = Path(__file__).resolve().parent.parent / "providers"
 STEPS = ("create", "reimport", "update", "delete")
@@ -1083,13 +1086,17 @@ class Run:
 def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Examples, *, executor: str,
                     workers: int, timeout: float, log: Callable[[str], None] = print,
                     done: Callable[[Result], None] = lambda r: None,
-                    starting: Callable[[Kind], None] = lambda k: None) -> Run:
+                    starting: Callable[[Kind], None] = lambda k: None,
+                    crashed: Callable[[Crash], None] = lambda c: None) -> Run:
     """Start moto (in this process), the local API server and the provider; run every kind's bundle
-    (``starting`` and ``done`` hear of each kind as it starts and as its result comes); stop them all."""
+    (``starting`` and ``done`` hear of each kind as it starts and as its result comes, ``crashed`` of
+    each provider process that ended unasked under the kinds then running); stop them all."""
     from bridge.kube.client import NAMESPACES, SECRETS, HTTPKube, api_client
     from bridge.managed.providerconfig import ConfigResources
     from bridge.manager import Manager
     from bridge.settings import ExecutorSettings, Settings
+    from bridge.tfplugin import process
+    from tfbridge.conformance_crashes import CrashWatch
 
     started = time.monotonic()
     bundles = [examples.bundle(k) for k in kinds]
@@ -1117,6 +1124,9 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
     read: Any = None
     moto: Any = None
     saved_env = {k: os.environ.get(k) for k in ("AWS_ENDPOINT_URL", "AWS_CA_BUNDLE")}
+    # Every provider process of the run (the controllers' and the runner's own reads) logs its end there.
+    watch = CrashWatch(crashed)
+    process.log.addFilter(watch)
     try:
         moto = InProcessMoto()
         endpoint = moto.endpoint
@@ -1169,11 +1179,16 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
 
         def one(i: int, bundle: Bundle) -> Result:
             starting(bundle.kind)
-            # Short (cloud names have length limits: "c01a-example-cluster" is a 20-character DAX
-            # cluster name), and unique only within the run: the run's cluster and cloud are its own.
-            result = harness.run(bundle, f"c{i:03x}-")
-            log(progress(i + 1, len(bundles), result))
-            done(result)
+            tf_type = bundle.kind.config.tf_type
+            watch.start(tf_type, [k.config.tf_type for k, _ in bundle.objects])
+            try:
+                # Short (cloud names have length limits: "c01a-example-cluster" is a 20-character DAX
+                # cluster name), and unique only within the run: the run's cluster and cloud are its own.
+                result = harness.run(bundle, f"c{i:03x}-")
+                log(progress(i + 1, len(bundles), result))
+                done(result)
+            finally:
+                watch.end(tf_type)
             return result
 
         with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -1193,6 +1208,7 @@ def run_conformance(provider_dir: Path, kinds: Sequence[Kind], examples: Example
             else:
                 os.environ[key] = value
         shutil.rmtree(work, ignore_errors=True)
+        process.log.removeFilter(watch)
     return Run(results, time.monotonic() - started)
 
 
@@ -1280,6 +1296,9 @@ def conformance(provider_name: str, kinds: str, sample: int, seed: int | None, s
                f"skipped {summary['passed_update']['skipped']}), failed {summary['failed']}, "
                f"duplicates {summary['duplicates']}; import check {cost}; wall time {run.seconds:.0f}s "
                f"({rate:.1f} kinds a minute)")
+    if run.again:
+        click.echo(f"run a second time (a provider crash under them; only that result counts): "
+                   f"{', '.join(run.again)}")
     if run.lost:
         click.echo(f"no result (their job ended first): {', '.join(run.lost)}", err=True)
     if report:

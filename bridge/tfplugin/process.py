@@ -6,7 +6,8 @@ there (plaintext: no client certificate is offered, so no AutoMTLS). Its stderr 
 log channel: drained, and never stored but for its last few KiB, because providers may log request
 bodies. A plugin that dies unasked (a Go panic: a provider's bug, or a value it did not expect) has
 the panic it printed logged, from its ``panic:`` or ``fatal error:`` line on, so the operator sees why
-every call in flight on it failed.
+every call in flight on it failed; the record carries the whole panic, for a host that reads from its
+stack whose call it was.
 """
 
 from __future__ import annotations
@@ -30,9 +31,13 @@ MAGIC_COOKIE_VALUE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca
 SUPPORTED_PROTOCOLS = (5, 6)
 # The schema of a large provider is one message of several MB.
 log = logging.getLogger(__name__)
-# Bytes of stderr kept, and of a panic logged, when a plugin dies unasked.
-_TAIL = 16384
+# Bytes of stderr kept, and of a panic logged, when a plugin dies unasked. The tail holds a whole Go
+# panic (its goroutine's stack, at most 100 frames): the aws provider's own frames may come 15 KB into
+# it, under the SDK's middleware (a nil pointer in aws_codecatalyst_source_repository's create).
+_TAIL = 65536
 _PANIC_SHOWN = 4096
+# The log record of a plugin that ended unasked carries the whole panic it printed under this name.
+PANIC_FIELD = "plugin_panic"
 
 CHANNEL_OPTIONS = [("grpc.max_receive_message_length", 512 << 20), ("grpc.max_send_message_length", 512 << 20)]
 
@@ -129,9 +134,12 @@ class PluginProcess:
             code = None
         text = self._tail.decode(errors="replace")
         start = max(text.rfind("panic: "), text.rfind("fatal error: "))
-        said = f"; it printed:\n{text[start:start + _PANIC_SHOWN]}" if start >= 0 else ", printing no panic"
+        panic = text[start:] if start >= 0 else ""
+        said = f"; it printed:\n{panic[:_PANIC_SHOWN]}" if panic else ", printing no panic"
+        # The panic is also the record's own field (PANIC_FIELD, "" for none): a host sharing one plugin
+        # among many callers (the conformance runner) tells from its stack whose call ended the plugin.
         log.warning("provider plugin %s (pid %d) ended unasked, exit code %s%s", self.binary.name, self.proc.pid,
-                    code, said)
+                    code, said, extra={PANIC_FIELD: panic})
 
     @property
     def pid(self) -> int:
