@@ -1,4 +1,7 @@
+import functools
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -24,6 +27,32 @@ def generate(provider_dir: Path = AWS, jobs: int = 1) -> pipeline.Generated:
     return pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=jobs)
 
 
+# A whole provider's generation takes tens of seconds: the tests that read one share it (one xdist group,
+# so one worker process makes it once).
+GENERATED = "generated-provider"
+
+
+@functools.cache
+def generated(provider_dir: Path = AWS) -> pipeline.Generated:
+    return generate(provider_dir)
+
+
+def file_digests(generated: pipeline.Generated) -> dict[str, str]:
+    return {path: hashlib.sha256(text.encode()).hexdigest() for path, text in generated.files.items()}
+
+
+# Prints the digest of every file the generator makes, in a process of its own.
+_DIGESTS_IN_A_PROCESS = """
+import hashlib, json, sys
+from pathlib import Path
+from codegen import pipeline
+provider_dir = Path(sys.argv[1])
+provider = pipeline.load_config(provider_dir)
+files = pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=1).files
+json.dump({path: hashlib.sha256(text.encode()).hexdigest() for path, text in files.items()}, sys.stdout)
+"""
+
+
 PROVIDER_DIRS = sorted(p.parent for p in (ROOT / "providers").glob("*/config.py"))
 
 
@@ -35,23 +64,31 @@ def test_committed_catalogue_matches_the_generator(provider_dir: Path) -> None:
     assert have == pipeline.catalogue_text(provider, plan), f"run `tfbridge generate {provider_dir}` and commit"
 
 
+@pytest.mark.xdist_group(GENERATED)
 @pytest.mark.parametrize("provider_dir", PROVIDER_DIRS, ids=[p.name for p in PROVIDER_DIRS])
 def test_the_generated_tree_is_what_the_generator_makes(provider_dir: Path) -> None:
-    generated = generate(provider_dir)
-    want = {p: t for p, t in generated.files.items() if p.split("/")[0] in pipeline.ON_DEMAND_ROOTS}
+    made = generated(provider_dir)
+    want = {p: t for p, t in made.files.items() if p.split("/")[0] in pipeline.ON_DEMAND_ROOTS}
     # A package's CRDs are links to the files of crds/: the same text.
-    want.update({p: generated.files[source] for p, source in generated.links.items()
+    want.update({p: made.files[source] for p, source in made.links.items()
                  if p.split("/")[0] in pipeline.ON_DEMAND_ROOTS})
     assert pipeline.read_tree(provider_dir, pipeline.ON_DEMAND_ROOTS) == want
 
 
+@pytest.mark.xdist_group(GENERATED)
 def test_generation_is_byte_identical_run_to_run() -> None:
-    assert generate().files == generate().files
+    """Another process, with another hash seed (the order of every set and dict built from one), makes
+    every file with the same bytes."""
+    seed = "1" if os.environ.get("PYTHONHASHSEED") != "1" else "2"
+    out = subprocess.run([sys.executable, "-c", _DIGESTS_IN_A_PROCESS, str(AWS)], check=True, capture_output=True,
+                         env={**os.environ, "PYTHONHASHSEED": seed}, cwd=ROOT).stdout
+    assert json.loads(out) == file_digests(generated())
 
 
+@pytest.mark.xdist_group(GENERATED)
 def test_no_crd_file_exists_twice() -> None:
     """Families use their group's CRD directory as a base: every CRD is written once."""
-    files = generate().files
+    files = generated().files
     crds = [p for p in files if p.endswith(".yaml") and "CustomResourceDefinition" in files[p][:200]]
     assert crds and all(p.startswith("crds/") for p in crds)
     assert len({p.rsplit("/", 1)[-1] for p in crds}) == len(crds)
