@@ -159,8 +159,11 @@ CURATED: dict[str, Resource] = {
     "aws_dynamodb_table": Resource(
         short_group="dynamodb", kind="Table", version="v1beta2",
         external_name=name_as_identifier().sourced("probe+upjet", _NAMED),
+        # Point-in-time recovery on: a table export (aws_dynamodb_table_export) reads the table as of a
+        # point in time, which the service refuses for a table without it.
         example=Example({"region": REGION, "billingMode": "PAY_PER_REQUEST", "hashKey": "id",
-                         "attribute": [{"name": "id", "type": "S"}]}, name="example-table"),
+                         "attribute": [{"name": "id", "type": "S"}], "pointInTimeRecovery": {"enabled": True}},
+                        name="example-table"),
     ),
     "aws_kms_key": Resource(
         short_group="kms", kind="Key", external_name=_PROBED,

@@ -411,10 +411,13 @@ RESOURCES: dict[str, Resource] = {
     "aws_api_gateway_rest_api": Resource(
         external_name=PROBED,
         references={"endpoint_configuration.vpc_endpoint_ids": Reference("aws_vpc_endpoint")},
-        # No body: the importer cannot read one back, so after a lost workspace it would be put again
-        # (moto then holds a second copy of every method). The deployments of the examples deploy an API
-        # without methods, which the cloud refuses.
-        example=Example({"region": "us-east-1", "name": "example", "endpointConfiguration": {"types": ["REGIONAL"]}}),
+        # The body at create only: the importer cannot read one back, so after a lost workspace a body in
+        # forProvider would be put again (moto then holds a second copy of every method). Without any
+        # body the deployments of the examples would deploy an API without methods, which the cloud refuses.
+        example=Example(
+            {"region": "us-east-1", "name": "example", "endpointConfiguration": {"types": ["REGIONAL"]}},
+            init_provider={"body": API_BODY},
+        ),
     ),
     "aws_api_gateway_rest_api_policy": Resource(
         external_name=PROBED,

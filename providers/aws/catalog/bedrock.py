@@ -7,6 +7,27 @@ from .strategies import PROBED
 RESOURCES: dict[str, Resource] = {
     "aws_bedrock_custom_model": Resource(
         external_name=PROBED,
+        references={"role_arn": Reference("aws_iam_role", "arn")},
+        # A fine-tuning job of an Amazon Titan text model; the hyperparameters are the ones that model takes
+        # (all strings), and the data locations are S3 URIs of training records and of the job's output.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "baseModelIdentifier": "arn:aws:bedrock:us-east-1::foundation-model/amazon.titan-text-express-v1",
+                "customModelName": "example-model",
+                "customizationType": "FINE_TUNING",
+                "hyperparameters": {
+                    "batchSize": "1",
+                    "epochCount": "1",
+                    "learningRate": "0.005",
+                    "learningRateWarmupSteps": "0",
+                },
+                "jobName": "example-job",
+                "outputDataConfig": [{"s3Uri": "s3://example-bedrock-output/data/"}],
+                "roleArnRef": {"name": "example-role"},
+                "trainingDataConfig": [{"s3Uri": "s3://example-bedrock-training/data/train.jsonl"}],
+            }
+        ),
     ),
     "aws_bedrock_guardrail": Resource(
         external_name=joined_attributes(",", "guardrail_id", "version").sourced(
@@ -77,6 +98,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_bedrock_model_invocation_logging_configuration": Resource(
         external_name=PROBED,
+        references={"logging_config.s3_config.bucket_name": Reference("aws_s3_bucket", "bucket")},
+        # Every kind of model data delivered to a bucket, under a key prefix.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "loggingConfig": {
+                    "embeddingDataDeliveryEnabled": True,
+                    "imageDataDeliveryEnabled": True,
+                    "textDataDeliveryEnabled": True,
+                    "s3Config": {"bucketNameRef": {"name": "example-bucket-tfbridge"}, "keyPrefix": "bedrock"},
+                },
+            }
+        ),
     ),
     "aws_bedrock_provisioned_model_throughput": Resource(
         external_name=PROBED,

@@ -23,6 +23,8 @@ RESOURCES: dict[str, Resource] = {
         external_name=identifier_from_provider().sourced(
             "probe", "upjet names it by tag_key but lists it as not tested: the state id is used"
         ),
+        # Status: Active or Inactive (the provider's validation).
+        example=Example({"region": "us-east-1", "status": "Active", "tagKey": "example"}),
     ),
     "aws_ce_cost_category": Resource(
         external_name=PROBED,

@@ -55,10 +55,31 @@ RESOURCES: dict[str, Resource] = {
         external_name=attribute_as_identifier("name", argument="name").sourced(
             "probe", "the importer takes the value of name"
         ),
+        references={
+            "delivery_destination_configuration.destination_resource_arn": Reference("aws_cloudwatch_log_group", "arn")
+        },
+        # Logs delivered to a log group (a bucket or a Firehose stream are the other destinations).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "deliveryDestinationConfiguration": [{"destinationResourceArnRef": {"name": "example-log-group"}}],
+            }
+        ),
     ),
     "aws_cloudwatch_log_delivery_destination_policy": Resource(
         external_name=attribute_as_identifier("delivery_destination_name").sourced(
             "probe", "the importer takes the value of delivery_destination_name"
+        ),
+        references={"delivery_destination_name": Reference("aws_cloudwatch_log_delivery_destination", "name")},
+        # Lets the account create deliveries to the destination (the action a delivery's creator needs).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "deliveryDestinationNameRef": {"name": "example-deliverydestination"},
+                "deliveryDestinationPolicy": '{"Version":"2012-10-17","Statement":[{"Sid":"AllowLogDelivery",'
+                '"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::123456789012:root"},'
+                '"Action":"logs:CreateDelivery","Resource":"*"}]}',
+            }
         ),
     ),
     "aws_cloudwatch_log_delivery_source": Resource(

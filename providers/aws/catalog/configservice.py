@@ -64,6 +64,16 @@ RESOURCES: dict[str, Resource] = {
         external_name=identifier_from_provider().sourced(
             "probe", "upjet names it by name but lists it as not tested: the state id is used"
         ),
+        # One AWS managed rule (S3 bucket versioning), as a conformance pack template declares it.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "templateBody": "Resources:\n  S3BucketVersioningEnabled:\n    Properties:\n"
+                "      ConfigRuleName: s3-bucket-versioning-enabled\n      Source:\n        Owner: AWS\n"
+                "        SourceIdentifier: S3_BUCKET_VERSIONING_ENABLED\n    Type: AWS::Config::ConfigRule\n",
+            }
+        ),
     ),
     "aws_config_organization_custom_policy_rule": Resource(
         external_name=PROBED,

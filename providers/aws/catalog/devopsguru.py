@@ -1,6 +1,6 @@
 """devopsguru: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Resource
+from tfconfig import Example, Resource
 
 from .strategies import PROBED
 
@@ -15,6 +15,8 @@ RESOURCES: dict[str, Resource] = {
         # Its "tags" block selects resources by tag: it is not the collection's own tags.
         tagged=False,
         external_name=PROBED,
+        # All of the account's resources: type AWS_SERVICE with every stack ("*"), as the provider documents it.
+        example=Example({"region": "us-east-1", "type": "AWS_SERVICE", "cloudformation": [{"stackNames": ["*"]}]}),
     ),
     "aws_devopsguru_service_integration": Resource(
         external_name=PROBED,

@@ -39,6 +39,19 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_dynamodb_table_export": Resource(
         external_name=PROBED,
+        references={
+            "s3_bucket": Reference("aws_s3_bucket", "bucket"),
+            "table_arn": Reference("aws_dynamodb_table", "arn"),
+        },
+        # A full export of the example table (which has point-in-time recovery on) to a bucket.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "s3BucketRef": {"name": "example-bucket-tfbridge"},
+                "s3Prefix": "exports",
+                "tableArnRef": {"name": "example-table"},
+            }
+        ),
     ),
     "aws_dynamodb_table_replica": Resource(
         external_name=PROBED,
@@ -57,11 +70,13 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_dynamodb_tag": Resource(
         external_name=PROBED,
+        references={"resource_arn": Reference("aws_dynamodb_table", "arn")},
         example=Example(
             {
                 "region": "us-east-1",
                 "key": "testkey",
-                "resourceArn": "arn:aws:iam::123456789012:role/example",
+                # A tag of the example table.
+                "resourceArnRef": {"name": "example-table"},
                 "value": "testvalue",
             }
         ),

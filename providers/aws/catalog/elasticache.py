@@ -118,6 +118,8 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "accessString": "on ~app::* -@all +@read +@hash +@bitmap +@geo -setbit -bitfield -hset -hsetnx -hmset -hincrby -hincrbyfloat -hdel -bitop -geoadd -georadius -georadiusbymember",
                 "engine": "redis",
+                # A user that signs in without a password (left out, the service wants one).
+                "noPasswordRequired": True,
                 "userName": "testUserName",
             }
         ),

@@ -1,6 +1,6 @@
 """emr: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Example, IDExample, Resource, composite_id
+from tfconfig import Example, IDExample, Reference, Resource, composite_id
 
 from .strategies import PROBED, SLOW, by_name
 
@@ -32,6 +32,23 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_emr_managed_scaling_policy": Resource(
         external_name=PROBED,
+        references={"cluster_id": Reference("aws_emr_cluster")},
+        # Scales the example cluster between 2 and 10 instances (unit type Instances), at most 2 on demand.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "clusterIdRef": {"name": "example-cluster"},
+                "computeLimits": [
+                    {
+                        "maximumCapacityUnits": 10,
+                        "maximumCoreCapacityUnits": 10,
+                        "maximumOndemandCapacityUnits": 2,
+                        "minimumCapacityUnits": 2,
+                        "unitType": "Instances",
+                    }
+                ],
+            }
+        ),
     ),
     "aws_emr_security_configuration": Resource(
         external_name=by_name(),

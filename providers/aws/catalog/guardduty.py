@@ -41,6 +41,18 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_guardduty_ipset": Resource(
         external_name=PROBED,
+        references={"detector_id": Reference("aws_guardduty_detector")},
+        # A plain-text list (format TXT) in S3, given by its HTTPS URL.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "activate": True,
+                "detectorIdRef": {"name": "example-detector"},
+                "format": "TXT",
+                "location": "https://s3.amazonaws.com/example-bucket/ipset.txt",
+                "name": "example-ipset",
+            }
+        ),
     ),
     "aws_guardduty_malware_protection_plan": Resource(
         external_name=PROBED,
@@ -94,5 +106,17 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_guardduty_threatintelset": Resource(
         external_name=PROBED,
+        references={"detector_id": Reference("aws_guardduty_detector")},
+        # A plain-text list (format TXT) in S3, given by its HTTPS URL.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "activate": True,
+                "detectorIdRef": {"name": "example-detector"},
+                "format": "TXT",
+                "location": "https://s3.amazonaws.com/example-bucket/threatintelset.txt",
+                "name": "example-threatintelset",
+            }
+        ),
     ),
 }
