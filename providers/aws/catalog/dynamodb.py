@@ -75,7 +75,10 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "key": "testkey",
-                # A tag of the example table.
+                # A tag of the example table. Its documentation warns against tagging a table that is
+                # managed with tags itself: the table's own MR (which carries the crossplane-* tags) takes
+                # this key away at its next update, and the tag's create then waits for a key that is gone.
+                # Use it for a table no MR tags (one created outside, or another region's replica).
                 "resourceArnRef": {"name": "example-table"},
                 "value": "testvalue",
             }
