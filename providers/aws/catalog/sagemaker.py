@@ -37,6 +37,38 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sagemaker_data_quality_job_definition": Resource(
         external_name=PROBED,
+        references={"role_arn": Reference("aws_iam_role", "arn")},
+        # Model Monitor's own analyzer image (its us-east-1 registry) checking the data a batch
+        # transform job captured, in CSV, against a baseline's constraints and statistics, on one small
+        # instance. The baseline and network blocks are written out: an API that answers them empty
+        # (moto) would otherwise read back blocks the spec lacks, each a replacement.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "roleArnRef": {"name": "example-role"},
+                "dataQualityBaselineConfig": {
+                    "constraintsResource": {"s3Uri": "s3://example-bucket/baseline/constraints.json"},
+                    "statisticsResource": {"s3Uri": "s3://example-bucket/baseline/statistics.json"},
+                },
+                "networkConfig": {"enableInterContainerTrafficEncryption": False, "enableNetworkIsolation": False},
+                "dataQualityAppSpecification": {
+                    "imageUri": "156813124566.dkr.ecr.us-east-1.amazonaws.com/sagemaker-model-monitor-analyzer"
+                },
+                "dataQualityJobInput": {
+                    "batchTransformInput": {
+                        "dataCapturedDestinationS3Uri": "s3://example-bucket/captured",
+                        "datasetFormat": {"csv": {"header": True}},
+                    }
+                },
+                "dataQualityJobOutputConfig": {
+                    "monitoringOutputs": {"s3Output": {"s3Uri": "s3://example-bucket/monitoring"}}
+                },
+                "jobResources": {
+                    "clusterConfig": {"instanceCount": 1, "instanceType": "ml.t3.medium", "volumeSizeInGb": 20}
+                },
+            }
+        ),
     ),
     "aws_sagemaker_device": Resource(
         external_name=PROBED,
@@ -221,6 +253,18 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sagemaker_pipeline": Resource(
         external_name=PROBED,
+        references={"role_arn": Reference("aws_iam_role", "arn")},
+        # A pipeline of one Fail step (the smallest definition the schema of pipelines allows).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "pipelineName": "example",
+                "pipelineDisplayName": "example",
+                "roleArnRef": {"name": "example-role"},
+                "pipelineDefinition": '{"Version":"2020-12-01","Steps":[{"Name":"Fail","Type":"Fail",'
+                '"Arguments":{"ErrorMessage":"example"}}]}',
+            }
+        ),
     ),
     "aws_sagemaker_project": Resource(
         external_name=identifier_from_provider().sourced(
