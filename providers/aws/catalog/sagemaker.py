@@ -136,10 +136,19 @@ RESOURCES: dict[str, Resource] = {
             "kms_key_arn": Reference("aws_kms_key", "arn"),
             "production_variants.model_name": Reference("aws_sagemaker_model"),
         },
+        # One instance serving the example model, capturing every request and response to S3. The
+        # capture block is written out: an API that answers an empty one (moto) would otherwise read back
+        # a block the spec lacks, a replacement.
         example=Example(
             {
                 "region": "us-east-1",
                 "tags": {"Name": "foo"},
+                "dataCaptureConfig": {
+                    "enableCapture": True,
+                    "initialSamplingPercentage": 100,
+                    "destinationS3Uri": "s3://example-bucket/capture",
+                    "captureOptions": [{"captureMode": "Input"}, {"captureMode": "Output"}],
+                },
                 "productionVariants": [
                     {
                         "initialInstanceCount": 1,
@@ -203,13 +212,23 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sagemaker_model": Resource(
         external_name=by_name(),
-        references={"execution_role_arn": Reference("aws_iam_role", "arn")},
-        # The container's inference image, from an ECR repository of the account.
+        references={
+            "execution_role_arn": Reference("aws_iam_role", "arn"),
+            "vpc_config.security_group_ids": Reference("aws_security_group"),
+            "vpc_config.subnets": Reference("aws_subnet"),
+        },
+        # The container's inference image, from an ECR repository of the account, run in the example
+        # subnet. The VPC block is written out: an API that answers an empty one (moto) would
+        # otherwise read back a block the spec lacks, a replacement.
         example=Example(
             {
                 "region": "us-east-1",
                 "executionRoleArnRef": {"name": "example-role"},
                 "primaryContainer": {"image": "123456789012.dkr.ecr.us-east-1.amazonaws.com/example-inference:latest"},
+                "vpcConfig": {
+                    "securityGroupIdRefs": [{"name": "example-sg"}],
+                    "subnetRefs": [{"name": "example-subnet"}],
+                },
             }
         ),
     ),
