@@ -143,7 +143,8 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "html": "<h1>Hello {{name}},</h1><p>Your favorite animal is {{favoriteanimal}}.</p>",
                 "subject": "Greetings, {{name}}!",
-                "text": "Hello {{name}},\r\nYour favorite animal is {{favoriteanimal}}.",
+                # Lines end in LF: moto, answering in XML, gives a CRLF back as LF.
+                "text": "Hello {{name}},\nYour favorite animal is {{favoriteanimal}}.",
             }
         ),
     ),
