@@ -120,7 +120,9 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sagemaker_endpoint": Resource(
         external_name=by_name(),
-        references={"endpoint_config_name": Reference("aws_sagemaker_endpoint_configuration")},
+        # The configuration's name as observed: its external name is known before the configuration
+        # exists, and an endpoint created first is refused.
+        references={"endpoint_config_name": Reference("aws_sagemaker_endpoint_configuration", "name")},
         timeouts=SLOW,
         example=Example(
             {
@@ -134,7 +136,8 @@ RESOURCES: dict[str, Resource] = {
         external_name=by_name(),
         references={
             "kms_key_arn": Reference("aws_kms_key", "arn"),
-            "production_variants.model_name": Reference("aws_sagemaker_model"),
+            # The model's name as observed: its external name is known before the model exists.
+            "production_variants.model_name": Reference("aws_sagemaker_model", "name"),
         },
         # One instance serving the example model, capturing every request and response to S3. The
         # capture block is written out: an API that answers an empty one (moto) would otherwise read back
