@@ -744,6 +744,15 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_network_acl_association": Resource(
         external_name=PROBED,
+        references={"network_acl_id": Reference("aws_network_acl"), "subnet_id": Reference("aws_subnet")},
+        # The example subnet moved from its VPC's default ACL to the example ACL of the same VPC.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "networkAclIdRef": {"name": "example-networkacl"},
+                "subnetIdRef": {"name": "example-subnet"},
+            }
+        ),
     ),
     "aws_network_acl_rule": Resource(
         external_name=composite_by(
@@ -1274,10 +1283,11 @@ RESOURCES: dict[str, Resource] = {
     "aws_vpc_ipv6_cidr_block_association": Resource(
         external_name=PROBED,
         references={"ipv6_ipam_pool_id": Reference("aws_vpc_ipam_pool"), "vpc_id": Reference("aws_vpc")},
+        # An Amazon-provided /56 for the example VPC (no IPAM pool to allocate from).
         example=Example(
             {
                 "region": "us-east-1",
-                "ipv6IpamPoolIdRef": {"name": "example-vpcipampool"},
+                "assignGeneratedIpv6CidrBlock": True,
                 "vpcIdRef": {"name": "example-vpc"},
             }
         ),

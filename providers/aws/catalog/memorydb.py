@@ -18,10 +18,11 @@ RESOURCES: dict[str, Resource] = {
             "subnet_group_name": Reference("aws_memorydb_subnet_group"),
         },
         timeouts=SLOW,
+        # The default ACL every account has, open-access (its users are the default user).
         example=Example(
             {
                 "region": "us-east-1",
-                "aclNameRef": {"name": "example-acl"},
+                "aclName": "open-access",
                 "engine": "redis",
                 "engineVersion": "7.1",
                 "nodeType": "db.t4g.small",

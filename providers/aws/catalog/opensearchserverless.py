@@ -65,7 +65,10 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "description": "encryption security policy for example-collection",
-                "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
+                # An encryption policy: collections whose names begin with "example" are encrypted with
+                # an AWS-owned key.
+                "policy": '{"Rules":[{"Resource":["collection/example*"],"ResourceType":"collection"}],'
+                '"AWSOwnedKey":true}',
                 "type": "encryption",
             }
         ),

@@ -20,11 +20,14 @@ RESOURCES: dict[str, Resource] = {
             "child_healthchecks": Reference("aws_route53_health_check"),
             "cloudwatch_alarm_name": Reference("aws_cloudwatch_metric_alarm"),
         },
+        # An HTTP check of a site's root every 30 seconds (the interval is written out: the API answers
+        # it either way, and an interval the spec leaves out plans a replacement).
         example=Example(
             {
                 "region": "us-east-1",
                 "fqdn": "example.com",
                 "port": 80,
+                "requestInterval": 30,
                 "resourcePath": "/",
                 "tags": {"Name": "tf-test-health-check"},
                 "type": "HTTP",

@@ -34,18 +34,9 @@ RESOURCES: dict[str, Resource] = {
                 "aws_s3_bucket", "arn"
             ),
         },
-        example=Example(
-            {
-                "region": "us-east-1",
-                "bucketRef": {"name": "example-bucket-tfbridge"},
-                "name": "EntireBucket",
-                "storageClassAnalysis": {
-                    "dataExport": {
-                        "destination": {"s3BucketDestination": {"bucketArnRef": {"name": "example-bucket-tfbridge"}}}
-                    }
-                },
-            }
-        ),
+        # Storage class analysis of every object of the example bucket, seen in the console (no filter,
+        # no export: moto keeps neither, and the provider would put them back at every observe).
+        example=Example({"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}, "name": "EntireBucket"}),
     ),
     "aws_s3_bucket_cors_configuration": Resource(
         external_name=PROBED,

@@ -37,6 +37,38 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sagemaker_data_quality_job_definition": Resource(
         external_name=PROBED,
+        references={"role_arn": Reference("aws_iam_role", "arn")},
+        # Model Monitor's own analyzer image (its us-east-1 registry) checking the data a batch
+        # transform job captured, in CSV, against a baseline's constraints and statistics, on one small
+        # instance. The baseline and network blocks are written out: an API that answers them empty
+        # (moto) would otherwise read back blocks the spec lacks, each a replacement.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "name": "example",
+                "roleArnRef": {"name": "example-role"},
+                "dataQualityBaselineConfig": {
+                    "constraintsResource": {"s3Uri": "s3://example-bucket/baseline/constraints.json"},
+                    "statisticsResource": {"s3Uri": "s3://example-bucket/baseline/statistics.json"},
+                },
+                "networkConfig": {"enableInterContainerTrafficEncryption": False, "enableNetworkIsolation": False},
+                "dataQualityAppSpecification": {
+                    "imageUri": "156813124566.dkr.ecr.us-east-1.amazonaws.com/sagemaker-model-monitor-analyzer"
+                },
+                "dataQualityJobInput": {
+                    "batchTransformInput": {
+                        "dataCapturedDestinationS3Uri": "s3://example-bucket/captured",
+                        "datasetFormat": {"csv": {"header": True}},
+                    }
+                },
+                "dataQualityJobOutputConfig": {
+                    "monitoringOutputs": {"s3Output": {"s3Uri": "s3://example-bucket/monitoring"}}
+                },
+                "jobResources": {
+                    "clusterConfig": {"instanceCount": 1, "instanceType": "ml.t3.medium", "volumeSizeInGb": 20}
+                },
+            }
+        ),
     ),
     "aws_sagemaker_device": Resource(
         external_name=PROBED,
@@ -88,7 +120,9 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sagemaker_endpoint": Resource(
         external_name=by_name(),
-        references={"endpoint_config_name": Reference("aws_sagemaker_endpoint_configuration")},
+        # The configuration's name as observed: its external name is known before the configuration
+        # exists, and an endpoint created first is refused.
+        references={"endpoint_config_name": Reference("aws_sagemaker_endpoint_configuration", "name")},
         timeouts=SLOW,
         example=Example(
             {
@@ -102,12 +136,22 @@ RESOURCES: dict[str, Resource] = {
         external_name=by_name(),
         references={
             "kms_key_arn": Reference("aws_kms_key", "arn"),
-            "production_variants.model_name": Reference("aws_sagemaker_model"),
+            # The model's name as observed: its external name is known before the model exists.
+            "production_variants.model_name": Reference("aws_sagemaker_model", "name"),
         },
+        # One instance serving the example model, capturing every request and response to S3. The
+        # capture block is written out: an API that answers an empty one (moto) would otherwise read back
+        # a block the spec lacks, a replacement.
         example=Example(
             {
                 "region": "us-east-1",
                 "tags": {"Name": "foo"},
+                "dataCaptureConfig": {
+                    "enableCapture": True,
+                    "initialSamplingPercentage": 100,
+                    "destinationS3Uri": "s3://example-bucket/capture",
+                    "captureOptions": [{"captureMode": "Input"}, {"captureMode": "Output"}],
+                },
                 "productionVariants": [
                     {
                         "initialInstanceCount": 1,
@@ -171,13 +215,23 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sagemaker_model": Resource(
         external_name=by_name(),
-        references={"execution_role_arn": Reference("aws_iam_role", "arn")},
-        # The container's inference image, from an ECR repository of the account.
+        references={
+            "execution_role_arn": Reference("aws_iam_role", "arn"),
+            "vpc_config.security_group_ids": Reference("aws_security_group"),
+            "vpc_config.subnets": Reference("aws_subnet"),
+        },
+        # The container's inference image, from an ECR repository of the account, run in the example
+        # subnet. The VPC block is written out: an API that answers an empty one (moto) would
+        # otherwise read back a block the spec lacks, a replacement.
         example=Example(
             {
                 "region": "us-east-1",
                 "executionRoleArnRef": {"name": "example-role"},
                 "primaryContainer": {"image": "123456789012.dkr.ecr.us-east-1.amazonaws.com/example-inference:latest"},
+                "vpcConfig": {
+                    "securityGroupIdRefs": [{"name": "example-sg"}],
+                    "subnetRefs": [{"name": "example-subnet"}],
+                },
             }
         ),
     ),
@@ -221,6 +275,18 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_sagemaker_pipeline": Resource(
         external_name=PROBED,
+        references={"role_arn": Reference("aws_iam_role", "arn")},
+        # A pipeline of one Fail step (the smallest definition the schema of pipelines allows).
+        example=Example(
+            {
+                "region": "us-east-1",
+                "pipelineName": "example",
+                "pipelineDisplayName": "example",
+                "roleArnRef": {"name": "example-role"},
+                "pipelineDefinition": '{"Version":"2020-12-01","Steps":[{"Name":"Fail","Type":"Fail",'
+                '"Arguments":{"ErrorMessage":"example"}}]}',
+            }
+        ),
     ),
     "aws_sagemaker_project": Resource(
         external_name=identifier_from_provider().sourced(

@@ -17,7 +17,9 @@ RESOURCES: dict[str, Resource] = {
         external_name=identifier_from_provider().sourced(
             "probe", "the importer reads the rule set by name, which is the state id"
         ),
-        example=Example({"region": "us-east-1", "ruleSetName": "primary-rules"}),
+        references={"rule_set_name": Reference("aws_ses_receipt_rule_set", "rule_set_name")},
+        # The example rule set made the active one.
+        example=Example({"region": "us-east-1", "ruleSetNameRef": {"name": "example-receiptruleset"}}),
     ),
     "aws_ses_configuration_set": Resource(
         external_name=by_name(),
@@ -115,22 +117,24 @@ RESOURCES: dict[str, Resource] = {
                 {"id": "parttwo", "name": "parttwo", "rule_set_name": "partone"},
             ),
         ),
+        references={"rule_set_name": Reference("aws_ses_receipt_rule_set", "rule_set_name")},
+        # A rule in the example rule set that only adds a header to the mail it receives.
         example=Example(
             {
                 "region": "us-east-1",
                 "enabled": True,
-                "name": "store",
+                "name": "add-header",
                 "recipients": ["karen@example.com"],
-                "ruleSetName": "default-rule-set",
+                "ruleSetNameRef": {"name": "example-receiptruleset"},
                 "scanEnabled": True,
                 "addHeaderAction": [{"headerName": "Custom-Header", "headerValue": "Added by SES", "position": 1}],
-                "s3Action": [{"bucketName": "emails", "position": 2}],
             }
         ),
     ),
     "aws_ses_receipt_rule_set": Resource(
         external_name=PROBED,
-        example=Example({"region": "us-east-1", "ruleSetName": "primary-rules"}),
+        # A name the conformance runner makes its own per run (it holds ``example``).
+        example=Example({"region": "us-east-1", "ruleSetName": "example-rules"}),
     ),
     "aws_ses_template": Resource(
         external_name=by_name(),
@@ -139,7 +143,8 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "html": "<h1>Hello {{name}},</h1><p>Your favorite animal is {{favoriteanimal}}.</p>",
                 "subject": "Greetings, {{name}}!",
-                "text": "Hello {{name}},\r\nYour favorite animal is {{favoriteanimal}}.",
+                # Lines end in LF: moto, answering in XML, gives a CRLF back as LF.
+                "text": "Hello {{name}},\nYour favorite animal is {{favoriteanimal}}.",
             }
         ),
     ),

@@ -1,6 +1,6 @@
 """shield: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Resource, identifier_from_provider
+from tfconfig import Example, Reference, Resource, identifier_from_provider
 
 from .strategies import PROBED
 
@@ -19,6 +19,10 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_shield_protection": Resource(
         external_name=PROBED,
+        references={"resource_arn": Reference("aws_lb", "arn")},
+        # Shield protects load balancers, distributions, accelerators, hosted zones and Elastic IP
+        # allocations: the example load balancer.
+        example=Example({"region": "us-east-1", "name": "example", "resourceArnRef": {"name": "example-lb"}}),
     ),
     "aws_shield_protection_group": Resource(
         external_name=identifier_from_provider().sourced(

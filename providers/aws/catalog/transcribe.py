@@ -22,6 +22,16 @@ RESOURCES: dict[str, Resource] = {
         external_name=identifier_from_provider().sourced(
             "probe", "upjet names it by vocabulary_name but lists it as not tested: the state id is used"
         ),
+        # A medical vocabulary is read from a text file in S3; US English is the only language the
+        # provider accepts for one.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "languageCode": "en-US",
+                "vocabularyName": "example",
+                "vocabularyFileUri": "s3://example-bucket/medical-vocabulary.txt",
+            }
+        ),
     ),
     "aws_transcribe_vocabulary": Resource(
         external_name=by_name("vocabulary_name"),

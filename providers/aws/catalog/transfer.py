@@ -39,7 +39,8 @@ RESOURCES: dict[str, Resource] = {
                 "url": "http://www.test.com",
                 "as2Config": {
                     "compression": "DISABLED",
-                    "encryptionAlgorithm": "AWS128_CBC",
+                    # The provider's own documentation writes AWS128_CBC, which its validation refuses.
+                    "encryptionAlgorithm": "AES128_CBC",
                     "localProfileId": "example",
                     "mdnResponse": "NONE",
                     "mdnSigningAlgorithm": "NONE",

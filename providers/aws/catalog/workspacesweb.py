@@ -1,6 +1,6 @@
 """workspacesweb: external names, references and the other facts of its kinds (sources in each entry)."""
 
-from tfconfig import Resource, attribute_as_identifier
+from tfconfig import Example, Resource, attribute_as_identifier
 
 RESOURCES: dict[str, Resource] = {
     "aws_workspacesweb_browser_settings": Resource(
@@ -31,6 +31,17 @@ RESOURCES: dict[str, Resource] = {
     "aws_workspacesweb_user_settings": Resource(
         external_name=attribute_as_identifier("user_settings_arn").sourced(
             "probe", "the importer takes the value of user_settings_arn"
+        ),
+        # What a user of a web portal may do with the clipboard, files and printers.
+        example=Example(
+            {
+                "region": "us-east-1",
+                "copyAllowed": "Enabled",
+                "downloadAllowed": "Enabled",
+                "pasteAllowed": "Enabled",
+                "printAllowed": "Disabled",
+                "uploadAllowed": "Enabled",
+            }
         ),
     ),
 }
