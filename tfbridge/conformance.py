@@ -935,12 +935,15 @@ class Harness:
                                             last["metadata"]["annotations"]["crossplane.io/external-name"]}}}
         setup = ProviderSetup(configuration=_CONFIGURATION, credentials_env=cloud.MOTO_CREDENTIALS)
         from bridge.api.errors import OperationFailed
+        from bridge.workspace.backend import names_no_object
 
         try:
             return bool(self.read.client(kind, setup, self._secret).observe(Managed(obj)).exists)
         except OperationFailed as exc:
-            # Some importers fail, rather than answer nothing, for an ID that names no object.
-            if any("couldn't find resource" in d or "non-existent" in d for d in (str(exc), *exc.diagnostics)):
+            # Some importers fail, rather than answer nothing, for an ID that names no object: read as the
+            # executors read a lost workspace's import.
+            said = (str(exc), *exc.diagnostics)
+            if names_no_object(said) or any("non-existent" in d for d in said):
                 return False
             raise
 

@@ -94,8 +94,16 @@ def canceled(diagnostics: tuple[str, ...]) -> bool:
 #   only where it stands as the code of the SDK's error: after "https response error StatusCode: N,
 #   RequestID: R, " (aws-sdk-go-v2, ``api error`` before codes it has no type for) or before
 #   "status code: N, request id: R" (aws-sdk-go). Nothing else: throttling, refused credentials, a
-#   malformed ID, a validation error, a timeout are errors, and never read as absence.
+#   malformed ID, a validation error, a timeout are errors, and never read as absence;
+# - an importer's own words for an object it looked for and did not find (hashicorp/aws's importers, as
+#   their source writes them): a network interface's security group attachment ("Security Group sg-1 is
+#   not attached to Network Interface eni-1"), the active SES receipt rule set ("no active Receipt Rule
+#   Set found", "SES Receipt Rule Set (x) belonging to SES Active Receipt Rule Set not found").
 _FINDER_FOUND_NOTHING = re.compile(r"(?<![\w'])couldn't find resource\b")
+_IMPORTER_FOUND_NOTHING = re.compile(
+    r"\bSecurity Group \S+ is not attached to Network Interface \S+"
+    r"|\bno active Receipt Rule Set found\b"
+    r"|\bSES Receipt Rule Set \(.*?\) belonging to SES Active Receipt Rule Set not found\b")
 _SDK_V2_CODE = re.compile(r"https response error StatusCode: \d{3}, RequestID: [^,]*, (?:api error )?([A-Za-z][\w.]*):")
 _SDK_V1_CODE = re.compile(r"(?:^|: )([A-Za-z][\w.]*): [^\n]*?\s+status code: \d{3}, request id: ")
 _NO_SUCH_OBJECT = re.compile(r"^NoSuch[A-Z]\w*$|NotFound(?:Exception|Fault)?$")
@@ -106,7 +114,7 @@ def names_no_object(diagnostics: Iterable[str]) -> bool:
     names no object in the cloud (see the patterns above): the object does not exist."""
     for words in diagnostics:
         text = words.strip()
-        if _FINDER_FOUND_NOTHING.search(text):
+        if _FINDER_FOUND_NOTHING.search(text) or _IMPORTER_FOUND_NOTHING.search(text):
             return True
         codes = [m.group(1) for m in (*_SDK_V2_CODE.finditer(text), *_SDK_V1_CODE.finditer(text))]
         if codes and all(_NO_SUCH_OBJECT.search(code) for code in codes):

@@ -33,6 +33,11 @@ from bridge.workspace.backend import names_no_object
                      id="RDSNotFound"),
         pytest.param("reading IAM User (u): NoSuchEntity: The user with name u cannot be found.\n\tstatus code: "
                      "404, request id: r", id="TheOlderSDKsFormat"),
+        pytest.param("Security Group sg-1f2469bd12e11b6af is not attached to Network Interface eni-3a223aac4348269b9",
+                     id="AnAttachmentsImporterFoundNoAttachment"),
+        pytest.param("no active Receipt Rule Set found", id="TheActiveRuleSetsImporterFoundNone"),
+        pytest.param("SES Receipt Rule Set (rules-a) belonging to SES Active Receipt Rule Set not found",
+                     id="TheActiveRuleSetsImporterFoundAnother"),
     ],
 )
 def test_the_providers_words_for_no_such_object_mean_absent(words: str) -> None:
