@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from bridge.api.errors import Retryable, StateCorrupted
 from bridge.workspace import tfstate
+from bridge.workspace.document import Rendered
 from bridge.workspace.metadata import Metadata
 
 STATE = "terraform.tfstate"
@@ -69,6 +70,8 @@ class Workspace:
 
     # The files a poll touches, as strings: a poll of 10,000 objects should not build Paths.
     _at: dict[str, str] = dataclasses.field(init=False, repr=False, compare=False, default_factory=dict)
+    # What the object's configuration was last rendered from, and the result (KindWorkspaces.render).
+    rendered: tuple[bytes, Rendered] | None = dataclasses.field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         self.dir = self.root / self.key

@@ -84,6 +84,9 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, Direc
     assert vpc.observe(m).up_to_date
     assert {verb: n - before.get(verb, 0) for verb, n in direct.calls.items() if n != before.get(verb, 0)} == \
         {"read": 1}, "a settled poll is one ReadResource: no plan, no upgrade"
+    settled = vpc.observe(m)
+    assert vpc.observe(Managed(copy.deepcopy(m.obj))) is settled, \
+        "the same configuration read back the same: the last observation, not worked out again"
     restarted = direct_backend(cli)  # a new process's executor on the same workspaces: nothing remembered
     try:
         assert restarted.client(AWS.by_type("aws_vpc"), SETUP).observe(m).up_to_date
