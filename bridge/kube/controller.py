@@ -42,6 +42,9 @@ ALIGN_FROM = 60.0
 class Result:
     requeue_after: float | None = None  # None: the next poll
     done: bool = False  # nothing left to do for this key (it was deleted): no poll
+    # The object as the reconcile left it, when the reconcile acted on everything it holds (its own
+    # writes included): a change event that says no more than this object was already handled.
+    handled: Obj | None = None
 
 
 class Reconciler(Protocol):
@@ -133,19 +136,34 @@ class Controller:
         self.jitter = jitter
         self.observer = observer or _NoObserver()
         self._seen: dict[Key, str] = {}
+        # Held while an event is noted and its key queued, and while a reconcile that handled the
+        # object drops the mark an event left: no event falls between the two.
+        self._seen_lock = threading.Lock()
 
     def _on_change(self, event: str, obj: Obj) -> None:
         # Like controller-runtime's generation/annotation predicates: a write that changed only the
         # status (often our own) is no reason to reconcile again.
         key = key_of(obj)
-        if event == "DELETED":
-            self._seen.pop(key, None)
-        else:
-            fingerprint = _fingerprint(obj)
-            if event == "MODIFIED" and self._seen.get(key) == fingerprint:
-                return
-            self._seen[key] = fingerprint
-        self.queue.add(key)
+        with self._seen_lock:
+            if event == "DELETED":
+                self._seen.pop(key, None)
+            else:
+                fingerprint = _fingerprint(obj)
+                if event == "MODIFIED" and self._seen.get(key) == fingerprint:
+                    return
+                self._seen[key] = fingerprint
+            self.queue.add(key)
+
+    def _handled(self, key: Key, obj: Obj) -> None:
+        """The reconcile of ``key`` acted on ``obj`` as it left it. An event that arrived meanwhile for
+        no more than that (the reconcile's own writes: the annotations recording a create, the
+        finalizer) needs no second reconcile: the mark it left is dropped. Any other change since
+        (another fingerprint seen last) keeps it. A write based on an older object than the reconcile
+        acted on would have failed on its resourceVersion, so the last fingerprint seen equal to the
+        handled object's means nothing newer is waiting."""
+        with self._seen_lock:
+            if self.queue.is_dirty(key) and self._seen.get(key) == _fingerprint(obj):
+                self.queue.undirty(key)
 
     def synced(self) -> bool:
         """Whether the first list of the controller's objects has arrived."""
@@ -205,6 +223,8 @@ class Controller:
             log.warning("controller %s: %s: %s; retry in %.1fs", self.name, key, exc, wait)
             return
         self.queue.forget(key)
+        if result.handled is not None:
+            self._handled(key, result.handled)
         if not result.done:
             delay = result.requeue_after if result.requeue_after is not None else self._next_poll()
             self.queue.add_after(key, delay, align=POLL_ALIGN if delay >= ALIGN_FROM else 0.0)

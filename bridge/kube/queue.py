@@ -216,6 +216,18 @@ class WorkQueue:
             if not self._processing:
                 self._idle.notify_all()
 
+    def is_dirty(self, key: Hashable) -> bool:
+        """Whether ``key`` was added (again) and waits to be handed out."""
+        with self._lock:
+            return key in self._dirty
+
+    def undirty(self, key: Hashable) -> None:
+        """Take back the adds of ``key`` made while it was being processed: its worker has seen to
+        them, and :meth:`done` does not queue it again. Nothing for a key not being processed."""
+        with self._lock:
+            if key in self._processing:
+                self._dirty.discard(key)
+
     def wait_idle(self, timeout: float) -> bool:
         """Wait up to ``timeout`` until none of this queue's keys is being processed."""
         deadline = self.clock() + timeout

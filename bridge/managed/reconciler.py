@@ -31,6 +31,7 @@ from __future__ import annotations
 import calendar
 import contextlib
 import copy
+import dataclasses
 import logging
 import re
 import time
@@ -699,7 +700,10 @@ class ManagedReconciler:
                           drift=obs.drift)
         if obs.up_to_date:
             self.metrics.in_sync(mr)
-        return self._polled(mr)
+        polled = self._polled(mr)
+        # Observed as it now is (no write of ours since, but its status): a change event of ours (the
+        # annotations of a create just recorded, a finalizer) asks nothing this reconcile has not done.
+        return polled if changed else dataclasses.replace(polled, handled=mr.obj)
 
 
 def late_initialize(obj: dict[str, Any], values: Mapping[str, Any]) -> bool:

@@ -154,3 +154,49 @@ def test_polls_are_aligned_on_a_grid_and_short_requeues_are_not() -> None:
     assert 540.0 <= poll <= 660.0 and poll_align == 2.0, "the next poll, jittered, on the grid"
     assert annotated == 900.0 and annotated_align == 2.0, "an object's own poll interval too"
     assert short == 5.0 and short_align == 0.0, "a requeue seconds away keeps its time"
+
+
+class _Writing:
+    """The first reconcile sees ``events`` arrive while it runs (as the watch delivers its own write,
+    or someone else's), then reports that it handled the object with its own write, annotation a=ours."""
+
+    def __init__(self, events: list[tuple[str, dict[str, object]]]) -> None:
+        self.events = events
+        self.calls = 0
+        self.controller: Controller | None = None
+
+    def reconcile(self, key: Key) -> Result:
+        self.calls += 1
+        assert self.controller is not None
+        for event, obj in self.events if self.calls == 1 else []:
+            self.controller._on_change(event, obj)
+        return Result(requeue_after=3600, handled=_object({"a": "ours"}))
+
+
+def _object(annotations: dict[str, str], generation: int = 1) -> dict[str, object]:
+    return {"metadata": {"name": "x", "generation": generation, "annotations": annotations}}
+
+
+def _reconciles_after(events: list[tuple[str, dict[str, object]]]) -> int:
+    reconciler = _Writing(events)
+    controller = Controller("things", _NoInformer(), reconciler, workers=1)
+    reconciler.controller = controller
+    controller.start()
+    try:
+        controller._on_change("ADDED", _object({}))
+        wait_for(lambda: reconciler.calls >= 1, lambda: "the first reconcile", 5)
+        time.sleep(0.3)  # a second reconcile, if one is due, starts at once
+    finally:
+        controller.stop(timeout=5)
+    return reconciler.calls
+
+
+def test_the_event_of_a_reconciles_own_write_does_not_reconcile_again() -> None:
+    assert _reconciles_after([("MODIFIED", _object({"a": "ours"}))]) == 1
+
+
+def test_a_change_seen_during_a_reconcile_that_it_did_not_handle_reconciles_again() -> None:
+    # Someone else's change after ours: its fingerprint is the last seen, not the handled object's.
+    assert _reconciles_after([("MODIFIED", _object({"a": "ours"})),
+                              ("MODIFIED", _object({"a": "ours"}, generation=2))]) == 2
+    assert _reconciles_after([("MODIFIED", _object({"a": "theirs"}))]) == 2
