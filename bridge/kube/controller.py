@@ -25,7 +25,7 @@ from typing import Protocol
 
 from bridge.api.errors import Retryable, Terminal
 from bridge.kube.client import Obj
-from bridge.kube.informer import Informer, Key, key_of
+from bridge.kube.informer import Informer, Key, key_of, resource_version
 from bridge.kube.queue import Scheduler, WorkQueue
 
 log = logging.getLogger(__name__)
@@ -135,7 +135,8 @@ class Controller:
         self.poll = poll
         self.jitter = jitter
         self.observer = observer or _NoObserver()
-        self._seen: dict[Key, str] = {}
+        # Per key, the fingerprint and resourceVersion of the last change event seen.
+        self._seen: dict[Key, tuple[str, str]] = {}
         # Held while an event is noted and its key queued, and while a reconcile that handled the
         # object drops the mark an event left: no event falls between the two.
         self._seen_lock = threading.Lock()
@@ -149,21 +150,30 @@ class Controller:
                 self._seen.pop(key, None)
             else:
                 fingerprint = _fingerprint(obj)
-                if event == "MODIFIED" and self._seen.get(key) == fingerprint:
+                last = self._seen.get(key)
+                self._seen[key] = (fingerprint, resource_version(obj))
+                if event == "MODIFIED" and last is not None and last[0] == fingerprint:
                     return
-                self._seen[key] = fingerprint
             self.queue.add(key)
 
     def _handled(self, key: Key, obj: Obj) -> None:
-        """The reconcile of ``key`` acted on ``obj`` as it left it. An event that arrived meanwhile for
-        no more than that (the reconcile's own writes: the annotations recording a create, the
-        finalizer) needs no second reconcile: the mark it left is dropped. Any other change since
-        (another fingerprint seen last) keeps it. A write based on an older object than the reconcile
-        acted on would have failed on its resourceVersion, so the last fingerprint seen equal to the
-        handled object's means nothing newer is waiting."""
+        """The reconcile of ``key`` acted on ``obj`` as it left it (its own writes included). A change
+        event for no more than that (the reconcile's own writes: the annotations recording a create,
+        the finalizer) needs no second reconcile, whether it arrived while the reconcile ran (its mark
+        is dropped) or is still to come (it will be filtered). Any other change keeps its mark. A write
+        based on an older object than the reconcile acted on fails on its resourceVersion, so an
+        event seen last with the handled object's fingerprint is nothing newer."""
         with self._seen_lock:
-            if self.queue.is_dirty(key) and self._seen.get(key) == _fingerprint(obj):
+            last, version = self._seen.get(key), resource_version(obj)
+            if last is not None and version and last[1] == version:
+                self.queue.undirty(key)  # the last event is the object handled (every settled poll)
+                return
+            fingerprint = _fingerprint(obj)
+            if last is not None and last[0] == fingerprint:
                 self.queue.undirty(key)
+            elif not self.queue.is_dirty(key):
+                # The event of our own write is still to come: it asks nothing new.
+                self._seen[key] = (fingerprint, version)
 
     def synced(self) -> bool:
         """Whether the first list of the controller's objects has arrived."""

@@ -700,10 +700,10 @@ class ManagedReconciler:
                           drift=obs.drift)
         if obs.up_to_date:
             self.metrics.in_sync(mr)
-        polled = self._polled(mr)
-        # Observed as it now is (no write of ours since, but its status): a change event of ours (the
-        # annotations of a create just recorded, a finalizer) asks nothing this reconcile has not done.
-        return polled if changed else dataclasses.replace(polled, handled=mr.obj)
+        # Observed as it now is: a change event of this reconcile's own writes (the annotations of a create
+        # just recorded, a finalizer, the external name the observe found, values late-initialised from
+        # the very state it read, which plan no change) asks nothing it has not done.
+        return dataclasses.replace(self._polled(mr), handled=mr.obj)
 
 
 def late_initialize(obj: dict[str, Any], values: Mapping[str, Any]) -> bool:

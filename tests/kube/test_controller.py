@@ -157,34 +157,39 @@ def test_polls_are_aligned_on_a_grid_and_short_requeues_are_not() -> None:
 
 
 class _Writing:
-    """The first reconcile sees ``events`` arrive while it runs (as the watch delivers its own write,
-    or someone else's), then reports that it handled the object with its own write, annotation a=ours."""
+    """The first reconcile sees ``during`` arrive while it runs (as the watch delivers its own write, or
+    someone else's), then reports that it handled the object with its own write (annotation a=ours,
+    resourceVersion 2); ``after`` arrive once it has ended."""
 
-    def __init__(self, events: list[tuple[str, dict[str, object]]]) -> None:
-        self.events = events
+    def __init__(self, during: list[dict[str, object]], after: list[dict[str, object]]) -> None:
+        self.during, self.after = during, after
         self.calls = 0
         self.controller: Controller | None = None
 
     def reconcile(self, key: Key) -> Result:
         self.calls += 1
         assert self.controller is not None
-        for event, obj in self.events if self.calls == 1 else []:
-            self.controller._on_change(event, obj)
-        return Result(requeue_after=3600, handled=_object({"a": "ours"}))
+        for obj in self.during if self.calls == 1 else []:
+            self.controller._on_change("MODIFIED", obj)
+        return Result(requeue_after=3600, handled=_object({"a": "ours"}, version="2"))
 
 
-def _object(annotations: dict[str, str], generation: int = 1) -> dict[str, object]:
-    return {"metadata": {"name": "x", "generation": generation, "annotations": annotations}}
+def _object(annotations: dict[str, str], generation: int = 1, version: str = "1") -> dict[str, object]:
+    return {"metadata": {"name": "x", "generation": generation, "annotations": annotations,
+                         "resourceVersion": version}}
 
 
-def _reconciles_after(events: list[tuple[str, dict[str, object]]]) -> int:
-    reconciler = _Writing(events)
+def _reconciles(during: list[dict[str, object]], after: list[dict[str, object]] | None = None) -> int:
+    reconciler = _Writing(during, after or [])
     controller = Controller("things", _NoInformer(), reconciler, workers=1)
     reconciler.controller = controller
     controller.start()
     try:
         controller._on_change("ADDED", _object({}))
         wait_for(lambda: reconciler.calls >= 1, lambda: "the first reconcile", 5)
+        time.sleep(0.2)
+        for obj in reconciler.after:
+            controller._on_change("MODIFIED", obj)
         time.sleep(0.3)  # a second reconcile, if one is due, starts at once
     finally:
         controller.stop(timeout=5)
@@ -192,11 +197,14 @@ def _reconciles_after(events: list[tuple[str, dict[str, object]]]) -> int:
 
 
 def test_the_event_of_a_reconciles_own_write_does_not_reconcile_again() -> None:
-    assert _reconciles_after([("MODIFIED", _object({"a": "ours"}))]) == 1
+    ours = _object({"a": "ours"}, version="2")
+    assert _reconciles([ours]) == 1, "arriving while the reconcile ran"
+    assert _reconciles([], [ours]) == 1, "arriving once it had ended"
+    assert _reconciles([ours], [_object({"a": "ours"}, version="3")]) == 1, "then a change of its status alone"
 
 
-def test_a_change_seen_during_a_reconcile_that_it_did_not_handle_reconciles_again() -> None:
+def test_a_change_the_reconcile_did_not_handle_reconciles_again() -> None:
     # Someone else's change after ours: its fingerprint is the last seen, not the handled object's.
-    assert _reconciles_after([("MODIFIED", _object({"a": "ours"})),
-                              ("MODIFIED", _object({"a": "ours"}, generation=2))]) == 2
-    assert _reconciles_after([("MODIFIED", _object({"a": "theirs"}))]) == 2
+    assert _reconciles([_object({"a": "ours"}, version="2"), _object({"a": "ours"}, generation=2, version="3")]) == 2
+    assert _reconciles([_object({"a": "theirs"}, version="3")]) == 2
+    assert _reconciles([], [_object({"a": "ours"}, generation=2, version="3")]) == 2
