@@ -179,7 +179,9 @@ class DirectClient:
                   config_key(rendered.provider, self.floor.setup), p.pid)
         if same_state and polled is not None and polled.plan_inputs == inputs:
             return None
-        digest = self._plan_digest(schema, state, private, rendered)
+        # The state as encoded to be read, when it is the stored one: not encoded again.
+        encoded = polled.encoded if polled is not None and polled.prior is state else None
+        digest = self._plan_digest(schema, state, private, rendered, encoded)
         if ws.meta().noop_plan == digest:
             action = None
         else:
@@ -189,12 +191,15 @@ class DirectClient:
             polled.plan_inputs = inputs if action is None and same_state else None
         return action
 
-    def _plan_digest(self, schema: Schema, state: Any, private: bytes, rendered: Rendered) -> str:
-        """What a plan's verdict depends on, as one digest that outlives the process."""
+    def _plan_digest(self, schema: Schema, state: Any, private: bytes, rendered: Rendered,
+                     encoded: bytes | None = None) -> str:
+        """What a plan's verdict depends on, as one digest that outlives the process (``encoded``:
+        ``state`` as msgpack, when known)."""
         provider = rendered.provider
         return hashlib.sha256(b"\0".join([
             self.tf_type.encode(), f"{provider.source} {provider.version}".encode(),
-            config_key(provider, self.floor.setup).encode(), cty.to_msgpack(schema.type, state),
+            config_key(provider, self.floor.setup).encode(),
+            encoded if encoded is not None else cty.to_msgpack(schema.type, state),
             json.dumps(rendered.resource.configuration, sort_keys=True, default=str).encode(),
             json.dumps(sorted(rendered.resource.ignore_changes)).encode(), private])).hexdigest()
 
@@ -274,10 +279,17 @@ class DirectClient:
             return (*imported, ("import",)) if imported else (None, b"", ())
         answer, new_private = p.read_encoded(self.tf_type, encoded, private, timeout)
         repeated = last is not None and answer == last.answer and new_private == last.answer_private
-        state = (last.state if repeated and last is not None
-                 else schema.block.with_absent_blocks(cty.from_msgpack(schema.type, answer)))
+        # The provider encodes a value as we do: an answer of the very bytes it was sent (what a settled
+        # object's first poll after a restart gets) is the stored state, with nothing to decode or compare.
+        echoed = not repeated and not tainted and answer == encoded and new_private == private
+        if repeated and last is not None:
+            state = last.state
+        elif echoed:
+            state = prior
+        else:
+            state = schema.block.with_absent_blocks(cty.from_msgpack(schema.type, answer))
         # The same stored state read back as the last poll read it back is unchanged without comparing.
-        unchanged = (reused and repeated) or (
+        unchanged = (reused and repeated) or echoed or (
             not tainted and new_private == private and cty.equal(schema.type, prior, state))
         plan_inputs = last.plan_inputs if repeated and last is not None else None
         if unchanged:
