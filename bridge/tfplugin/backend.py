@@ -20,7 +20,7 @@ from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings
 from bridge.tfplugin import cty
-from bridge.tfplugin.client import DirectClient, _Polled
+from bridge.tfplugin.client import DirectClient, _Applied, _Polled
 from bridge.tfplugin.provider import Provider, ProviderGone
 from bridge.workspace.backend import Stats, config_key, quiet_provider_logs
 from bridge.workspace.document import DataRead, ProviderBlock, Rendered
@@ -53,6 +53,8 @@ class DirectBackend:
         # workspace key → the (configuration, state read back, stored state) of its last observe that found
         # nothing to change, and that observe's answer (see DirectClient._observe).
         self.observed: dict[str, tuple[tuple[Rendered, Any, dict[str, Any] | None], Observation]] = {}
+        # workspace key → what our own create or update just saved there (DirectClient._just_applied).
+        self.applied: dict[str, _Applied] = {}
         self.started = 0  # provider processes this executor started
         # Protocol calls by verb over every process this executor started: how many creates ("apply"
         # from no prior state is not told apart here) and imports a run issued.
