@@ -140,6 +140,9 @@ class Controller:
         # Held while an event is noted and its key queued, and while a reconcile that handled the
         # object drops the mark an event left: no event falls between the two.
         self._seen_lock = threading.Lock()
+        # Keys someone asked to reconcile again (an operation ended) since their reconcile began: a mark
+        # of theirs is never dropped as handled.
+        self._asked: set[Key] = set()
 
     def _on_change(self, event: str, obj: Obj) -> None:
         # Like controller-runtime's generation/annotation predicates: a write that changed only the
@@ -164,6 +167,8 @@ class Controller:
         based on an older object than the reconcile acted on fails on its resourceVersion, so an
         event seen last with the handled object's fingerprint is nothing newer."""
         with self._seen_lock:
+            if key in self._asked:
+                return
             last, version = self._seen.get(key), resource_version(obj)
             if last is not None and version and last[1] == version:
                 self.queue.undirty(key)  # the last event is the object handled (every settled poll)
@@ -180,7 +185,10 @@ class Controller:
         return self.informer.synced.is_set()
 
     def enqueue(self, key: Hashable) -> None:
-        self.queue.add(key)
+        with self._seen_lock:
+            if isinstance(key, tuple):
+                self._asked.add(key)
+            self.queue.add(key)
 
     def start(self) -> None:
         self.queue.restart()
@@ -203,6 +211,9 @@ class Controller:
 
     def _process(self, key: Hashable) -> None:
         """One key, on one of the pool's workers."""
+        if self._asked:
+            with self._seen_lock:
+                self._asked.discard(key)
         started = time.monotonic()
         error: str | None = None
         try:

@@ -161,8 +161,9 @@ class _Writing:
     someone else's), then reports that it handled the object with its own write (annotation a=ours,
     resourceVersion 2); ``after`` arrive once it has ended."""
 
-    def __init__(self, during: list[dict[str, object]], after: list[dict[str, object]]) -> None:
-        self.during, self.after = during, after
+    def __init__(self, during: list[dict[str, object]], after: list[dict[str, object]], *,
+                 asked: bool = False) -> None:
+        self.during, self.after, self.asked = during, after, asked
         self.calls = 0
         self.controller: Controller | None = None
 
@@ -171,6 +172,8 @@ class _Writing:
         assert self.controller is not None
         for obj in self.during if self.calls == 1 else []:
             self.controller._on_change("MODIFIED", obj)
+        if self.asked and self.calls == 1:
+            self.controller.enqueue(key)  # as an operation that ends meanwhile asks
         return Result(requeue_after=3600, handled=_object({"a": "ours"}, version="2"))
 
 
@@ -179,8 +182,9 @@ def _object(annotations: dict[str, str], generation: int = 1, version: str = "1"
                          "resourceVersion": version}}
 
 
-def _reconciles(during: list[dict[str, object]], after: list[dict[str, object]] | None = None) -> int:
-    reconciler = _Writing(during, after or [])
+def _reconciles(during: list[dict[str, object]], after: list[dict[str, object]] | None = None, *,
+                asked: bool = False) -> int:
+    reconciler = _Writing(during, after or [], asked=asked)
     controller = Controller("things", _NoInformer(), reconciler, workers=1)
     reconciler.controller = controller
     controller.start()
@@ -208,3 +212,5 @@ def test_a_change_the_reconcile_did_not_handle_reconciles_again() -> None:
     assert _reconciles([_object({"a": "ours"}, version="2"), _object({"a": "ours"}, generation=2, version="3")]) == 2
     assert _reconciles([_object({"a": "theirs"}, version="3")]) == 2
     assert _reconciles([], [_object({"a": "ours"}, generation=2, version="3")]) == 2
+    assert _reconciles([_object({"a": "ours"}, version="2")], asked=True) == 2, \
+        "a reconcile asked for meanwhile (an operation ended) is never taken back"
