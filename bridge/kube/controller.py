@@ -25,7 +25,7 @@ from typing import Protocol
 
 from bridge.api.errors import Retryable, Terminal
 from bridge.kube.client import Obj
-from bridge.kube.informer import Informer, Key, key_of
+from bridge.kube.informer import Informer, Key, key_of, resource_version
 from bridge.kube.queue import Scheduler, WorkQueue
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,9 @@ ALIGN_FROM = 60.0
 class Result:
     requeue_after: float | None = None  # None: the next poll
     done: bool = False  # nothing left to do for this key (it was deleted): no poll
+    # The object as the reconcile left it, when the reconcile acted on everything it holds (its own
+    # writes included): a change event that says no more than this object was already handled.
+    handled: Obj | None = None
 
 
 class Reconciler(Protocol):
@@ -132,27 +135,60 @@ class Controller:
         self.poll = poll
         self.jitter = jitter
         self.observer = observer or _NoObserver()
-        self._seen: dict[Key, str] = {}
+        # Per key, the fingerprint and resourceVersion of the last change event seen.
+        self._seen: dict[Key, tuple[str, str]] = {}
+        # Held while an event is noted and its key queued, and while a reconcile that handled the
+        # object drops the mark an event left: no event falls between the two.
+        self._seen_lock = threading.Lock()
+        # Keys someone asked to reconcile again (an operation ended) since their reconcile began: a mark
+        # of theirs is never dropped as handled.
+        self._asked: set[Key] = set()
 
     def _on_change(self, event: str, obj: Obj) -> None:
         # Like controller-runtime's generation/annotation predicates: a write that changed only the
         # status (often our own) is no reason to reconcile again.
         key = key_of(obj)
-        if event == "DELETED":
-            self._seen.pop(key, None)
-        else:
-            fingerprint = _fingerprint(obj)
-            if event == "MODIFIED" and self._seen.get(key) == fingerprint:
+        with self._seen_lock:
+            if event == "DELETED":
+                self._seen.pop(key, None)
+            else:
+                fingerprint = _fingerprint(obj)
+                last = self._seen.get(key)
+                self._seen[key] = (fingerprint, resource_version(obj))
+                if event == "MODIFIED" and last is not None and last[0] == fingerprint:
+                    return
+            self.queue.add(key)
+
+    def _handled(self, key: Key, obj: Obj) -> None:
+        """The reconcile of ``key`` acted on ``obj`` as it left it (its own writes included). A change
+        event for no more than that (the reconcile's own writes: the annotations recording a create,
+        the finalizer) needs no second reconcile, whether it arrived while the reconcile ran (its mark
+        is dropped) or is still to come (it will be filtered). Any other change keeps its mark. A write
+        based on an older object than the reconcile acted on fails on its resourceVersion, so an
+        event seen last with the handled object's fingerprint is nothing newer."""
+        with self._seen_lock:
+            if key in self._asked:
                 return
-            self._seen[key] = fingerprint
-        self.queue.add(key)
+            last, version = self._seen.get(key), resource_version(obj)
+            if last is not None and version and last[1] == version:
+                self.queue.undirty(key)  # the last event is the object handled (every settled poll)
+                return
+            fingerprint = _fingerprint(obj)
+            if last is not None and last[0] == fingerprint:
+                self.queue.undirty(key)
+            elif not self.queue.is_dirty(key):
+                # The event of our own write is still to come: it asks nothing new.
+                self._seen[key] = (fingerprint, version)
 
     def synced(self) -> bool:
         """Whether the first list of the controller's objects has arrived."""
         return self.informer.synced.is_set()
 
     def enqueue(self, key: Hashable) -> None:
-        self.queue.add(key)
+        with self._seen_lock:
+            if isinstance(key, tuple):
+                self._asked.add(key)
+            self.queue.add(key)
 
     def start(self) -> None:
         self.queue.restart()
@@ -175,6 +211,9 @@ class Controller:
 
     def _process(self, key: Hashable) -> None:
         """One key, on one of the pool's workers."""
+        if self._asked:
+            with self._seen_lock:
+                self._asked.discard(key)
         started = time.monotonic()
         error: str | None = None
         try:
@@ -205,6 +244,8 @@ class Controller:
             log.warning("controller %s: %s: %s; retry in %.1fs", self.name, key, exc, wait)
             return
         self.queue.forget(key)
+        if result.handled is not None:
+            self._handled(key, result.handled)
         if not result.done:
             delay = result.requeue_after if result.requeue_after is not None else self._next_poll()
             self.queue.add_after(key, delay, align=POLL_ALIGN if delay >= ALIGN_FROM else 0.0)

@@ -47,6 +47,10 @@ class Scheduler:
         self._delayed: list[tuple[float, int, WorkQueue, Hashable]] = []
         self._seq = itertools.count()
         self._closed = False
+        # The deadline one waiter sleeps until, if any: the others sleep until notified. With every waiter
+        # sleeping until the next deadline, all of them would wake at each one (polls share a grid), and
+        # again for every key handed out, only to find nothing and sleep again.
+        self._timer_at: float | None = None
 
     # The methods below with a leading underscore are called with the lock held.
 
@@ -74,19 +78,29 @@ class Scheduler:
         return self._delayed[0][0] - now if self._delayed else None
 
     def _hand_on(self) -> None:
-        # Another waiter takes the next turn or watches the next deadline.
-        if self._turns or self._delayed:
+        # Another waiter takes the next turn, or watches the next deadline if nobody does.
+        if self._turns or (self._delayed and self._timer_at is None):
             self._cond.notify()
 
     def _wait(self, until_due: float | None, deadline: float | None) -> bool:
-        """Sleep until notified, the next deadline or ``deadline``; False once ``deadline`` has passed."""
-        wait = until_due
+        """Sleep until notified, ``deadline``, or (if no other waiter watches it) the next deadline of a
+        delayed key; False once ``deadline`` has passed."""
+        now = self.clock()
+        wait = None
+        mine = None
+        if until_due is not None:
+            at = now + until_due
+            if self._timer_at is None or at < self._timer_at:
+                self._timer_at = mine = at
+                wait = until_due
         if deadline is not None:
-            left = deadline - self.clock()
+            left = deadline - now
             if left <= 0:
                 return False
             wait = left if wait is None else min(wait, left)
         self._cond.wait(timeout=None if wait is None else max(wait, 0.001))
+        if mine is not None and self._timer_at == mine:
+            self._timer_at = None  # awake: the next deadline is watched anew
         return True
 
     def get(self, timeout: float | None = None) -> tuple[WorkQueue, Hashable] | None:
@@ -215,6 +229,18 @@ class WorkQueue:
             self.scheduler._offer(self)  # a key ready again, or room for one that waited
             if not self._processing:
                 self._idle.notify_all()
+
+    def is_dirty(self, key: Hashable) -> bool:
+        """Whether ``key`` was added (again) and waits to be handed out."""
+        with self._lock:
+            return key in self._dirty
+
+    def undirty(self, key: Hashable) -> None:
+        """Take back the adds of ``key`` made while it was being processed: its worker has seen to
+        them, and :meth:`done` does not queue it again. Nothing for a key not being processed."""
+        with self._lock:
+            if key in self._processing:
+                self._dirty.discard(key)
 
     def wait_idle(self, timeout: float) -> bool:
         """Wait up to ``timeout`` until none of this queue's keys is being processed."""

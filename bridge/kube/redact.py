@@ -21,6 +21,8 @@ MIN_SECRET = 6
 # Conditions and events carry at most this much (an Event's message is cut at 1 KiB by the API).
 MESSAGE_LIMIT = 1024
 LOG_LIMIT = 16384
+# Up to this many known values, each is searched for in a text; beyond, the text is scanned once.
+_FEW = 64
 
 
 def _variants(value: str) -> set[str]:
@@ -40,9 +42,20 @@ def cap(text: str, limit: int) -> str:
 
 
 class Redactor:
+    """Known secrets by owner, and an index of them that costs the same however many objects there are.
+
+    Every managed resource with connection details adds its own, so a pod with thousands of objects
+    knows tens of thousands of values: looking for each one in every condition message (twice a poll)
+    would make a poll's cost grow with the number of objects, and re-sorting them all whenever one
+    object's secrets change would make a start's cost grow with their square. So the values are
+    counted by how many owners hold them, and indexed by their first :data:`MIN_SECRET` characters:
+    a text is scanned once, looking each of its windows up, whatever the number of secrets."""
+
     def __init__(self) -> None:
         self._owners: dict[str, frozenset[str]] = {}
-        self._needles: tuple[str, ...] = ()
+        self._held: dict[str, int] = {}  # value → how many owners hold it
+        self._by_prefix: dict[str, set[str]] = {}  # first MIN_SECRET characters → the values
+        self._few: tuple[str, ...] | None = ()  # every value, longest first, while there are few; None: rebuild
         self._lock = threading.Lock()
 
     def add(self, owner: str, values: Iterable[str | bytes]) -> None:
@@ -56,24 +69,54 @@ class Redactor:
             if fresh <= known:
                 return
             self._owners[owner] = known | fresh
-            self._rebuild()
+            for value in fresh - known:
+                self._hold(value)
 
     def forget(self, owner: str) -> None:
         with self._lock:
-            if self._owners.pop(owner, None) is not None:
-                self._rebuild()
+            for value in self._owners.pop(owner, frozenset()):
+                self._release(value)
 
     def values(self, owner: str) -> frozenset[str]:
         with self._lock:
             return self._owners.get(owner, frozenset())
 
-    def _rebuild(self) -> None:
-        # Longest first: a secret that contains another is replaced whole.
-        self._needles = tuple(sorted(set().union(*self._owners.values()), key=lambda s: (-len(s), s)))
+    def _hold(self, value: str) -> None:
+        count = self._held.get(value, 0)
+        self._held[value] = count + 1
+        if not count:
+            self._by_prefix.setdefault(value[:MIN_SECRET], set()).add(value)
+            self._few = None
+
+    def _release(self, value: str) -> None:
+        count = self._held.pop(value, 0) - 1
+        if count > 0:
+            self._held[value] = count
+            return
+        same = self._by_prefix.get(value[:MIN_SECRET])
+        if same is not None:
+            same.discard(value)
+            if not same:
+                del self._by_prefix[value[:MIN_SECRET]]
+        self._few = None
+
+    def _found(self, text: str) -> list[str]:
+        """The known secrets in ``text``, longest first (a secret that contains another is replaced whole)."""
+        with self._lock:
+            if len(self._held) <= _FEW:
+                # A few values (a ProviderConfig's credentials): a search for each is quicker than a scan.
+                if self._few is None:
+                    self._few = tuple(sorted(self._held, key=lambda s: (-len(s), s)))
+                return [v for v in self._few if v in text]
+            by_prefix = self._by_prefix
+            found = {v for i in range(len(text) - MIN_SECRET + 1)
+                     for v in by_prefix.get(text[i:i + MIN_SECRET], ()) if text.startswith(v, i)}
+        return sorted(found, key=lambda s: (-len(s), s))
 
     def __call__(self, text: str, limit: int = MESSAGE_LIMIT) -> str:
         """``text`` with every known secret replaced by :data:`REDACTED`, at most ``limit`` characters."""
-        for needle in self._needles:
-            if needle in text:
-                text = text.replace(needle, REDACTED)
+        if len(text) >= MIN_SECRET:
+            for needle in self._found(text):
+                if needle in text:  # a longer one replaced before may have taken it
+                    text = text.replace(needle, REDACTED)
         return cap(text, limit)

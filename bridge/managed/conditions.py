@@ -70,14 +70,20 @@ def set_conditions(obj: dict[str, Any], *conds: dict[str, Any]) -> None:
     convention (it moves when the status does) and conditions are sorted by type, so a status write
     is byte-stable. No consumer known depends on either difference."""
     status = obj.setdefault("status", {})
-    current = {c.get("type"): c for c in status.get("conditions") or []}
-    generation = int((obj.get("metadata") or {}).get("generation") or 0)
+    status["conditions"] = merged(status.get("conditions"), int((obj.get("metadata") or {}).get("generation") or 0),
+                                  *conds)
+
+
+def merged(current: list[dict[str, Any]] | None, generation: int, *conds: dict[str, Any]) -> list[dict[str, Any]]:
+    """``current`` conditions with ``conds`` set by type (as :func:`set_conditions`): a new list, and a new
+    dict for each condition set; ``current`` and its dicts are left as they are."""
+    by_type: dict[str, dict[str, Any]] = {str(c.get("type")): c for c in current or []}
     for c in conds:
-        old = current.get(c["type"])
+        old = by_type.get(c["type"])
         since = old["lastTransitionTime"] if old and old.get("status") == c["status"] and \
             old.get("lastTransitionTime") else _now()
-        current[c["type"]] = {**c, "lastTransitionTime": since, "observedGeneration": generation}
-    status["conditions"] = [current[k] for k in sorted(current)]
+        by_type[c["type"]] = {**c, "lastTransitionTime": since, "observedGeneration": generation}
+    return [by_type[k] for k in sorted(by_type)]
 
 
 def get(obj: dict[str, Any], ctype: str) -> dict[str, Any] | None:

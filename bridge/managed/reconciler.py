@@ -31,8 +31,8 @@ from __future__ import annotations
 import calendar
 import contextlib
 import copy
+import dataclasses
 import logging
-import pickle
 import re
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -222,11 +222,11 @@ class ManagedReconciler:
         conds = tuple(conditions.condition(c["type"], c["status"], c["reason"], redact(c.get("message") or ""))
                       for c in conds)
         for _ in range(5):
-            # A copy to compare with (plain JSON data: a pickle round trip copies it fastest); a poll of a
-            # settled object ends here having written nothing.
-            before = pickle.loads(pickle.dumps(mr.obj.get("status"), pickle.HIGHEST_PROTOCOL))
-            conditions.set_conditions(mr.obj, *conds)
-            status = mr.obj.setdefault("status", {})
+            # The new status is built beside the old one, which is left as it is to compare with (no copy
+            # of it is made): a poll of a settled object ends here having written nothing.
+            before = mr.obj.get("status")
+            status = dict(before) if isinstance(before, dict) else {}
+            status["conditions"] = conditions.merged(status.get("conditions"), mr.generation, *conds)
             if at_provider is not None:
                 status["atProvider"] = at_provider
             if handled and mr.reconcile_request:
@@ -235,8 +235,9 @@ class ManagedReconciler:
                 status["drift"] = drift
             elif drift is not None:
                 status.pop("drift", None)
-            if mr.obj.get("status") == before:
+            if status == before:
                 return mr
+            mr.obj["status"] = status
             try:
                 return self._wrote(self.kube.update_status(self.res, mr.obj))
             except errors.Conflict:
@@ -699,7 +700,10 @@ class ManagedReconciler:
                           drift=obs.drift)
         if obs.up_to_date:
             self.metrics.in_sync(mr)
-        return self._polled(mr)
+        # Observed as it now is: a change event of this reconcile's own writes (the annotations of a create
+        # just recorded, a finalizer, the external name the observe found, values late-initialised from
+        # the very state it read, which plan no change) asks nothing it has not done.
+        return dataclasses.replace(self._polled(mr), handled=mr.obj)
 
 
 def late_initialize(obj: dict[str, Any], values: Mapping[str, Any]) -> bool:

@@ -15,15 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from bridge.api.errors import OperationFailed
-from bridge.api.external import ProviderSetup, SecretReader
+from bridge.api.external import Observation, ProviderSetup, SecretReader
 from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings
 from bridge.tfplugin import cty
-from bridge.tfplugin.client import DirectClient, _Polled
+from bridge.tfplugin.client import DirectClient, _Applied, _Polled
 from bridge.tfplugin.provider import Provider, ProviderGone
 from bridge.workspace.backend import Stats, config_key, quiet_provider_logs
-from bridge.workspace.document import DataRead, ProviderBlock
+from bridge.workspace.document import DataRead, ProviderBlock, Rendered
 from bridge.workspace.identity import Identity
 from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import WorkspaceStore
@@ -50,6 +50,11 @@ class DirectBackend:
             block, setup, request, purpose="identity", key=key, what="read provider identity"))
         # workspace key → what its last observe read and decided (see DirectClient._refreshed).
         self.polled: dict[str, _Polled] = {}
+        # workspace key → the (configuration, state read back, stored state) of its last observe that found
+        # nothing to change, and that observe's answer (see DirectClient._observe).
+        self.observed: dict[str, tuple[tuple[Rendered, Any, dict[str, Any] | None], Observation]] = {}
+        # workspace key → what our own create or update just saved there (DirectClient._just_applied).
+        self.applied: dict[str, _Applied] = {}
         self.started = 0  # provider processes this executor started
         # Protocol calls by verb over every process this executor started: how many creates ("apply"
         # from no prior state is not told apart here) and imports a run issued.

@@ -44,6 +44,10 @@ from bridge.workspace.store import Workspace
 if TYPE_CHECKING:
     from bridge.tfplugin.backend import DirectBackend
 
+# How long the state our own apply saved answers the one observe that follows it without a read (as the
+# CLI executor's fresh state: the reconcile that records the outcome of the apply, moments later).
+JUST_APPLIED_SECONDS = 60.0
+
 
 def _replacing(schema: Schema, prior: Any, planned: Planned) -> list[str]:
     """The top-level arguments whose change forces a replacement (a provider lists every path
@@ -85,6 +89,16 @@ class _Polled:
     state: Any  # ``answer``, decoded
     # The inputs of the last plan that found nothing to change on ``state`` (DirectClient._observed_action).
     plan_inputs: tuple[Any, ...] | None
+
+
+@dataclasses.dataclass(frozen=True)
+class _Applied:
+    """What our own create or update just wrote into a workspace (DirectClient._just_applied)."""
+
+    uid: str
+    rendered: Rendered  # the configuration it applied
+    doc: dict[str, Any] | None  # the state document it saved, as read back
+    at: float  # time.monotonic()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -179,7 +193,9 @@ class DirectClient:
                   config_key(rendered.provider, self.floor.setup), p.pid)
         if same_state and polled is not None and polled.plan_inputs == inputs:
             return None
-        digest = self._plan_digest(schema, state, private, rendered)
+        # The state as encoded to be read, when it is the stored one: not encoded again.
+        encoded = polled.encoded if polled is not None and polled.prior is state else None
+        digest = self._plan_digest(schema, state, private, rendered, encoded)
         if ws.meta().noop_plan == digest:
             action = None
         else:
@@ -189,12 +205,15 @@ class DirectClient:
             polled.plan_inputs = inputs if action is None and same_state else None
         return action
 
-    def _plan_digest(self, schema: Schema, state: Any, private: bytes, rendered: Rendered) -> str:
-        """What a plan's verdict depends on, as one digest that outlives the process."""
+    def _plan_digest(self, schema: Schema, state: Any, private: bytes, rendered: Rendered,
+                     encoded: bytes | None = None) -> str:
+        """What a plan's verdict depends on, as one digest that outlives the process (``encoded``:
+        ``state`` as msgpack, when known)."""
         provider = rendered.provider
         return hashlib.sha256(b"\0".join([
             self.tf_type.encode(), f"{provider.source} {provider.version}".encode(),
-            config_key(provider, self.floor.setup).encode(), cty.to_msgpack(schema.type, state),
+            config_key(provider, self.floor.setup).encode(),
+            encoded if encoded is not None else cty.to_msgpack(schema.type, state),
             json.dumps(rendered.resource.configuration, sort_keys=True, default=str).encode(),
             json.dumps(sorted(rendered.resource.ignore_changes)).encode(), private])).hexdigest()
 
@@ -251,9 +270,10 @@ class DirectClient:
         return None if state is None else (state, private)
 
     def _refreshed(self, ws: Workspace, p: Provider, mr: Managed, rendered: Rendered, timeout: float,
-                   current: dict[str, Any] | None) -> tuple[Any, bytes, tuple[str, ...]]:
+                   current: dict[str, Any] | None, *, trusted: bool = False) -> tuple[Any, bytes, tuple[str, ...]]:
         """The object as the cloud has it now (None: gone or never made), saved; what it took.
-        ``current`` is the workspace's state document as the caller read it.
+        ``current`` is the workspace's state document as the caller read it; ``trusted``: our own apply
+        has just saved it (:meth:`_just_applied`), and it is taken as read.
 
         A settled poll repeats itself: the same stored state (the same document, while its file is
         unchanged) is read, and the provider answers the same bytes. What the last poll decoded and
@@ -272,12 +292,24 @@ class DirectClient:
                 return None, b"", ()
             imported = self._import(ws, p, mr, rendered, timeout)
             return (*imported, ("import",)) if imported else (None, b"", ())
+        if trusted and not tainted:
+            # As if the provider had answered the stored state with its own bytes: the next poll reads,
+            # and compares its answer with these.
+            self.backend.polled[ws.key] = _Polled(current, prior, encoded, private, encoded, private, prior, None)
+            return prior, private, ()
         answer, new_private = p.read_encoded(self.tf_type, encoded, private, timeout)
         repeated = last is not None and answer == last.answer and new_private == last.answer_private
-        state = (last.state if repeated and last is not None
-                 else schema.block.with_absent_blocks(cty.from_msgpack(schema.type, answer)))
+        # The provider encodes a value as we do: an answer of the very bytes it was sent (what a settled
+        # object's first poll after a restart gets) is the stored state, with nothing to decode or compare.
+        echoed = not repeated and not tainted and answer == encoded and new_private == private
+        if repeated and last is not None:
+            state = last.state
+        elif echoed:
+            state = prior
+        else:
+            state = schema.block.with_absent_blocks(cty.from_msgpack(schema.type, answer))
         # The same stored state read back as the last poll read it back is unchanged without comparing.
-        unchanged = (reused and repeated) or (
+        unchanged = (reused and repeated) or echoed or (
             not tainted and new_private == private and cty.equal(schema.type, prior, state))
         plan_inputs = last.plan_inputs if repeated and last is not None else None
         if unchanged:
@@ -299,6 +331,21 @@ class DirectClient:
             with self.backend.session(rendered.provider, self.floor.setup) as p:
                 yield _Session(ws, rendered, p, p.schema(self.tf_type))
 
+    def _mark_applied(self, ws: Workspace, mr: Managed, rendered: Rendered) -> None:
+        self.backend.applied[ws.key] = _Applied(mr.uid, rendered, ws.read_state(), time.monotonic())
+
+    def _just_applied(self, ws: Workspace, mr: Managed, rendered: Rendered, current: dict[str, Any] | None) -> bool:
+        """Whether ``current`` is the state our own create or update saved moments ago for this object and
+        this same configuration, and this is the first observe since (the reconcile that records the
+        apply's outcome): the provider read the object back at the end of its apply (and a create's import
+        check read it again), so a third read now would tell nothing new. Once only, within
+        :data:`JUST_APPLIED_SECONDS`; never for a reconcile someone asked for (they may have changed the
+        cloud meanwhile); every later observe reads, as every poll does."""
+        applied = self.backend.applied.pop(ws.key, None)
+        return (applied is not None and current is not None and applied.doc is current and applied.uid == mr.uid
+                and not mr.reconcile_requested and time.monotonic() - applied.at < JUST_APPLIED_SECONDS
+                and applied.rendered.resource == rendered.resource and applied.rendered.provider == rendered.provider)
+
     # -- the ExternalClient protocol -------------------------------------------------------
 
     def observe(self, mr: Managed) -> Observation:
@@ -315,9 +362,10 @@ class DirectClient:
             ws, rendered, current = observing
             if self.floor.prepare(ws, mr, rendered):
                 current = None  # another object's state, now set aside
+            trusted = self._just_applied(ws, mr, rendered, current)
             with self.backend.session(rendered.provider, self.floor.setup) as p:
                 schema = p.schema(self.tf_type)
-                state, private, recovered = self._refreshed(ws, p, mr, rendered, timeout, current)
+                state, private, recovered = self._refreshed(ws, p, mr, rendered, timeout, current, trusted=trusted)
                 if state is None:
                     return Observation(exists=False, recovered=recovered)
                 if Policies.of(mr).read_only:
@@ -326,9 +374,22 @@ class DirectClient:
                     return self.floor.observation(mr, rendered, self._instance(schema, state), None, recovered,
                                                   compared=True)
                 action = self._observed_action(ws, p, mr, schema, rendered, state, private, timeout)
-                if action is None and tfstate.deposed_instances(ws.read_state(), self.tf_type, RESOURCE_NAME):
+                doc = ws.read_state()
+                if action is None and tfstate.deposed_instances(doc, self.tf_type, RESOURCE_NAME):
                     action = "delete replaced"  # a replacement's old object is still there: the update deletes it
-                return self.floor.observation(mr, rendered, self._instance(schema, state), action, recovered)
+                # What the last observe concluded from the same configuration (the same Rendered: the same
+                # spec), the same state read back and the same stored state holds again.
+                inputs = (rendered, state, doc)
+                last = self.backend.observed.get(ws.key)
+                if action is None and not recovered and last is not None and all(
+                        a is b for a, b in zip(last[0], inputs, strict=True)):
+                    return last[1]
+                observation = self.floor.observation(mr, rendered, self._instance(schema, state), action, recovered)
+                if action is None and not recovered:
+                    self.backend.observed[ws.key] = (inputs, observation)
+                else:
+                    self.backend.observed.pop(ws.key, None)
+                return observation
 
     def create(self, mr: Managed) -> Creation:
         timeout = self.config.timeouts.create
@@ -347,6 +408,7 @@ class DirectClient:
             inst = self._instance(s.schema, state)
             check = self.floor.check_import(s.ws, mr, s.rendered, inst,
                                             functools.partial(self._probe, s.p, s.schema))
+            self._mark_applied(s.ws, mr, s.rendered)
             return Creation(external_name=self.floor.external_name(inst),
                             connection_details=self.floor.connection_details(inst), import_check=check)
 
@@ -375,6 +437,7 @@ class DirectClient:
                     self._save(s.ws, s.schema, state, private)
                 if errors:
                     raise failed(f"{mr.display}: update failed", "apply", errors)
+                self._mark_applied(s.ws, mr, s.rendered)
             inst = self._instance(s.schema, state)
             return Update(connection_details=self.floor.connection_details(inst))
 
@@ -411,6 +474,7 @@ class DirectClient:
             steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
         inst = self._instance(s.schema, state)
         self.backend.polled.pop(s.ws.key, None)
+        self.backend.observed.pop(s.ws.key, None)
         return Update(connection_details=self.floor.connection_details(inst),
                       replaced=Replacement(policy, old_name, new_name, tuple(steps)))
 
@@ -485,6 +549,8 @@ class DirectClient:
                         self._save(s.ws, s.schema, state, private)
                     raise failed(f"{mr.display}: delete failed", "apply", errors)
         self.backend.polled.pop(s.ws.key, None)
+        self.backend.observed.pop(s.ws.key, None)
+        self.backend.applied.pop(s.ws.key, None)
         s.ws.remove()
 
     def find(self, mr: Managed) -> tuple[str, ...] | None:

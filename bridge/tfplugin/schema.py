@@ -7,6 +7,7 @@ held as frozen dataclasses, and turned into the cty type a resource's values hav
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from bridge.tfplugin import cty
@@ -112,8 +113,9 @@ class Schema:
     version: int
     block: Block
 
-    @property
+    @functools.cached_property
     def type(self) -> cty.Object:
+        # Asked for by every encode and decode of a value: built once per schema, not per call.
         return self.block.type()
 
 

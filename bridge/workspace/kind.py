@@ -14,6 +14,7 @@ import its own way.
 from __future__ import annotations
 
 import contextlib
+import pickle
 import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -77,6 +78,23 @@ class KindWorkspaces:
     # -- the configuration ------------------------------------------------------------------
 
     def render(self, mr: Managed, *, prevent_destroy: bool = True, create_before_destroy: bool = False) -> Rendered:
+        """``mr`` as Terraform configuration. What a workspace's last render was made from is kept with it:
+        a poll of an object whose spec, annotations and ProviderConfig are unchanged gets the same
+        Rendered back (callers never change one) instead of converting the spec again. Values read from
+        Secrets may change while the spec does not: such a spec is converted every time."""
+        ws = self.workspace(mr)
+        inputs = pickle.dumps((mr.for_provider, mr.init_provider, mr.external_name, mr.replace_policy,
+                               dict(self.setup.configuration), prevent_destroy, create_before_destroy),
+                              pickle.HIGHEST_PROTOCOL)
+        memo = ws.rendered
+        if memo is not None and memo[0] == inputs:
+            return memo[1]
+        rendered, from_secrets = self._render(mr, prevent_destroy=prevent_destroy,
+                                              create_before_destroy=create_before_destroy)
+        ws.rendered = None if from_secrets else (inputs, rendered)
+        return rendered
+
+    def _render(self, mr: Managed, *, prevent_destroy: bool, create_before_destroy: bool) -> tuple[Rendered, bool]:
         # An object that consents to replacement may be destroyed by a plan: terraform then says "replace"
         # where it would refuse the plan outright.
         prevent_destroy = prevent_destroy and mr.replace_policy not in REPLACE_POLICIES
@@ -97,7 +115,7 @@ class KindWorkspaces:
         provider = ProviderBlock(self.provider.name, self.provider.source, self.provider.version,
                                  {**self.provider.provider_defaults, **self.setup.configuration, **spec.provider})
         return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts,
-                                                create_before_destroy))
+                                                create_before_destroy)), spec.from_secrets
 
     def _object_arguments(self) -> frozenset[str]:
         """Top-level arguments whose values are objects (``.name`` steps), not maps (``["key"]``)."""

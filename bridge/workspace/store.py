@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from bridge.api.errors import Retryable, StateCorrupted
 from bridge.workspace import tfstate
+from bridge.workspace.document import Rendered
 from bridge.workspace.metadata import Metadata
 
 STATE = "terraform.tfstate"
@@ -69,6 +70,8 @@ class Workspace:
 
     # The files a poll touches, as strings: a poll of 10,000 objects should not build Paths.
     _at: dict[str, str] = dataclasses.field(init=False, repr=False, compare=False, default_factory=dict)
+    # What the object's configuration was last rendered from, and the result (KindWorkspaces.render).
+    rendered: tuple[bytes, Rendered] | None = dataclasses.field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         self.dir = self.root / self.key
@@ -247,14 +250,18 @@ class Workspace:
         if self._recall(MAIN) == document:
             return
         self.ensure()
-        text = json.dumps(document, indent=1, sort_keys=True)
+        # A copy the caller cannot change under us, as JSON reads it back (lists for tuples), by the
+        # C encoder: the indented text is made only when the file is written, as a first poll after a
+        # restart finds the file as it left it.
+        wanted = json.loads(json.dumps(document, sort_keys=True))
         try:
-            unchanged = (self.dir / MAIN).read_text() == text
-        except FileNotFoundError:
+            with open(self._at[MAIN], encoding="utf-8") as f:
+                unchanged = json.load(f) == wanted
+        except (FileNotFoundError, json.JSONDecodeError):
             unchanged = False
         if not unchanged:
-            _write_private(self.dir / MAIN, text)
-        self._remember(MAIN, json.loads(text))  # a copy the caller cannot change under us
+            _write_private(self.dir / MAIN, json.dumps(document, indent=1, sort_keys=True))
+        self._remember(MAIN, wanted)
 
     def read_main(self) -> dict[str, Any] | None:
         try:

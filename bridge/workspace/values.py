@@ -39,6 +39,8 @@ class SpecArguments:
     init_arguments: dict[str, Any]
     # Provider-block settings the spec carries (``region``).
     provider: dict[str, Any]
+    # Whether any value came from a Secret (which may change while the spec does not).
+    from_secrets: bool = False
 
 
 class Values:
@@ -51,7 +53,8 @@ class Values:
         converter = self.kind.converter
         params = self._convert(converter.for_provider, mr.for_provider, "spec.forProvider", mr)
         init = self._convert(converter.init_provider, mr.init_provider, "spec.initProvider", mr)
-        return SpecArguments(self._resolved(params, mr), self._resolved(init, mr), dict(params.provider))
+        return SpecArguments(self._resolved(params, mr), self._resolved(init, mr), dict(params.provider),
+                             bool(params.secrets or init.secrets))
 
     @property
     def argument_names(self) -> tuple[str, ...]:

@@ -154,3 +154,63 @@ def test_polls_are_aligned_on_a_grid_and_short_requeues_are_not() -> None:
     assert 540.0 <= poll <= 660.0 and poll_align == 2.0, "the next poll, jittered, on the grid"
     assert annotated == 900.0 and annotated_align == 2.0, "an object's own poll interval too"
     assert short == 5.0 and short_align == 0.0, "a requeue seconds away keeps its time"
+
+
+class _Writing:
+    """The first reconcile sees ``during`` arrive while it runs (as the watch delivers its own write, or
+    someone else's), then reports that it handled the object with its own write (annotation a=ours,
+    resourceVersion 2); ``after`` arrive once it has ended."""
+
+    def __init__(self, during: list[dict[str, object]], after: list[dict[str, object]], *,
+                 asked: bool = False) -> None:
+        self.during, self.after, self.asked = during, after, asked
+        self.calls = 0
+        self.controller: Controller | None = None
+
+    def reconcile(self, key: Key) -> Result:
+        self.calls += 1
+        assert self.controller is not None
+        for obj in self.during if self.calls == 1 else []:
+            self.controller._on_change("MODIFIED", obj)
+        if self.asked and self.calls == 1:
+            self.controller.enqueue(key)  # as an operation that ends meanwhile asks
+        return Result(requeue_after=3600, handled=_object({"a": "ours"}, version="2"))
+
+
+def _object(annotations: dict[str, str], generation: int = 1, version: str = "1") -> dict[str, object]:
+    return {"metadata": {"name": "x", "generation": generation, "annotations": annotations,
+                         "resourceVersion": version}}
+
+
+def _reconciles(during: list[dict[str, object]], after: list[dict[str, object]] | None = None, *,
+                asked: bool = False) -> int:
+    reconciler = _Writing(during, after or [], asked=asked)
+    controller = Controller("things", _NoInformer(), reconciler, workers=1)
+    reconciler.controller = controller
+    controller.start()
+    try:
+        controller._on_change("ADDED", _object({}))
+        wait_for(lambda: reconciler.calls >= 1, lambda: "the first reconcile", 5)
+        time.sleep(0.2)
+        for obj in reconciler.after:
+            controller._on_change("MODIFIED", obj)
+        time.sleep(0.3)  # a second reconcile, if one is due, starts at once
+    finally:
+        controller.stop(timeout=5)
+    return reconciler.calls
+
+
+def test_the_event_of_a_reconciles_own_write_does_not_reconcile_again() -> None:
+    ours = _object({"a": "ours"}, version="2")
+    assert _reconciles([ours]) == 1, "arriving while the reconcile ran"
+    assert _reconciles([], [ours]) == 1, "arriving once it had ended"
+    assert _reconciles([ours], [_object({"a": "ours"}, version="3")]) == 1, "then a change of its status alone"
+
+
+def test_a_change_the_reconcile_did_not_handle_reconciles_again() -> None:
+    # Someone else's change after ours: its fingerprint is the last seen, not the handled object's.
+    assert _reconciles([_object({"a": "ours"}, version="2"), _object({"a": "ours"}, generation=2, version="3")]) == 2
+    assert _reconciles([_object({"a": "theirs"}, version="3")]) == 2
+    assert _reconciles([], [_object({"a": "ours"}, generation=2, version="3")]) == 2
+    assert _reconciles([_object({"a": "ours"}, version="2")], asked=True) == 2, \
+        "a reconcile asked for meanwhile (an operation ended) is never taken back"

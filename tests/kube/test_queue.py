@@ -147,3 +147,48 @@ def test_a_shut_down_queue_drops_its_work_but_keeps_running_keys_marked_until_do
     q.done("running")
     assert q.wait_idle(0)
     assert scheduler.get(0) == (q, "running"), "queued again once the old reconcile ended"
+
+
+class _CountingScheduler(Scheduler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.waits = 0
+
+    def _wait(self, until_due: float | None, deadline: float | None) -> bool:
+        self.waits += 1
+        return super()._wait(until_due, deadline)
+
+
+def test_idle_workers_are_not_all_woken_at_each_deadline_and_each_key() -> None:
+    scheduler = _CountingScheduler()
+    q = WorkQueue(scheduler=scheduler, max_concurrent=5)
+    done: list[object] = []
+    lock = threading.Lock()
+
+    def work() -> None:
+        while (item := scheduler.get()) is not None:
+            threading.Event().wait(0.002)  # a reconcile takes a moment: the queue reaches its limit
+            with lock:
+                done.append(item[1])
+            item[0].done(item[1])
+
+    workers = [threading.Thread(target=work) for _ in range(20)]
+    for w in workers:
+        w.start()
+    try:
+        for tick in range(5):  # polls fall on a grid: each tick brings ten keys due together
+            for i in range(10):
+                q.add_after(f"k{tick}-{i}", 0.1 * (tick + 1), align=0.1)
+        for _ in range(100):
+            with lock:
+                if len(done) == 50:
+                    break
+            threading.Event().wait(0.05)
+        assert sorted(map(str, done)) == sorted(f"k{t}-{i}" for t in range(5) for i in range(10))
+    finally:
+        scheduler.close()
+        for w in workers:
+            w.join(5)
+    # One waiter watches the next deadline and the others sleep until there is work: a wait or two per
+    # key handed out (about 105 here), not one per idle worker at every deadline and one more per key.
+    assert scheduler.waits < 135, f"{scheduler.waits} waits for 50 keys (each idle worker woken at every deadline: 157)"

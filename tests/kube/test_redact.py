@@ -28,8 +28,11 @@ KEY = "-----BEGIN KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEF\nAASCBKcwggSjAgEAAoIBAQ
         pytest.param([], "nothing secret", "nothing secret", id="NoSecrets"),
     ],
 )
-def test_secrets_are_redacted(secrets: list[str | bytes], text: str, want: str) -> None:
+@pytest.mark.parametrize("others", [0, 5000], ids=["FewSecrets", "ThousandsOfObjectsSecrets"])
+def test_secrets_are_redacted(secrets: list[str | bytes], text: str, want: str, others: int) -> None:
     r = Redactor()
+    for i in range(others):  # other objects' connection details: the text is scanned, not searched per value
+        r.add(f"outputs:VPC/o{i}", [f"other-secret-{i:05d}"])
     r.add("ProviderConfig/default", secrets)
     assert r(text) == want
 
@@ -43,8 +46,11 @@ def test_text_is_capped_after_redaction() -> None:
     assert len(out) <= MESSAGE_LIMIT and out.endswith("[truncated]") and "sssss" not in out
 
 
-def test_forgotten_owners_are_no_longer_redacted_but_shared_values_are() -> None:
+@pytest.mark.parametrize("others", [0, 5000], ids=["FewSecrets", "ThousandsOfObjectsSecrets"])
+def test_forgotten_owners_are_no_longer_redacted_but_shared_values_are(others: int) -> None:
     r = Redactor()
+    for i in range(others):
+        r.add(f"outputs:VPC/o{i}", [f"other-secret-{i:05d}"])
     r.add("inputs:VPC/a", ["shared-secret", "only-a-secret"])
     r.add("inputs:VPC/b", ["shared-secret"])
     r.forget("inputs:VPC/a")
@@ -67,3 +73,14 @@ def test_log_records_are_redacted_whole_and_capped() -> None:
     assert json.loads(line)["msg"] == f"using {REDACTED}"
     big = logging.LogRecord("x", logging.INFO, "f", 1, "%s", ("y" * (2 * LOG_LIMIT),), None)
     assert len(formatter.format(big)) <= LOG_LIMIT
+
+
+def test_every_secret_of_thousands_of_objects_is_redacted_and_forgotten_ones_are_not() -> None:
+    r = Redactor()
+    for i in range(3000):
+        r.add(f"outputs:VPC/o{i}", [f"secret-{i:05d}-x", f"{i:05d}-token-long-enough"])
+    text = "a secret-00042-x and 02999-token-long-enough and secret-00042-xy, not secret-3000-x"
+    assert r(text) == f"a {REDACTED} and {REDACTED} and {REDACTED}y, not secret-3000-x"
+    r.forget("outputs:VPC/o42")
+    assert r(text) == f"a secret-00042-x and {REDACTED} and secret-00042-xy, not secret-3000-x"
+    assert r("") == "" and r("short") == "short"

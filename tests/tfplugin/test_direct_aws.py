@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from bridge.api.errors import ImmutableChange, OperationFailed, StateLost
 from bridge.api.external import ImportOutcome, Observation
-from bridge.api.managed import CREATE_BEFORE_DESTROY, IMPORT_CHECK_FAILED, REPLACE_POLICY, Managed
+from bridge.api.managed import CREATE_BEFORE_DESTROY, IMPORT_CHECK_FAILED, RECONCILE_REQUESTED, REPLACE_POLICY, Managed
 from bridge.api.registry import Kind
 from bridge.testing.cloud import MOTO_CREDENTIALS
 from bridge.tfexec.backend import CLIBackend
@@ -84,6 +84,9 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, Direc
     assert vpc.observe(m).up_to_date
     assert {verb: n - before.get(verb, 0) for verb, n in direct.calls.items() if n != before.get(verb, 0)} == \
         {"read": 1}, "a settled poll is one ReadResource: no plan, no upgrade"
+    settled = vpc.observe(m)
+    assert vpc.observe(Managed(copy.deepcopy(m.obj))) is settled, \
+        "the same configuration read back the same: the last observation, not worked out again"
     restarted = direct_backend(cli)  # a new process's executor on the same workspaces: nothing remembered
     try:
         assert restarted.client(AWS.by_type("aws_vpc"), SETUP).observe(m).up_to_date
@@ -133,6 +136,35 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, Direc
     assert vpcs(moto, "10.202.0.0/16") == [] and not vpc.observe(m).exists
     gone = mr("aws_vpc", "never-made", {"region": "us-east-1", "cidrBlock": "10.203.0.0/16"}, external_name="vpc-0000")
     assert not vpc.observe(gone).exists, "importing an ID the cloud does not have: it does not exist"
+
+
+def test_the_observe_after_our_own_apply_takes_its_state_once(executors: tuple[CLIBackend, DirectBackend],
+                                                               moto: Moto) -> None:
+    _, direct = executors
+    vpc = direct.client(AWS.by_type("aws_vpc"), SETUP)
+    m = mr("aws_vpc", "just-applied", {"region": "us-east-1", "cidrBlock": "10.211.0.0/16", "tags": {"a": "1"}})
+    m.set_external_name(vpc.create(m).external_name)
+
+    def reads(observe: Any) -> tuple[Observation, int]:
+        before = direct.calls["read"]
+        seen = observe()
+        return seen, direct.calls["read"] - before
+
+    seen, read = reads(lambda: vpc.observe(m))
+    assert (seen.up_to_date, read) == (True, 0), "the apply and the import check have just read it"
+    moto.client("ec2").create_tags(Resources=[m.external_name], Tags=[{"Key": "a", "Value": "drifted"}])
+    seen, read = reads(lambda: vpc.observe(m))
+    assert (seen.diff, read) == ("update: tags", 1), "only once: the next observe reads, and sees the drift"
+    vpc.update(m)
+    moto.client("ec2").create_tags(Resources=[m.external_name], Tags=[{"Key": "a", "Value": "again"}])
+    asked = Managed(copy.deepcopy(m.obj))
+    asked.set_annotations({RECONCILE_REQUESTED: "now"})
+    seen, read = reads(lambda: vpc.observe(asked))
+    assert (seen.diff, read) == ("update: tags", 1), "a reconcile someone asked for reads"
+    vpc.update(m)
+    m.for_provider["tags"] = {"a": "2"}
+    seen, read = reads(lambda: vpc.observe(m))
+    assert (seen.diff, read) == ("update: tags", 1), "another configuration than the one applied: read"
 
 
 def test_an_mr_switches_executors_back_and_forth(executors: tuple[CLIBackend, DirectBackend], moto: Moto) -> None:

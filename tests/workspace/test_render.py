@@ -1,0 +1,73 @@
+"""A workspace keeps its last render: a poll of an unchanged object gets the same configuration back
+without converting its spec again, and anything a render depends on that changes makes a new one."""
+
+from __future__ import annotations
+
+import copy
+import uuid
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from bridge.api.external import ProviderSetup
+from bridge.api.managed import CREATE_BEFORE_DESTROY, REPLACE_POLICY, Managed
+from bridge.workspace.kind import KindWorkspaces
+from bridge.workspace.store import WorkspaceStore
+from tests.support.packages import AWS
+
+
+def floor(store: WorkspaceStore, tf_type: str, configuration: Mapping[str, Any] | None = None,
+          secrets: dict[str, bytes] | None = None) -> KindWorkspaces:
+    return KindWorkspaces(store=store, provider=AWS.provider, kind=AWS.by_type(tf_type),
+                          setup=ProviderSetup(configuration=dict(configuration or {"region": "us-east-1"})),
+                          secrets=(lambda namespace, name: secrets) if secrets is not None else None,
+                          executor="test", lock_timeout=1.0, metadata=lambda block, setup: {})
+
+
+def vpc(for_provider: dict[str, Any]) -> Managed:
+    kind = AWS.by_type("aws_vpc")
+    return Managed({"apiVersion": kind.api_version, "kind": kind.kind,
+                    "metadata": {"name": "v", "uid": str(uuid.uuid4())}, "spec": {"forProvider": for_provider}})
+
+
+def test_an_unchanged_object_is_rendered_once(tmp_path: Path) -> None:
+    store = WorkspaceStore(tmp_path)
+    mr = vpc({"cidrBlock": "10.0.0.0/16", "tags": {"a": "1"}})
+    first = floor(store, "aws_vpc").render(mr)
+    again = Managed(copy.deepcopy(mr.obj))  # the next poll's copy of the cached object
+    assert floor(store, "aws_vpc").render(again) is first
+
+
+def test_whatever_a_render_depends_on_makes_a_new_one(tmp_path: Path) -> None:
+    store = WorkspaceStore(tmp_path)
+    mr = vpc({"cidrBlock": "10.0.0.0/16", "tags": {"a": "1"}})
+    f = floor(store, "aws_vpc")
+    first = f.render(mr)
+    mr.for_provider["tags"]["a"] = "2"  # changed in place, deep inside
+    changed = f.render(mr)
+    assert changed is not first and changed.resource.arguments["tags"] == {"a": "2"}
+    mr.spec["initProvider"] = {"instanceTenancy": "default"}
+    assert f.render(mr).resource.ignore_changes == ("instance_tenancy",)
+    mr.set_external_name("vpc-1")
+    named = f.render(mr)
+    assert f.render(mr) is named
+    mr.set_annotations({REPLACE_POLICY: CREATE_BEFORE_DESTROY})
+    assert f.render(mr).resource.prevent_destroy is False
+    assert f.render(mr, prevent_destroy=False, create_before_destroy=True).resource.create_before_destroy
+    other_region = floor(store, "aws_vpc", {"region": "eu-west-1"}).render(mr)
+    assert other_region.provider.arguments["region"] == "eu-west-1", "a ProviderConfig's change is a new render"
+    assert f.render(mr).provider.arguments["region"] == "us-east-1"
+
+
+def test_a_value_from_a_secret_is_read_again_at_every_render(tmp_path: Path) -> None:
+    store = WorkspaceStore(tmp_path)
+    kind = AWS.by_type("aws_cloudwatch_event_connection")
+    mr = Managed({"apiVersion": kind.api_version, "kind": kind.kind, "metadata": {"name": "c", "uid": "u-1"},
+                  "spec": {"forProvider": {"region": "us-east-1", "authorizationType": "BASIC", "authParameters": {
+                      "basic": {"username": "u", "passwordSecretRef": {"name": "creds", "namespace": "default",
+                                                                        "key": "password"}}}}}})
+    secret = {"password": b"first-password"}
+    f = floor(store, "aws_cloudwatch_event_connection", secrets=secret)
+    assert f.render(mr).resource.arguments["auth_parameters"][0]["basic"][0]["password"] == "first-password"
+    secret["password"] = b"rotated-password"  # the spec is the same; the Secret it names is not
+    assert f.render(mr).resource.arguments["auth_parameters"][0]["basic"][0]["password"] == "rotated-password"
