@@ -292,7 +292,9 @@ def identifying_fields(kind: Kind) -> list[str]:
 def renamed(bundle: Bundle, prefix: str) -> list[tuple[Kind, dict[str, Any]]]:
     """The bundle's manifests with ``prefix`` on every object name and every reference to one."""
     names = {m["metadata"]["name"] for _, m in bundle.objects}
-    text = {n: prefix + n for n in names}
+    # A name written without a dash (a kind whose cloud name is the object's name and allows letters and
+    # digits only: an Athena database, a signing profile) takes the prefix without its dash.
+    text = {n: (prefix if "-" in n else prefix.strip("-")) + n for n in names}
 
     def rename(value: Any) -> Any:
         if isinstance(value, dict):

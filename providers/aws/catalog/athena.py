@@ -28,7 +28,10 @@ RESOURCES: dict[str, Resource] = {
         external_name=by_name(),
         # The bucket name as observed: the external name is known before the bucket exists.
         references={"bucket": Reference("aws_s3_bucket", "bucket")},
-        example=Example({"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}}),
+        # Named with letters only: the database's name is the object's, and Athena allows lowercase letters,
+        # digits and underscores in it.
+        example=Example({"region": "us-east-1", "bucketRef": {"name": "example-bucket-tfbridge"}},
+                        name="exampledatabase"),
     ),
     "aws_athena_named_query": Resource(
         external_name=PROBED,
@@ -36,7 +39,7 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "databaseRef": {"name": "example-database"},
+                "databaseRef": {"name": "exampledatabase"},
                 "name": "bar",
                 "query": "example",
                 "workgroupRef": {"name": "example-workgroup"},

@@ -128,7 +128,10 @@ RESOURCES: dict[str, Resource] = {
                         "targetArnRef": {"name": "example-topic"},
                     }
                 ],
-            }
+            },
+            # Named with letters only: the rule's name is the object's, and IoT allows letters, digits and
+            # underscores in it.
+            name="exampletopicrule",
         ),
     ),
     "aws_iot_topic_rule_destination": Resource(

@@ -54,7 +54,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "description": "Code signing configuration for Lambda functions",
                 "tags": {"Environment": "production", "Purpose": "code-signing"},
-                "allowedPublishers": {"signingProfileVersionArnRefs": [{"name": "example-signingprofile"}]},
+                "allowedPublishers": {"signingProfileVersionArnRefs": [{"name": "examplesigningprofile"}]},
                 "policies": {"untrustedArtifactOnDeployment": "Enforce"},
             }
         ),

@@ -7,7 +7,9 @@ from .strategies import PROBED, by_name
 RESOURCES: dict[str, Resource] = {
     "aws_media_store_container": Resource(
         external_name=by_name(),
-        example=Example({"region": "us-east-1"}),
+        # Named with letters only: the container's name is the object's, and MediaStore allows letters,
+        # digits and underscores in it.
+        example=Example({"region": "us-east-1"}, name="examplecontainer"),
     ),
     "aws_media_store_container_policy": Resource(
         external_name=PROBED,
@@ -15,7 +17,7 @@ RESOURCES: dict[str, Resource] = {
         example=Example(
             {
                 "region": "us-east-1",
-                "containerNameRef": {"name": "example-container"},
+                "containerNameRef": {"name": "examplecontainer"},
                 "policy": '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:ListAllMyBuckets"],"Resource":"*"}]}',
             }
         ),

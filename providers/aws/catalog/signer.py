@@ -12,7 +12,7 @@ RESOURCES: dict[str, Resource] = {
             {
                 "region": "us-east-1",
                 "ignoreSigningJobFailure": True,
-                "profileNameRef": {"name": "example-signingprofile"},
+                "profileNameRef": {"name": "examplesigningprofile"},
                 "destination": {"s3": {"bucket": "s3-bucket-name", "prefix": "signed/"}},
                 "source": {
                     "s3": {
@@ -26,7 +26,9 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_signer_signing_profile": Resource(
         external_name=by_name(),
-        example=Example({"region": "us-east-1", "platformId": "AWSLambda-SHA384-ECDSA"}),
+        # Named with letters only: the profile's name is the object's, and Signer allows letters, digits and
+        # underscores in it.
+        example=Example({"region": "us-east-1", "platformId": "AWSLambda-SHA384-ECDSA"}, name="examplesigningprofile"),
     ),
     "aws_signer_signing_profile_permission": Resource(
         external_name=composite_from_parameters("/", "profile_name", "statement_id").sourced(
@@ -48,7 +50,7 @@ RESOURCES: dict[str, Resource] = {
                 "region": "us-east-1",
                 "action": "signer:StartSigningJob",
                 "principal": "example",
-                "profileNameRef": {"name": "example-signingprofile"},
+                "profileNameRef": {"name": "examplesigningprofile"},
             }
         ),
     ),
