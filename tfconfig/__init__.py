@@ -37,7 +37,7 @@ from tfconfig.provider import (
     ResolvedResource,
     Tagging,
 )
-from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
+from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts, extract_path
 
 __all__ = [
     "ConfigError",
@@ -67,6 +67,7 @@ __all__ = [
     "composite_by",
     "composite_from_parameters",
     "composite_id",
+    "extract_path",
     "identifier_from_provider",
     "joined_attributes",
     "lower_camel",

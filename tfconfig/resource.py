@@ -17,11 +17,23 @@ class Reference:
     """A field whose value comes from another managed resource.
 
     ``to`` is the referenced Terraform type. ``extract`` is the attribute of the referenced
-    resource's observed state to copy; the special value ``external_name`` copies its external name.
+    resource's observed state to copy, or a path into one (``roots[0].id``: the ``id`` of the first
+    element of ``roots``); the special value ``external_name`` copies its external name.
     """
 
     to: str
     extract: str = "external_name"
+
+
+def extract_path(extract: str) -> tuple[str | int, ...]:
+    """The steps of a reference's ``extract`` into the observed state: ``roots[0].id`` is
+    ``("roots", 0, "id")``."""
+    steps: list[str | int] = []
+    for part in extract.split("."):
+        name, *indices = part.split("[")
+        steps.append(name)
+        steps.extend(int(i.rstrip("]")) for i in indices)
+    return tuple(steps)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -32,7 +32,7 @@ from bridge.api.managed import EXTERNAL_NAME, Managed
 from bridge.api.registry import Kind, ProviderPackage
 from bridge.kube import decode, errors, names
 from bridge.kube.client import Kube, Resource
-from tfconfig import lower_camel
+from tfconfig import extract_path, lower_camel
 
 IN_USE_DOMAIN = "in-use.tfbridge.io"
 PINNED = "tfbridge.io/references"
@@ -52,10 +52,19 @@ def users(obj: dict[str, Any]) -> list[str]:
     return [f for f in (obj.get("metadata") or {}).get("finalizers") or [] if f.startswith(f"{IN_USE_DOMAIN}/")]
 
 
-def _extract(target: dict[str, Any], extract: str) -> Any:
+def extracted(target: dict[str, Any], extract: str) -> Any:
+    """What a reference's ``extract`` reads from its target: its external name, or a value of its
+    observed state (None until it has one)."""
     if extract == "external_name":
         return ((target.get("metadata") or {}).get("annotations") or {}).get(EXTERNAL_NAME) or None
-    return ((target.get("status") or {}).get("atProvider") or {}).get(lower_camel(extract)) or None
+    value: Any = (target.get("status") or {}).get("atProvider") or {}
+    for step in extract_path(extract):
+        if isinstance(step, int):
+            value = value[step] if isinstance(value, list) and -len(value) <= step < len(value) else None
+        else:
+            value = value.get(lower_camel(step)) if isinstance(value, dict) else None
+    return value or None
+
 
 
 def _containers(spec: Any, path: tuple[str, ...]) -> Iterable[dict[str, Any]]:
@@ -123,7 +132,7 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage, resou
                         target = kube.get(res, name, mr.namespace)
                     except errors.NotFound:
                         target = None
-                value = _extract(target, rf.target.extract) if target is not None else None
+                value = extracted(target, rf.target.extract) if target is not None else None
                 if value is None and policy.get("resolution") != "Optional":
                     shown = f"{namespace}/{name}" if namespace else name
                     raise Retryable(f"{mr.display}: spec.forProvider.{rf.ref_field}: referenced {target_kind.kind}/"

@@ -16,7 +16,7 @@ import yaml
 from providers.aws import catalog
 from providers.aws.config import PROVIDER as CATALOGUE
 from tests.support.packages import AWS
-from tfconfig import ResolvedResource, TemplateError
+from tfconfig import ResolvedResource, TemplateError, extract_path
 from tfconfig.externalname import template_parameters
 from tfschema import fields
 
@@ -186,7 +186,7 @@ def test_references_point_at_included_kinds_and_arguments() -> None:
             if ref.to not in pool or arg is None or not (arg.get("required") or arg.get("optional")):
                 wrong.append((t, path, ref.to))
             attributes = schema()["resource_schemas"][ref.to]["block"]["attributes"]
-            if ref.extract != "external_name" and ref.extract not in attributes:
+            if ref.extract != "external_name" and str(extract_path(ref.extract)[0]) not in attributes:
                 wrong.append((t, path, ref.extract))
     assert wrong == []
 

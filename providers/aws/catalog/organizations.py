@@ -7,7 +7,10 @@ from .strategies import PROBED
 RESOURCES: dict[str, Resource] = {
     "aws_organizations_account": Resource(
         external_name=PROBED,
-        example=Example({"region": "us-east-1", "email": "john@doe.org", "name": "my_new_account"}),
+        references={"parent_id": Reference("aws_organizations_organization", "roots[0].id")},
+        # An account in the organization's root.
+        example=Example({"region": "us-east-1", "email": "john@doe.org", "name": "my_new_account",
+                         "parentIdRef": {"name": "example-organization"}}),
     ),
     "aws_organizations_delegated_administrator": Resource(
         external_name=PROBED,
@@ -23,7 +26,9 @@ RESOURCES: dict[str, Resource] = {
     ),
     "aws_organizations_organizational_unit": Resource(
         external_name=PROBED,
-        example=Example({"region": "us-east-1", "name": "example", "parentId": "example"}),
+        # Its parent is the organization's root (the ID of the first of its roots), or another unit.
+        references={"parent_id": Reference("aws_organizations_organization", "roots[0].id")},
+        example=Example({"region": "us-east-1", "name": "example", "parentIdRef": {"name": "example-organization"}}),
     ),
     "aws_organizations_policy": Resource(
         external_name=identifier_from_provider().sourced(
