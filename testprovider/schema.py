@@ -84,7 +84,9 @@ ITEM = schema(0, block(
     attribute("value", "string", OPTIONAL, "Free text."),
     attribute("spec", Nested("single", (
         attribute("size", "number", REQUIRED, "Size."),
-        attribute("color", "string", OPTIONAL, "Colour."))), OPTIONAL, "One nested object."),
+        attribute("color", "string", OPTIONAL, "Colour."),
+        attribute("secret", "string", OPTIONAL, "A value kept out of logs.", sensitive=True))), OPTIONAL,
+        "One nested object."),
     attribute("ports", Nested("list", (
         attribute("number", "number", REQUIRED, "Port number."),
         attribute("protocol", "string", OPTIONAL, "tcp or udp."),
@@ -95,7 +97,9 @@ ITEM = schema(0, block(
         attribute("action", "string", REQUIRED, "allow or deny."))), OPTIONAL, "A set of nested objects."),
     attribute("endpoints", Nested("map", (
         attribute("url", "string", REQUIRED, "Address."),
-        attribute("weight", "number", OPTIONAL, "Share of traffic."))), OPTIONAL, "A map of nested objects.")))
+        attribute("weight", "number", OPTIONAL, "Share of traffic."),
+        attribute("key", "string", OPTIONAL, "The endpoint's access key.", sensitive=True))), OPTIONAL,
+        "A map of nested objects.")))
 
 VOLUME = schema(0, block(
     "A volume that takes a while to make.",

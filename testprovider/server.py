@@ -107,3 +107,6 @@ def serve(provider: Provider) -> None:
 
 def main() -> None:
     serve(Provider())
+    # Served and stopped: nothing is left to flush, and the interpreter's teardown of gRPC's threads
+    # would keep the host waiting for the process to end.
+    os._exit(0)
