@@ -1,7 +1,7 @@
 """The pod's provider processes: one per configuration, replaced when dead, bounded in number, reaped when idle.
 
 The pool is tested with in-memory processes and a clock of its own; then, with real plugin
-processes (tests/support/fakeprovider.py) behind the direct executor, fifteen distinct provider
+processes (the test provider plugin, testprovider) behind the direct executor, fifteen distinct provider
 configurations never run more processes than the cap, and one too many waits or fails alone.
 """
 
@@ -24,9 +24,10 @@ from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings, ProviderProcesses
 from bridge.tfplugin.backend import DirectBackend
 from bridge.workspace.document import ProviderBlock
-from tests.support import fakeprovider
+from testprovider.store import Store
+from tests.support import tfbtest
+from tests.support.tfbtest import TFBTEST
 from tests.support.waiting import wait_for
-from tfconfig import Provider
 
 _pids = itertools.count(1000)
 
@@ -227,31 +228,27 @@ def test_fifteen_configurations_at_once_never_exceed_the_cap(cap: int) -> None:
 
 # -- real plugin processes, through the direct executor -------------------------------------------
 
-FAKE = Provider(name="fake", source="example.com/test/fake", version="1.0.0", root_group="fake.example.com",
-                resource_prefix="fake_")
-
-
 def plugin_processes() -> int:
-    """Live fake provider plugins started by this test process."""
+    """Live test provider plugins started by this test process."""
     me, count = str(os.getpid()), 0
     for entry in Path("/proc").iterdir():
         with contextlib.suppress(OSError, IndexError):
             parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
-            if parent == me and b"terraform-provider-fake" in (entry / "cmdline").read_bytes():
+            if parent == me and b"terraform-provider-tfbtest" in (entry / "cmdline").read_bytes():
                 count += 1
     return count
 
 
 @pytest.fixture
 def direct(tmp_path: Path) -> Iterator[Callable[[float], DirectBackend]]:
-    """A direct executor of the fake provider, at most three processes, waiting ``wait`` seconds at the cap."""
-    plugin = fakeprovider.executable(tmp_path)
+    """A direct executor of the test provider, at most three processes, waiting ``wait`` seconds at the cap."""
+    plugin = tfbtest.plugin(tmp_path)
     made: list[DirectBackend] = []
 
     def make(wait: float) -> DirectBackend:
         settings = ExecutorSettings(workspace_root=tmp_path / "ws", base_env=dict(os.environ),
                                     processes=ProviderProcesses(max_live=3, wait=wait))
-        made.append(DirectBackend(settings, FAKE, binary=lambda: plugin))
+        made.append(DirectBackend(settings, TFBTEST, binary=lambda: plugin))
         return made[-1]
 
     yield make
@@ -260,12 +257,19 @@ def direct(tmp_path: Path) -> Iterator[Callable[[float], DirectBackend]]:
     assert plugin_processes() == 0, "every plugin stopped"
 
 
-def configuration(region: str) -> ProviderBlock:
-    return ProviderBlock(FAKE.name, FAKE.source, FAKE.version, {"region": region})
+@pytest.fixture
+def configuration(tmp_path: Path) -> Callable[[str], ProviderBlock]:
+    """A provider configuration of its own for each name: a store of its own."""
+    def block(name: str) -> ProviderBlock:
+        path = tmp_path / f"{name}.db"
+        store = Store(path) if path.exists() else tfbtest.store(tmp_path, name)
+        return ProviderBlock(TFBTEST.name, TFBTEST.source, TFBTEST.version, tfbtest.configuration(store))
+
+    return block
 
 
 def test_fifteen_provider_configurations_run_at_most_the_cap_of_processes(
-        direct: Callable[[float], DirectBackend]) -> None:
+        direct: Callable[[float], DirectBackend], configuration: Callable[[str], ProviderBlock]) -> None:
     backend = direct(60)
     setup = ProviderSetup(configuration={})
     seen: list[int] = []
@@ -276,10 +280,10 @@ def test_fifteen_provider_configurations_run_at_most_the_cap_of_processes(
             seen.append(plugin_processes())
             time.sleep(0.05)
 
-    def use(region: str) -> str:
-        with backend.session(configuration(region), setup) as p:
+    def use(name: str) -> str:
+        with backend.session(configuration(name), setup) as p:
             seen.append(backend.pool.count())
-            return str(p.schema("fake_thing").version)
+            return str(p.schema("tfbtest_project").version)
 
     watcher = threading.Thread(target=watch)
     watcher.start()
@@ -289,18 +293,19 @@ def test_fifteen_provider_configurations_run_at_most_the_cap_of_processes(
     finally:
         stop.set()
         watcher.join()
-    assert versions == ["2"] * 15, "every configuration was served"
+    assert versions == ["1"] * 15, "every configuration was served"
     assert max(seen) <= 3 and backend.started == 15, f"at most 3 at once, 15 started in turn: {max(seen)}"
 
 
-def test_at_the_cap_one_configuration_too_many_fails_alone(direct: Callable[[float], DirectBackend]) -> None:
+def test_at_the_cap_one_configuration_too_many_fails_alone(direct: Callable[[float], DirectBackend],
+                                                           configuration: Callable[[str], ProviderBlock]) -> None:
     backend = direct(0.5)
     setup = ProviderSetup(configuration={})
     release = threading.Event()
     holding = threading.Barrier(4)
 
-    def hold(region: str) -> None:
-        with backend.session(configuration(region), setup):
+    def hold(name: str) -> None:
+        with backend.session(configuration(name), setup):
             holding.wait(60)
             release.wait(60)
 
@@ -312,7 +317,7 @@ def test_at_the_cap_one_configuration_too_many_fails_alone(direct: Callable[[flo
         with pytest.raises(ProvidersBusy), backend.session(configuration("one-too-many"), setup):
             pass
         with backend.session(configuration("busy-0"), setup) as p:  # a configuration that has its process
-            assert p.schema("fake_thing").version == 2
+            assert p.schema("tfbtest_project").version == 1
         assert plugin_processes() == 3
     finally:
         release.set()

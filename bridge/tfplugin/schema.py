@@ -11,6 +11,7 @@ import functools
 from typing import Any
 
 from bridge.tfplugin import cty
+from bridge.workspace.tfstate import MapKey
 
 # Schema.NestedBlock.NestingMode and Schema.Object.NestingMode numbers, as both protocols define them.
 _BLOCK_NESTING = {0: "invalid", 1: "single", 2: "list", 3: "set", 4: "map", 5: "group"}
@@ -85,21 +86,36 @@ class Block:
         return out
 
     def sensitive_paths(self, value: Any, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-        """Paths of the sensitive attributes that hold a value in ``value`` (as a state records them)."""
+        """Paths of the sensitive attributes in ``value`` as terraform records them in a state
+        (configschema's SensitivePaths): in an object that is there, every sensitive attribute, null or
+        not, and those inside its nested blocks and protocol 6's nested attributes."""
         if not isinstance(value, dict):
             return []
-        out = [(*prefix, a.name) for a in self.attributes if a.sensitive and value.get(a.name) is not None]
+        out: list[tuple[str | int, ...]] = []
+        for a in self.attributes:
+            if a.sensitive:
+                out.append((*prefix, a.name))
+            elif a.nested is not None:
+                out += _nested_sensitive_paths(a.nested, a.nesting, value.get(a.name), (*prefix, a.name))
         for nb in self.blocks:
-            inner = value.get(nb.name)
-            if nb.nesting in ("single", "group"):
-                out += nb.block.sensitive_paths(inner, (*prefix, nb.name))
-            elif nb.nesting == "list" and isinstance(inner, list):
-                for i, item in enumerate(inner):
-                    out += nb.block.sensitive_paths(item, (*prefix, nb.name, i))
-            elif nb.nesting == "map" and isinstance(inner, dict):
-                for k, item in inner.items():
-                    out += nb.block.sensitive_paths(item, (*prefix, nb.name, k))
+            out += _nested_sensitive_paths(nb.block, nb.nesting, value.get(nb.name), (*prefix, nb.name))
         return out
+
+
+def _nested_sensitive_paths(block: Block, nesting: str, inner: Any,
+                            prefix: tuple[str | int, ...]) -> list[tuple[str | int, ...]]:
+    """A nested block's or nested attribute's sensitive paths. A set's elements are left out: terraform
+    names one by its whole value, which a path here cannot hold."""
+    out: list[tuple[str | int, ...]] = []
+    if nesting in ("single", "group"):
+        out += block.sensitive_paths(inner, prefix)
+    elif nesting == "list" and isinstance(inner, list):
+        for i, item in enumerate(inner):
+            out += block.sensitive_paths(item, (*prefix, i))
+    elif nesting == "map" and isinstance(inner, dict):
+        for k, item in inner.items():
+            out += block.sensitive_paths(item, (*prefix, MapKey(k)))
+    return out
 
 
 def _nested_type(nesting: str, element: cty.Type) -> cty.Type:

@@ -9,6 +9,7 @@ import pytest
 from bridge.tfplugin import cty
 from bridge.tfplugin.plan import ignore_changes, proposed_new
 from bridge.tfplugin.schema import Attribute, Block, NestedBlock
+from bridge.workspace import tfstate
 
 S = cty.STRING
 RULE = Block((Attribute("port", cty.NUMBER, required=True), Attribute("rule_id", S, computed=True)))
@@ -104,3 +105,25 @@ def test_unknown_and_present_blocks_are_left_as_they_are() -> None:
     assert SCHEMA.with_absent_blocks(value) == value
     assert SCHEMA.with_absent_blocks(None) is None, "a destroy's null object stays null"
     assert SCHEMA.with_absent_blocks(cty.UNKNOWN) is cty.UNKNOWN
+
+
+def test_sensitive_paths_reach_into_nested_blocks_and_nested_attributes() -> None:
+    secret = Block((Attribute("key", S, optional=True, sensitive=True), Attribute("url", S, required=True)))
+    objects = cty.obj({"key": S, "url": S})
+    schema = Block(
+        attributes=(Attribute("password", S, optional=True, sensitive=True),
+                    Attribute("one", objects, optional=True, nested=secret, nesting="single"),
+                    Attribute("many", cty.Collection("list", objects), optional=True, nested=secret, nesting="list"),
+                    Attribute("named", cty.Collection("map", objects), optional=True, nested=secret, nesting="map"),
+                    Attribute("bag", cty.Collection("set", objects), optional=True, nested=secret, nesting="set")),
+        blocks=(NestedBlock("listed", "list", secret),))
+    value = {"password": "p", "one": {"key": "k", "url": "u"}, "many": [{"key": None, "url": "u"}, {"key": "k",
+                                                                                                    "url": "u"}],
+             "named": {"a": {"key": "k", "url": "u"}}, "bag": [{"key": "k", "url": "u"}],
+             "listed": [{"key": "k", "url": "u"}]}
+    paths = schema.sensitive_paths(value)
+    assert paths == [("password",), ("one", "key"), ("many", 0, "key"), ("many", 1, "key"), ("named", "a", "key"),
+                     ("listed", 0, "key")], "null or not, as terraform records them"
+    assert isinstance(paths[4][1], tfstate.MapKey), "a map key is an index step in the state"
+    assert schema.sensitive_paths({**value, "one": None, "many": None}) == [
+        ("password",), ("named", "a", "key"), ("listed", 0, "key")], "nothing inside an object that is not there"
