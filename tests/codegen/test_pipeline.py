@@ -227,6 +227,10 @@ def test_ensure_regenerates_only_when_an_input_changed(tmp_path: Path) -> None:
     assert pipeline.ensure(pdir) is False
     (pdir / "catalog" / "facts.py").write_text("FACTS = 2\n")
     assert pipeline.ensure(pdir) is True
+    # So are the data files of the provider's own directories (the AWS catalogue's YAML).
+    (pdir / "catalog" / "demo.yaml").write_text("demo_thing: {}\n")
+    assert pipeline.ensure(pdir) is True
+    assert pipeline.ensure(pdir) is False
 
 
 @pytest.mark.terraform
