@@ -239,6 +239,8 @@ def test_schema_refresh_reproduces_the_committed_schema(tmp_path: Path, terrafor
     pdir = tmp_path / "aws"
     pdir.mkdir()
     shutil.copy(AWS / "config.py", pdir / "config.py")
+    shutil.copy(AWS / "import_probe.json", pdir / "import_probe.json")
+    shutil.copytree(AWS / "catalog", pdir / "catalog")
     result = CliRunner().invoke(cli, ["schema", "refresh", str(pdir), "--plugin-dir", str(plugin_dir),
                                       "--terraform", terraform_bin])
     assert result.exit_code == 0, result.output
