@@ -208,6 +208,10 @@ class _At:
     def child(self, node: yaml.Node, key: str | int) -> _At:
         return _At(self.file, node, self, key)
 
+    def detached(self) -> _At:
+        """The same place, holding nothing of the file's other nodes (kept until every file is read)."""
+        return _At(self.file, self.node, key=self.path, key_node=self.key_node)
+
     def beside(self, node: yaml.Node) -> _At:
         """Another node at this one's path (a key, where the mistake is the key)."""
         return _At(self.file, node, self.parent, self.key)
@@ -381,10 +385,10 @@ class _Reader:
         for path, value in at.items():
             if isinstance(value.node, yaml.ScalarNode):
                 out[path] = Reference(_typed(value, str))
-                self.references.append((value, out[path].to))
+                self.references.append((value.detached(), out[path].to))
             else:
                 out[path] = _dataclass(value, Reference)
-                self.references.append((dict(value.items())["to"], out[path].to))
+                self.references.append((dict(value.items())["to"].detached(), out[path].to))
         return out
 
     def default_external_name(self, tf_type: str, at: _At) -> ExternalName:
