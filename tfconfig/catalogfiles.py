@@ -31,21 +31,9 @@ from typing import Any, NoReturn
 
 import yaml
 
+import tfconfig.externalname as en
 from tfconfig.catalogue import Exclusion
-from tfconfig.externalname import (
-    ExternalName,
-    IDExample,
-    TemplateError,
-    attribute_as_identifier,
-    composite_by,
-    composite_from_parameters,
-    composite_id,
-    identifier_from_provider,
-    joined_attributes,
-    name_as_identifier,
-    parameter_as_identifier,
-    templated,
-)
+from tfconfig.externalname import ExternalName, IDExample, TemplateError
 from tfconfig.provider import ConfigError, GroupRule
 from tfconfig.resource import EXECUTORS, Reference, Resource
 
@@ -64,22 +52,22 @@ def _scalar(node: yaml.ScalarNode) -> Any:
 
 
 # The external name of an entry that gives none: the probe's answer.
-_PROBED = identifier_from_provider().sourced("probe", PROBE_NOTE)
+_PROBED = en.identifier_from_provider().sourced("probe", PROBE_NOTE)
 
 
 # The strategies a catalogue names, each with the keys of its arguments (``arguments`` and ``attributes``
 # are lists). A strategy named otherwise is a function of the hook module: keyword arguments in, an
 # ExternalName out.
 _STRATEGIES: dict[str, Callable[..., ExternalName]] = {
-    "identifier_from_provider": identifier_from_provider,
-    "name_as_identifier": name_as_identifier,
-    "parameter_as_identifier": parameter_as_identifier,
-    "attribute_as_identifier": attribute_as_identifier,
-    "composite_id": composite_id,
-    "templated": lambda template, argument=None: templated(argument, template),
-    "composite_from_parameters": lambda separator, arguments: composite_from_parameters(separator, *arguments),
-    "composite_by": lambda get_id, arguments: composite_by(get_id, *arguments),
-    "joined_attributes": lambda separator, attributes: joined_attributes(separator, *attributes),
+    "identifier_from_provider": en.identifier_from_provider,
+    "name_as_identifier": en.name_as_identifier,
+    "parameter_as_identifier": en.parameter_as_identifier,
+    "attribute_as_identifier": en.attribute_as_identifier,
+    "composite_id": en.composite_id,
+    "templated": lambda template, argument=None: en.templated(argument, template),
+    "composite_from_parameters": lambda separator, arguments: en.composite_from_parameters(separator, *arguments),
+    "composite_by": lambda get_id, arguments: en.composite_by(get_id, *arguments),
+    "joined_attributes": lambda separator, attributes: en.joined_attributes(separator, *attributes),
 }
 _LISTS = frozenset({"arguments", "attributes"})
 # Keys of every external_name, whatever its strategy.
