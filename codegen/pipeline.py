@@ -443,15 +443,23 @@ def _sources() -> Iterator[Path]:
 
 
 def inputs_digest(provider_dir: Path, provider: Provider) -> str:
-    """Everything the on-demand tree is made from: the provider's config and facts modules (its
-    subpackages' too, as the AWS catalogue's), its schema, and the generator's own code."""
+    """Everything the on-demand tree is made from: the provider's config and facts modules, the files of its
+    own directories (the AWS catalogue's data), its schema, and the generator's own code."""
     h = hashlib.sha256()
-    own = sorted(p for p in provider_dir.rglob("*.py") if not p.name.startswith("zz_") and "__pycache__" not in p.parts)
+    own = sorted(p for p in provider_dir.rglob("*") if p.is_file() and _input(p.relative_to(provider_dir)))
     for path in own:
         h.update(path.relative_to(provider_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     for path in [provider_dir / provider.schema_file, *_sources()]:
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
+
+
+def _input(path: Path) -> bool:
+    """A Python file of the provider, or a file of a directory of its own (not one the generator writes)."""
+    top = path.parts[0]
+    if top in GENERATED_ROOTS or top.startswith(".") or "__pycache__" in path.parts or path.name.startswith("zz_"):
+        return False
+    return path.suffix == ".py" or len(path.parts) > 1
 
 
 def ensure(provider_dir: Path, *, jobs: int = 1) -> bool:

@@ -5,9 +5,11 @@ A provider author writes ``providers/<name>/config.py`` with one :class:`Provide
 time (through the generated registry) to decide how to name, import and observe resources.
 Because both sides call :meth:`Provider.resolve`, they cannot disagree on a resource's rules.
 
-This package depends on the standard library only.
+A provider's catalogue (each resource's facts) is data, one YAML file per API group:
+:func:`load_catalog` reads and checks it. This package depends on the standard library and PyYAML only.
 """
 
+from tfconfig.catalogfiles import Catalog, load_catalog
 from tfconfig.catalogue import Exclusion, Reason
 from tfconfig.externalname import (
     ExternalName,
@@ -40,6 +42,7 @@ from tfconfig.provider import (
 from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts, extract_path
 
 __all__ = [
+    "Catalog",
     "ConfigError",
     "ConfigKind",
     "Credentials",
@@ -70,6 +73,7 @@ __all__ = [
     "extract_path",
     "identifier_from_provider",
     "joined_attributes",
+    "load_catalog",
     "lower_camel",
     "name_as_identifier",
     "parameter_as_identifier",

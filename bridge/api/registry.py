@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from bridge.api.convert import Converter, ObjectConverter
 from bridge.api.managed import Managed
-from tfconfig import Provider, ResolvedResource
+from tfconfig import ConfigError, Provider, ResolvedResource
 from tfschema import catalogue, digest, fields
 from tfschema import schema as s
 
@@ -192,7 +192,8 @@ def load(name: str, *, family: str | None = None) -> ProviderPackage:
     module = package_module(name)
     try:
         config = importlib.import_module(f"{module}.config")
-    except ImportError as exc:
+    except (ImportError, ConfigError) as exc:
+        # A config error (a catalogue file's mistake) names its file and line itself.
         raise LoadError(f"{module}.config: cannot import: {exc}") from exc
     provider = getattr(config, "PROVIDER", None)
     if not isinstance(provider, Provider):

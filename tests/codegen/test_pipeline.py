@@ -227,6 +227,10 @@ def test_ensure_regenerates_only_when_an_input_changed(tmp_path: Path) -> None:
     assert pipeline.ensure(pdir) is False
     (pdir / "catalog" / "facts.py").write_text("FACTS = 2\n")
     assert pipeline.ensure(pdir) is True
+    # So are the data files of the provider's own directories (the AWS catalogue's YAML).
+    (pdir / "catalog" / "demo.yaml").write_text("demo_thing: {}\n")
+    assert pipeline.ensure(pdir) is True
+    assert pipeline.ensure(pdir) is False
 
 
 @pytest.mark.terraform
@@ -235,6 +239,8 @@ def test_schema_refresh_reproduces_the_committed_schema(tmp_path: Path, terrafor
     pdir = tmp_path / "aws"
     pdir.mkdir()
     shutil.copy(AWS / "config.py", pdir / "config.py")
+    shutil.copy(AWS / "import_probe.json", pdir / "import_probe.json")
+    shutil.copytree(AWS / "catalog", pdir / "catalog")
     result = CliRunner().invoke(cli, ["schema", "refresh", str(pdir), "--plugin-dir", str(plugin_dir),
                                       "--terraform", terraform_bin])
     assert result.exit_code == 0, result.output
