@@ -6,6 +6,10 @@
 #     --build-arg PROVIDER_SOURCE=hashicorp/aws --build-arg PROVIDER_VERSION=5.100.0 \
 #     --build-arg PROVIDER_DIR=providers/aws .
 #
+# Only the product is installed: the build context leaves the development tools, tests and benchmarks out
+# (.dockerignore), and scripts/image-install.sh installs only the product's packages and checks that no
+# development package or command is there.
+#
 # The base image is pinned by digest (the multi-platform index of python:3.11.13-slim-bookworm on
 # Docker Hub, the digest public Dockerfiles pin for that tag): a re-pushed tag changes
 # nothing here until the digest is changed on purpose. terraform is checked against checksums

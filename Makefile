@@ -12,10 +12,12 @@ export PATH := $(abspath $(BIN)):$(PATH)
 
 .PHONY: install demo test lint lock
 
-$(BIN)/tfbridge: pyproject.toml
+# tfbridge with its test tools, and beside it the development package (dev/: the local rig, the demo,
+# conformance), a distribution of its own that no provider image installs.
+$(BIN)/tfbridge: pyproject.toml dev/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev]' -e ./dev
 	touch $@
 
 install: $(BIN)/tfbridge

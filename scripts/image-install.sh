@@ -91,8 +91,9 @@ printf 'provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\
   "$PREFIX/bin/terraform" init -input=false -no-color >/dev/null)
 
 step "tfbridge into $PREFIX/venv"
-# Only the packages the image runs: the local API server (devserver/) is a development tool for tests
-# and demos, and the image leaves it out.
+# Only the product's packages. The development tools (the local API server devserver/, and the
+# tfbridge-dev distribution in dev/: the local rig, the demo, conformance) and tests/ and benchmarks/
+# are left out; so are the commands the development package adds to tfbridge.
 build="$scratch/src"
 mkdir -p "$build"
 for part in pyproject.toml README.md bridge codegen tfconfig tfschema tfbridge templates providers; do
@@ -103,11 +104,16 @@ done
 # no index at all, so nothing arrives unchecked.
 "$PREFIX/venv/bin/pip" install --quiet --require-hashes --no-deps -r "$SRC/requirements.lock"
 "$PREFIX/venv/bin/pip" install --quiet --no-deps --no-build-isolation --no-index "$build"
-if (cd / && "$PREFIX/venv/bin/python" -c "import devserver" 2>/dev/null); then
-  echo "image-install: the local API server (devserver) must not be installed in the image" >&2
-  exit 1
-fi
+for package in devserver devrig conformance benchmarks tests moto; do
+  if (cd / && "$PREFIX/venv/bin/python" -c "import ${package}" 2>/dev/null); then
+    fail "the development package ${package} must not be installed in the image"
+  fi
+done
+added="$(cd / && "$PREFIX/venv/bin/python" -c \
+  'import importlib.metadata as m; print(" ".join(e.name for e in m.entry_points(group="tfbridge.commands")))')"
+[[ -z "$added" ]] || fail "development commands must not be installed in the image: $added"
 provider_name="$(basename "$PROVIDER_DIR")"
 (cd / && "$PREFIX/venv/bin/python" -c "from bridge.api import registry; assert registry.load('${provider_name}').kinds")
 (cd / && "$PREFIX/venv/bin/tfbridge" run --help >/dev/null)
+(cd / && TFBRIDGE_TERRAFORM="$PREFIX/bin/terraform" "$PREFIX/venv/bin/tfbridge" --version) | sed 's/^/image-install: /' >&2
 step "done: $PREFIX"

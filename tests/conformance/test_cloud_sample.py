@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from conformance.classes import MOTO
+from conformance.jobs import run_jobs
+from conformance.report import load_report, passed_kinds
 from tests.support.cloud import Moto
 from tests.support.packages import ROOT
-from tfbridge.conformance import MOTO, load_report, passed_kinds
-from tfbridge.conformance_jobs import run_jobs
 
 # Seconds per step, as long as the report's own runs allowed (`--timeout 240`): some kinds spend
 # minutes in the provider's own waiters (a network interface attachment's delete waits about 170 s for

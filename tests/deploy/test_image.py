@@ -73,6 +73,11 @@ def test_dockerfile_invariants() -> None:
     assert all(rest.startswith("${PYTHON_IMAGE}") for rest in froms), "every stage on the pinned base"
 
 
+def test_the_build_context_leaves_the_development_tools_out() -> None:
+    ignored = {line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()}
+    assert {"devserver", "dev", "tests", "benchmarks"} <= ignored
+
+
 def test_terraform_archives_of_the_built_version_are_pinned_for_every_image_platform() -> None:
     version = build_args()["TERRAFORM_VERSION"]
     sums = pinned()
@@ -103,23 +108,63 @@ def test_python_dependencies_install_from_a_hashed_lock() -> None:
     assert "--require-hashes" in script and "--no-build-isolation --no-index" in script
 
 
-@pytest.mark.slow
-def test_install_script_builds_the_image_contents(tmp_path: Path, terraform_bin: str, plugin_dir: Path) -> None:
-    """The same script the image build runs, here from the local terraform and plugin mirror: the
-    binary is checked against its pinned checksum, the Python packages against the lock's hashes."""
-    args = build_args()
+@pytest.fixture(scope="module")
+def image(tmp_path_factory: pytest.TempPathFactory, terraform_bin: str,
+          plugin_dir: Path) -> tuple[Path, str, subprocess.CompletedProcess[str]]:
+    """The same script the image build runs, here from the local terraform and plugin mirror, once for the
+    tests of what it installed: its prefix, the terraform version, and the run."""
     version = json.loads(subprocess.run([terraform_bin, "version", "-json"], capture_output=True, text=True,
                                         check=True).stdout)["terraform_version"]
-    prefix = tmp_path / "opt"
+    prefix = tmp_path_factory.mktemp("image") / "opt"
     env = install_env(prefix, version, terraform_bin, PLUGIN_MIRROR=str(plugin_dir))
     run = subprocess.run([str(ROOT / "scripts" / "image-install.sh")], env=env, capture_output=True, text=True,
                          timeout=900)
+    return prefix, version, run
+
+
+@pytest.mark.slow
+def test_install_script_builds_the_image_contents(image: tuple[Path, str, subprocess.CompletedProcess[str]]) -> None:
+    """The binary is checked against its pinned checksum, the Python packages against the lock's hashes."""
+    args = build_args()
+    prefix, version, run = image
     assert run.returncode == 0, run.stderr[-3000:]
     assert f"verified terraform_{version}_{platform()}/terraform" in run.stderr, "the checksum check ran"
     assert (prefix / "bin" / "terraform").is_file()
     plugins = list((prefix / "tf-plugins").rglob(f"terraform-provider-*_v{args['PROVIDER_VERSION']}*"))
     assert plugins and os.access(plugins[0], os.X_OK)
     assert (prefix / "venv" / "bin" / "tfbridge").is_file()
+
+
+# The product's packages: what the tfbridge distribution in the image may hold, and all it may hold.
+PRODUCT = {"bridge", "codegen", "providers", "templates", "tfbridge", "tfconfig", "tfschema"}
+# The development tools (the project's own, and the third-party ones only they need): none may be there.
+DEVELOPMENT = {"devserver", "devrig", "conformance", "benchmarks", "tests", "moto", "boto3", "pytest", "celpy"}
+
+
+def importable(site: Path) -> set[str]:
+    """The top-level names ``import`` finds in a site-packages directory."""
+    names = {p.name for p in site.iterdir() if p.is_dir() and not p.name.endswith((".dist-info", "__pycache__"))}
+    return names | {p.stem for p in site.glob("*.py")}
+
+
+@pytest.mark.slow
+def test_the_image_holds_no_development_package(image: tuple[Path, str, subprocess.CompletedProcess[str]]) -> None:
+    """Listed from what the install put in its prefix: the product's packages are all tfbridge installs, no
+    development package, distribution or command is there, and `tfbridge --version` says what ran."""
+    prefix, version, run = image
+    assert run.returncode == 0, run.stderr[-3000:]
+    (site,) = (prefix / "venv" / "lib").glob("python3*/site-packages")
+    names = importable(site)
+    print(f"packages in {site}: {', '.join(sorted(names))}")
+    assert names >= PRODUCT and not names & DEVELOPMENT, sorted(names & DEVELOPMENT)
+    (record,) = site.glob("tfbridge-*.dist-info/RECORD")
+    owned = {line.split("/", 1)[0] for line in record.read_text().splitlines() if "/" in line.split(",", 1)[0]}
+    assert {o for o in owned if not o.endswith(".dist-info") and o != ".."} == PRODUCT
+    assert not list(site.glob("tfbridge_dev-*.dist-info")), "the development distribution is not installed"
+    groups = " ".join(p.read_text() for p in site.glob("*.dist-info/entry_points.txt"))
+    assert "[tfbridge.commands]" not in groups, "no package adds a command to tfbridge in the image"
+    assert f"image-install: terraform {version} " in run.stderr and "image-install: provider aws: hashicorp/aws " \
+        in run.stderr, "tfbridge --version in the image names its terraform and provider"
 
 
 def _tampered(tmp_path: Path, terraform_bin: str) -> str:

@@ -17,7 +17,7 @@ from bridge.kube import errors
 from bridge.kube.client import EVENTS, NAMESPACES, SECRETS
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
-from bridge.testing.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret
+from devrig.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret
 from tests.support.cloud import Moto
 from tests.support.packages import AWS
 from tests.support.running import Running

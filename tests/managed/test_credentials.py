@@ -18,7 +18,7 @@ from bridge.api.external import ProviderSetup
 from bridge.kube.client import SECRETS
 from bridge.managed import credentials
 from bridge.managed.credentials import Ambient, Sources
-from bridge.testing.cloud import provider_config
+from devrig.cloud import provider_config
 from tests.support.bench import Bench
 from tests.support.packages import AWS
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bridge.kube.client import HTTPKube
-from bridge.testing.fakes import FakeCloud
+from devrig.fakes import FakeCloud
 from tests.support.cluster import Cluster
 from tests.support.packages import AWS_CURATED
 from tests.support.running import Managers, Running

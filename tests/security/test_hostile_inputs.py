@@ -32,8 +32,8 @@ from bridge.kube import errors
 from bridge.kube.client import CRDS, EVENTS, SECRETS, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
 from bridge.managed.reconciler import SPEC_DEPTH
-from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
-from bridge.testing.fakes import FakeCloud
+from devrig.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
+from devrig.fakes import FakeCloud
 from devserver.manifests import crd_manifests
 from tests.support.cloud import Moto
 from tests.support.cluster import Cluster

@@ -17,10 +17,10 @@ from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
 from bridge.api.registry import ProviderPackage
 from bridge.settings import ExecutorSettings, ProviderProcesses
-from bridge.testing.cloud import MOTO_CONFIGURATION, MOTO_CREDENTIALS
 from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
 from bridge.tfplugin.process import PluginProcess
+from devrig.cloud import MOTO_CONFIGURATION, MOTO_CREDENTIALS
 from tests.support.cloud import Moto, provider_env
 from tests.support.packages import AWS_CURATED as AWS
 

@@ -24,10 +24,10 @@ from bridge.api.errors import ImmutableChange, OperationFailed, StateLost
 from bridge.api.external import ImportOutcome, Observation
 from bridge.api.managed import CREATE_BEFORE_DESTROY, IMPORT_CHECK_FAILED, RECONCILE_REQUESTED, REPLACE_POLICY, Managed
 from bridge.api.registry import Kind
-from bridge.testing.cloud import MOTO_CREDENTIALS
 from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
 from bridge.tfplugin.client import DirectClient
+from devrig.cloud import MOTO_CREDENTIALS
 from tests.support.cloud import Moto, provider_env
 from tests.support.cloudproxy import cloud_proxy
 from tests.support.executors import (

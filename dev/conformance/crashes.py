@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bridge.tfplugin.process import PANIC_FIELD
-from tfbridge.conformance import EXAMPLE, MOTO, PROVIDER, Result
+from conformance.classes import EXAMPLE, MOTO, PROVIDER
+from conformance.result import Result
 
 # A frame of the provider's own code: the function's line, then its file's.
 _FUNCTION = re.compile(r"/internal/service/(\w+)\.(\S+)\(")

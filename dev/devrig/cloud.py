@@ -1,5 +1,5 @@
-"""moto as the cloud of the AWS provider, for tests, benchmarks and the demo: how to start it, and
-the ProviderConfig, credentials and provider arguments that point the aws provider at it.
+"""moto as the cloud of the AWS provider: the ProviderConfig, credentials and provider arguments that
+point the aws provider at it (moto itself is :mod:`devrig.moto`).
 
 Endpoints reach the provider as ``AWS_ENDPOINT_URL`` in its environment, never as an ``endpoints``
 block: the block makes every provider-configuration check cost seconds of CPU.
@@ -9,11 +9,6 @@ from __future__ import annotations
 
 import base64
 import json
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,43 +21,6 @@ MOTO_PROVIDER_CONFIGURATION: Mapping[str, Any] = {"skipCredentialsValidation": T
                                                   "skipRequestingAccountId": True, "s3UsePathStyle": True}
 MOTO_CREDENTIALS: Mapping[str, str] = {"AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test"}
 CREDENTIALS_SECRET = ("crossplane-system", "aws-creds", "credentials")  # namespace, name, key
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def wait_http(url: str, timeout: float, alive: subprocess.Popen[bytes] | None = None) -> None:
-    """Wait until ``url`` answers; raises TimeoutError after ``timeout`` seconds, or RuntimeError at
-    once if ``alive`` (the server's process) exits."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1).close()
-            return
-        except OSError:
-            if alive is not None and alive.poll() is not None:
-                raise RuntimeError(f"the server behind {url} exited with {alive.returncode}") from None
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{url} did not answer within {timeout:.0f}s") from None
-            time.sleep(0.1)
-
-
-def start_moto(timeout: float = 30.0) -> tuple[subprocess.Popen[bytes], str]:
-    """moto's server on a free local port (this interpreter's moto, whatever is on PATH), answering."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    endpoint = f"http://127.0.0.1:{port}"
-    try:
-        wait_http(f"{endpoint}/moto-api/", timeout, proc)
-    except BaseException:
-        proc.kill()
-        proc.wait()
-        raise
-    return proc, endpoint
 
 
 def credentials_secret(access_key: str = "test", secret_key: str = "test", *,

@@ -10,18 +10,23 @@ The chosen kinds are dealt round robin into batches of at most ``batch`` kinds: 
 catalogue (the ``aws_default_*`` kinds, one service's singletons) land in different batches, so in
 different clouds, and each batch's moto starts empty, so what one batch leaves behind (an object a
 failed kind could not delete, a create the provider still retries) never reaches the next. A job
-process runs its batch through :func:`tfbridge.conformance.run_conformance` and writes one JSON line
+process (:mod:`conformance.job`) runs its batch and writes one JSON line
 per kind as the kind starts and as it ends, on a pipe of its own (its stdout and stderr are the
 run's, where moto and the provider say what they say). A job whose last kinds have all started
 gives up its turn: the next batch starts beside it while it finishes them, so a batch's slowest
 kind never holds the other workers idle.
 
 This process, the only one writing the report, hears every result as it comes, but for a failure a
-crash of the job's provider process may explain (:mod:`tfbridge.conformance_crashes`): those wait for
+crash of the job's provider process may explain (:mod:`conformance.crashes`): those wait for
 the job's end, when every crash it had is known. The kind that crashed it is then failed in its
 panic's words; the kinds it failed (victims) run once more, after every batch has ended, in a job of
 their own, so never beside a kind known to crash the provider: beside each other where each crash
 named its crasher, else one at a time. Only a victim's second result is reported.
+
+A failure of the environment stops the run at once: a job whose rig cannot start says so, and a kind
+failed in the environment's words (``terraform init`` finding no provider) says that no kind after it can
+pass either. Every job is asked to stop (each stops its own rig), and :class:`EnvironmentFailure` carries
+the words out.
 """
 
 from __future__ import annotations
@@ -38,8 +43,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tfbridge.conformance import Result
-from tfbridge.conformance_crashes import Crash, holds, settle
+from conformance.classes import ENVIRONMENT
+from conformance.crashes import Crash, holds, settle
+from conformance.environment import EnvironmentFailure
+from conformance.result import Result, result_from_json
 
 # A draining job (all its kinds started) keeps running beside the next; at most this many processes
 # per job slot are alive at once, so memory stays bounded when many batches end slowly together.
@@ -77,19 +84,11 @@ class _Batch:
     ended: set[str] = dataclasses.field(default_factory=set)
     closed: bool = False  # its result pipe reached end of file
     crashes: list[Crash] = dataclasses.field(default_factory=list)
-    held: list[Result] = dataclasses.field(default_factory=list)  # reported at its end (conformance_crashes.holds)
+    held: list[Result] = dataclasses.field(default_factory=list)  # reported at its end (crashes.holds)
 
     @property
     def drained(self) -> bool:
         return len(self.started) == len(self.tf_types)
-
-
-def result_to_json(result: Result) -> dict[str, Any]:
-    return dataclasses.asdict(result)
-
-
-def result_from_json(doc: dict[str, Any]) -> Result:
-    return Result(**doc)
 
 
 def run_jobs(provider_name: str, tf_types: Sequence[str], *, jobs: int, batch: int, executor: str, workers: int,
@@ -116,7 +115,7 @@ def run_jobs(provider_name: str, tf_types: Sequence[str], *, jobs: int, batch: i
     def start(kinds: list[str], side_by_side: int) -> None:
         nonlocal number
         read, write = os.pipe()
-        proc = subprocess.Popen([sys.executable, "-m", "tfbridge.conformance_jobs", str(write)],
+        proc = subprocess.Popen([sys.executable, "-m", "conformance.job", str(write)],
                                 stdin=subprocess.PIPE, pass_fds=(write,))
         os.close(write)
         assert proc.stdin is not None
@@ -154,6 +153,8 @@ def run_jobs(provider_name: str, tf_types: Sequence[str], *, jobs: int, batch: i
             elif "started" in event:
                 b.started.add(event["started"])
                 started(event["started"])
+            elif "environment" in event:
+                raise EnvironmentFailure(event["environment"])
             elif "crash" in event:
                 crash = Crash.from_json(event["crash"])
                 b.crashes.append(crash)
@@ -163,6 +164,8 @@ def run_jobs(provider_name: str, tf_types: Sequence[str], *, jobs: int, batch: i
                       file=sys.stderr, flush=True)
             else:
                 result = result_from_json(event["result"])
+                if result.failure_class == ENVIRONMENT:
+                    raise EnvironmentFailure(f"{result.kind}: {result.failure}")
                 b.ended.add(result.kind)
                 b.started.add(result.kind)
                 if holds(result, b.crashes):
@@ -187,6 +190,10 @@ def run_jobs(provider_name: str, tf_types: Sequence[str], *, jobs: int, batch: i
                           f"{', '.join(missing)}", file=sys.stderr, flush=True)
                     lost.extend(missing)
                 del live[key]
+    except EnvironmentFailure:
+        for b in live.values():
+            b.proc.terminate()  # each job unwinds, stopping its own rig
+        raise
     finally:
         for b in live.values():
             # Interrupted: each job has had the same signal and stops its own servers; one that does
@@ -205,32 +212,3 @@ def _reader(key: int, fd: int, events: queue.Queue[tuple[int, dict[str, Any] | N
         for line in pipe:
             events.put((key, json.loads(line)))
     events.put((key, None))
-
-
-def _job(fd: int) -> None:
-    """One job process: its batch (a JSON spec on stdin) run, each kind's start and result a JSON line on ``fd``."""
-    from tfbridge.conformance import PROVIDERS, Examples, run_conformance
-    from tfbridge.run import load_package
-
-    os.set_inheritable(fd, False)  # never held open by what the job starts: its end is the job's end
-    spec = json.loads(sys.stdin.read())
-    package = load_package(spec["provider"])
-    examples = Examples(package, PROVIDERS / spec["provider"])
-    by_type = {k.config.tf_type: k for k in examples.package.kinds}
-    lock = threading.Lock()
-    with os.fdopen(fd, "w") as out:
-
-        def send(event: dict[str, Any]) -> None:
-            with lock:
-                out.write(json.dumps(event) + "\n")
-                out.flush()
-
-        run_conformance(PROVIDERS / spec["provider"], [by_type[t] for t in spec["kinds"]], examples,
-                        executor=spec["executor"], workers=spec["workers"], timeout=spec["timeout"],
-                        log=lambda line: None, done=lambda r: send({"result": result_to_json(r)}),
-                        starting=lambda k: send({"started": k.config.tf_type}),
-                        crashed=lambda c: send({"crash": c.to_json()}))
-
-
-if __name__ == "__main__":
-    _job(int(sys.argv[1]))

@@ -37,8 +37,8 @@ def apiserver(port: int, kubeconfig: Path, crd_dirs: tuple[Path, ...], bookmark_
         if exc.name and exc.name.split(".")[0] in ("devserver", "celpy"):
             raise click.ClickException(
                 "the local API server is not installed here: it is a development tool for tests and demos, which "
-                "provider images leave out. Install tfbridge from a source checkout with its dev extras "
-                "(pip install -e '.[dev]') to use it.") from exc
+                "provider images leave out. Install tfbridge from a source checkout with its development tools "
+                "(make install, or pip install -e '.[dev]' -e ./dev) to use it.") from exc
         raise
 
     server = APIServer(port=port, bookmark_interval=bookmark_interval).start()

@@ -21,9 +21,7 @@ import importlib.util
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,11 +34,10 @@ from rich.live import Live
 from rich.table import Table
 
 from bridge.settings import EXECUTOR_CHOICES
-from bridge.testing import cloud
 from codegen import pipeline
-from tfbridge import children
+from devrig.moto import Moto
+from devrig.rig import PROVIDERS, Rig, RigError, RigOptions
 
-PROVIDERS = Path(__file__).resolve().parent.parent / "providers"
 # (group, kind) of the examples the demo applies, in order.
 EXAMPLES = [("ec2", "VPC"), ("ec2", "Subnet"), ("ec2", "SecurityGroup"), ("s3", "Bucket"), ("iam", "Role"),
             ("sqs", "Queue")]
@@ -86,11 +83,10 @@ def _conditions(obj: dict[str, Any]) -> dict[str, str]:
               help="As for `tfbridge run` [env TFBRIDGE_EXECUTOR].")
 def demo(provider_dir: Path, timeout: float, executor: str) -> None:
     """Run the generated AWS provider against moto, end to end, and clean up."""
-    from bridge.kube.client import NAMESPACES, SECRETS, HTTPKube, Resource, api_client
-    from bridge.managed.providerconfig import ConfigResources
-    from bridge.manager import Manager
+    from bridge.kube.client import Resource
     from bridge.settings import ExecutorSettings, Settings
     from bridge.workspace.store import WorkspaceStore
+    from tfbridge.run import load_package
     from tfbridge.workspaces import summary
 
     console = Console()
@@ -100,9 +96,9 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
     plugin_dir = Path(plugin_value) if plugin_value else None
     _requirements(plugin_dir, terraform)
     work = Path(tempfile.mkdtemp(prefix="tfbridge-demo-"))
-    processes: list[subprocess.Popen[bytes]] = []
-    manager: Manager | None = None
-    thread: threading.Thread | None = None
+    # Only the CRDs of the groups the demo uses: a provider with every kind has a thousand.
+    crds = tuple(provider_dir / "crds" / group for group in sorted({"config", *(g for g, _ in EXAMPLES)}))
+    rig = Rig(work, RigOptions(crds=crds))
     try:
         with steps.step("generate providers/aws"):
             regenerated = pipeline.ensure(provider_dir, jobs=min(2, os.cpu_count() or 1))
@@ -110,45 +106,20 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
             console.print(f"  CRDs, examples and deployables {'regenerated' if regenerated else 'up to date'}")
         with steps.step("start moto and the local API server"):
             try:
-                moto, endpoint = cloud.start_moto()
-            except (RuntimeError, TimeoutError) as exc:
-                raise click.ClickException(f"moto did not start: {exc}") from exc
-            processes.append(moto)
-            kubeconfig = work / "kubeconfig"
-            # Only the CRDs of the groups the demo uses: a provider with every kind has a thousand.
-            crds = [arg for group in sorted({"config", *(g for g, _ in EXAMPLES)})
-                    for arg in ("--crds", str(provider_dir / "crds" / group))]
-            server = subprocess.Popen([sys.executable, "-m", "tfbridge", "dev", "apiserver", "--kubeconfig",
-                                       str(kubeconfig), *crds], stderr=subprocess.DEVNULL)
-            processes.append(server)
-            deadline = time.monotonic() + 30
-            while not kubeconfig.exists():
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise click.ClickException("the local API server did not start")
-                time.sleep(0.05)
-            console.print(f"  moto at {endpoint}; API server kubeconfig {kubeconfig}")
-        kube = HTTPKube(api_client(str(kubeconfig)))
+                moto = rig.start_moto()
+                kube = rig.start_apiserver()
+            except RigError as exc:
+                raise click.ClickException(str(exc)) from exc
+            console.print(f"  moto at {moto.endpoint}; API server kubeconfig {rig.kubeconfig}")
         with steps.step("install a credentials Secret and a ProviderConfig"):
-            ns = "crossplane-system"
-            kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})
-            kube.create(SECRETS, cloud.credentials_secret())
-            kube.create(ConfigResources.of_provider(provider).configs,
-                        cloud.provider_config(provider.root_group, configuration=cloud.MOTO_PROVIDER_CONFIGURATION))
+            rig.configure(provider)
         with steps.step("run the provider"):
-            # Endpoints by environment, not a provider `endpoints` block (which costs seconds of CPU a run);
-            # a CA bundle variable breaks a reattached provider.
-            os.environ["AWS_ENDPOINT_URL"] = endpoint
-            os.environ.pop("AWS_CA_BUNDLE", None)
-            from tfbridge.run import load_package
-
             package = load_package("aws")
             package = dataclasses.replace(package, kinds=tuple(
                 k for k in package.kinds if (k.config.short_group, k.kind) in EXAMPLES))
             executors = ExecutorSettings(workspace_root=work / "workspaces", terraform=terraform,
                                          plugin_dir=plugin_dir, executor=executor)
-            manager = Manager(Settings(executors=executors, health_port=0, poll=60.0, grace=30.0), package, kube)
-            thread = threading.Thread(target=manager.run, daemon=True)
-            thread.start()
+            rig.run_provider(package, Settings(executors=executors, health_port=0, poll=60.0, grace=30.0))
         manifests = [yaml.safe_load(_example(provider_dir, group, kind).read_text()) for group, kind in EXAMPLES]
 
         def res(m: dict[str, Any]) -> Resource:
@@ -192,7 +163,7 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
         if kubectl:
             with steps.step("kubectl get managed"):
                 # What a user sees from the same cluster: the CRDs' printer columns, served as a Table.
-                env = {**os.environ, "KUBECONFIG": str(kubeconfig), "KUBECACHEDIR": str(work / "kubectl-cache")}
+                env = {**os.environ, "KUBECONFIG": str(rig.kubeconfig), "KUBECACHEDIR": str(work / "kubectl-cache")}
                 shown = subprocess.run([kubectl, "get", "managed"], env=env, capture_output=True, text=True,
                                        timeout=60)
                 console.print(shown.stdout.rstrip() or shown.stderr.rstrip(), markup=False, highlight=False)
@@ -219,16 +190,13 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
                     if time.monotonic() > deadline:
                         raise click.ClickException(f"{m['kind']}/{m['metadata']['name']} was not deleted in time")
                     time.sleep(0.5)
-            left = _cloud_left(endpoint, ids)
+            left = _cloud_left(moto, ids)
             console.print(f"  left in moto: {left or 'nothing'}")
             if left:
                 raise click.ClickException(f"still in moto after deletion: {left}")
     finally:
         with steps.step("clean up"):
-            if manager is not None and thread is not None:
-                manager.stop()
-                thread.join(60)
-            children.stop(processes)
+            rig.close()
             shutil.rmtree(work, ignore_errors=True)
         timing = Table(title="where the time went")
         timing.add_column("step")
@@ -238,14 +206,9 @@ def demo(provider_dir: Path, timeout: float, executor: str) -> None:
         console.print(timing)
 
 
-def _cloud_left(endpoint: str, ids: dict[str, str]) -> list[str]:
+def _cloud_left(moto: Moto, ids: dict[str, str]) -> list[str]:
     """What moto still has of the demo's resources, asked with boto3."""
-    import boto3
-
-    def client(service: str) -> Any:
-        return boto3.client(service, endpoint_url=endpoint, region_name="us-east-1", aws_access_key_id="test",
-                            aws_secret_access_key="test")
-
+    client = moto.client
     left = []
     ec2 = client("ec2")
     if ec2.describe_vpcs(Filters=[{"Name": "vpc-id", "Values": [ids["VPC"]]}])["Vpcs"]:
