@@ -19,6 +19,7 @@ from providers.aws.localfiles import LOCAL_FILES
 from tfconfig import (
     Credentials,
     Example,
+    GroupRule,
     IDExample,
     InjectedField,
     Lookup,
@@ -35,6 +36,18 @@ from tfconfig import (
     parameter_as_identifier,
     templated,
 )
+
+# How provider-upjet-aws spells the words of its kinds (``aws_vpc_endpoint`` → ``VPCEndpoint``,
+# ``aws_s3_bucket`` → ``S3Bucket``), where no kind is named in the catalogue.
+KIND_ACRONYMS: dict[str, str] = {
+    "acl": "ACL", "ami": "AMI", "api": "API", "arn": "ARN", "cidr": "CIDR", "cpu": "CPU",
+    "db": "DB", "dns": "DNS", "ebs": "EBS", "ec2": "EC2", "ecr": "ECR", "ecs": "ECS", "eip": "EIP",
+    "eks": "EKS", "http": "HTTP", "https": "HTTPS", "iam": "IAM", "id": "ID", "ip": "IP",
+    "ipv4": "IPv4", "ipv6": "IPv6", "json": "JSON", "kms": "KMS", "mfa": "MFA", "nat": "NAT",
+    "oidc": "OIDC", "s3": "S3", "saml": "SAML", "sns": "SNS", "sql": "SQL", "sqs": "SQS",
+    "ssl": "SSL", "ssm": "SSM", "sso": "SSO", "tls": "TLS", "ttl": "TTL", "uri": "URI",
+    "url": "URL", "vpc": "VPC", "vpn": "VPN", "xml": "XML",
+}  # fmt: skip
 
 REGION = "us-east-1"
 # Every region the aws 5.100 provider knows, in every partition (eusc-de-east-1 included), and
@@ -211,7 +224,10 @@ PROVIDER = Provider(
     root_group="aws.tfbridge.io",
     resource_prefix="aws_",
     default_version="v1beta1",
-    group_rules=catalog.GROUP_RULES,
+    # The catalogue's rules, and the one resource of one word, which upjet would put in the provider's own
+    # group: provider-upjet-aws serves it as codepipeline's Codepipeline.
+    group_rules=(*catalog.GROUP_RULES, GroupRule(r"^aws_codepipeline$", "codepipeline", drop_words=0)),
+    kind_acronyms=KIND_ACRONYMS,
     injected_fields=(
         InjectedField("region", "Region is the region you'd like your resource to be created in.",
                       required=True, except_groups=("iam",), example=REGION, pattern=REGION_PATTERN),
@@ -237,6 +253,10 @@ PROVIDER = Provider(
     # As provider-upjet-aws: blocks of at most one element are objects. The kinds upjet once served
     # with lists (config/old-singleton-list-apis.txt) it serves with objects at v1beta2, and so do we.
     embed_singletons=True,
+    # As provider-upjet-aws names its list references (securityGroupIdRefs), and only the references the
+    # catalogue declares: each is checked against upstream's.
+    singular_list_refs=True,
+    infer_references=False,
     # As provider-upjet-aws's aws.m.upbound.io: every kind a second time, namespaced (Crossplane v2).
     namespaced_root_group="aws.m.tfbridge.io",
     package=Package(registry="xpkg.example.com/tfbridge", license="Apache-2.0"),
