@@ -244,6 +244,7 @@ def generate(provider: Provider, doc: s.Document, *, jobs: int = 1,
     """
     global _JOB
     cat = plan(provider, doc, origin=origin)
+    provider = cat.provider
     selected = cat.included
     _check_kinds_unique(provider, selected, origin)
     declared_large = tuple(t for t, e in sorted(cat.excluded.items()) if e.reason is Reason.CRD_TOO_LARGE)

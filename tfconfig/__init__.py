@@ -26,13 +26,13 @@ from tfconfig.externalname import (
     parameter_as_identifier,
     templated,
 )
+from tfconfig.kinds import GroupRule
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.provider import (
     ConfigError,
     ConfigKind,
     Credentials,
-    GroupRule,
     InjectedField,
     Package,
     Provider,

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tfconfig.catalogue import Exclusion
 from tfconfig.externalname import ExternalName
+from tfconfig.kinds import GroupRule, group_and_kind
 from tfconfig.localfiles import LocalFiles
-from tfconfig.naming import camel, plural
+from tfconfig.naming import ACRONYMS, plural
 from tfconfig.resource import EXECUTORS, Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
 
 
@@ -32,17 +32,6 @@ class InjectedField:
     # An anchored regular expression every value must match (CRD admission and the runtime both check
     # it): a provider setting is a place where a crafted string could reach the provider's parser.
     pattern: str = ""
-
-
-@dataclasses.dataclass(frozen=True)
-class GroupRule:
-    """Resources whose Terraform type matches ``pattern`` go to ``group``; the first ``drop_words``
-    words after the provider prefix are dropped from the kind (``aws_cloudwatch_log_group`` with
-    group ``cloudwatchlogs`` and drop 2 → kind ``Group``)."""
-
-    pattern: str
-    group: str
-    drop_words: int = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,6 +110,8 @@ class ResolvedResource:
     local_files: LocalFiles = dataclasses.field(default_factory=LocalFiles)
     # Blocks of at most one element are embedded objects in the CRD, not one-element lists.
     embed_singletons: bool = False
+    # A list reference's fields drop the list's plural s (securityGroupIdRefs), not upjet's (dropletIdsRefs).
+    singular_list_refs: bool = False
     # The Crossplane v2 twin: namespaced objects in ``<short group>.<namespaced root group>``, whose
     # references, Secrets and ProviderConfigs stay in their own namespace.
     namespaced: bool = False
@@ -236,21 +227,43 @@ class Provider:
     exclude: Mapping[str, Exclusion] = dataclasses.field(default_factory=dict)
     # Arguments that read local files are never user-settable; these are the reviewed exceptions.
     local_files: LocalFiles = dataclasses.field(default_factory=LocalFiles)
-    # As upjet's SingletonListEmbedder: a list or set block of at most one element is an object in
-    # the CRD (and one-element list for Terraform), the shape of upjet's current API versions.
+    # As upjet's SingletonListEmbedder, which a provider opts into: a list or set block of at most one
+    # element is an object in the CRD (and a one-element list for Terraform). Off, as upjet's default:
+    # one-element lists. A resource may say otherwise (Resource.embed_singletons): a kind served at the
+    # version it had before its provider embedded singletons keeps its lists.
     embed_singletons: bool = False
-    # Crossplane v2: every kind served a second time, namespaced, in ``<short group>.<this>`` (upjet's
-    # ``aws.m.upbound.io``), with the ProviderConfig and ClusterProviderConfig kinds in this group
-    # itself. Empty: cluster-scoped kinds only.
+    # A list reference's fields as provider-upjet-aws names them, without the list's plural s
+    # (``securityGroupIds``: ``securityGroupIdRefs``, ``securityGroupIdSelector``); off, upjet's own
+    # names (``dropletIds``: ``dropletIdsRefs``, ``dropletIdsSelector``).
+    singular_list_refs: bool = False
+    # An argument named for another kind's identifier gets a reference to it (see tfschema.references).
+    infer_references: bool = True
+    # How a kind is spelled when no rule or resource names it: each word of the Terraform type
+    # capitalised, a word of this table as the table writes it (upjet's common acronyms by default).
+    kind_acronyms: Mapping[str, str] = dataclasses.field(default_factory=lambda: dict(ACRONYMS))
+    # Crossplane v2: every kind served a second time, namespaced, in ``<short group>.<namespaced root
+    # group>`` (upjet's ``aws.m.upbound.io``), with the ProviderConfig and ClusterProviderConfig kinds in
+    # that group itself. False: cluster-scoped kinds only.
+    namespaced: bool = True
+    # Left empty, the root group with ``m`` after its first label (``github.tfbridge.io`` →
+    # ``github.m.tfbridge.io``), as upjet's providers name theirs.
     namespaced_root_group: str = ""
-    # As upjet's namespaced kinds: one version for every kind, whatever the cluster twin's is.
-    namespaced_version: str = "v1beta1"
+    # The namespaced kinds' version, one for every kind whatever its cluster twin's is (upjet's keep the
+    # version a kind had before singletons were embedded); empty: ``default_version``.
+    namespaced_version: str = ""
     # A Crossplane package per family and for the whole provider (None: no package tree).
     package: Package | None = None
     # Each kind's rules, worked out once: the generator and the runtime ask for them many times per kind
     # (templates, RBAC, families, packages), and each answer matches patterns over the whole config.
     _resolved: dict[tuple[str, bool], ResolvedResource] = dataclasses.field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        # Worked out once, so that every reader of the field sees the group served.
+        first, _, rest = self.root_group.partition(".")
+        derived = f"{first}.m.{rest}" if rest else f"{first}.m"
+        object.__setattr__(self, "namespaced_root_group",
+                           (self.namespaced_root_group or derived) if self.namespaced else "")
 
     @property
     def config_kinds(self) -> tuple[ConfigKind, ...]:
@@ -324,13 +337,7 @@ class Provider:
     def _group_and_kind(self, tf_type: str) -> tuple[str, str]:
         if not tf_type.startswith(self.resource_prefix):
             raise ConfigError(f"{tf_type!r} does not start with the provider prefix {self.resource_prefix!r}")
-        words = tf_type[len(self.resource_prefix):].split("_")
-        for rule in self.group_rules:
-            if re.search(rule.pattern, tf_type):
-                rest = words[rule.drop_words:] or words
-                return rule.group, camel("_".join(rest))
-        rest = words[1:] or words
-        return words[0], camel("_".join(rest))
+        return group_and_kind(tf_type, self.resource_prefix, self.group_rules, self.kind_acronyms)
 
     def resolve(self, tf_type: str, *, namespaced: bool = False) -> ResolvedResource:
         """The rules of ``tf_type``'s kind: the cluster-scoped one, or its namespaced twin."""
@@ -352,7 +359,8 @@ class Provider:
             kind=kind,
             short_group=short_group,
             group=f"{short_group}.{self.namespaced_root_group if namespaced else self.root_group}",
-            version=self.namespaced_version if namespaced else cfg.version or self.default_version,
+            version=(self.namespaced_version or self.default_version) if namespaced
+            else cfg.version or self.default_version,
             plural=plural(kind),
             external_name=cfg.external_name,
             references=dict(cfg.references),
@@ -369,9 +377,20 @@ class Provider:
             executor=cfg.executor or "cli",
             managed_elsewhere=cfg.managed_elsewhere,
             local_files=self.local_files.for_type(tf_type),
-            embed_singletons=self.embed_singletons,
+            embed_singletons=self.embed_singletons if cfg.embed_singletons is None else cfg.embed_singletons,
+            singular_list_refs=self.singular_list_refs,
             namespaced=namespaced,
         )
+
+    def with_references(self, inferred: Mapping[str, Mapping[str, Reference]]) -> Provider:
+        """This provider with ``inferred`` references added to its resources' own (which win)."""
+        if not inferred:
+            return self
+        resources = dict(self.resources)
+        for tf_type, refs in sorted(inferred.items()):
+            cfg = resources.get(tf_type, Resource())
+            resources[tf_type] = dataclasses.replace(cfg, references={**refs, **cfg.references})
+        return dataclasses.replace(self, resources=resources)
 
     def only(self, tf_types: Iterable[str]) -> Provider:
         """This provider with only ``tf_types`` included and configured (a curated subset)."""

@@ -116,3 +116,8 @@ class Resource:
     removed_parameters: tuple[str, ...] = ()
     # False where an argument named like the provider's tags field is not the object's tags.
     tagged: bool = True
+    # Argument paths (dots for nested blocks) never given a reference inferred from their names.
+    not_references: tuple[str, ...] = ()
+    # Blocks of at most one element as objects (True) or one-element lists (False); None: the provider's
+    # choice. A kind served at the version it had before the provider embedded singletons keeps its lists.
+    embed_singletons: bool | None = None

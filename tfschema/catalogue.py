@@ -2,7 +2,9 @@
 
 The generator and the runtime both call :func:`plan`, so they agree on the set of kinds without the
 runtime ever rendering a CRD. Two rules are checked here on the schema itself (cheaply: top-level
-attributes only); the config's own exclusions add the facts no schema holds.
+attributes only); the config's own exclusions add the facts no schema holds. The plan's provider is
+the config completed with the references inferred from the schema (:mod:`tfschema.references`): both
+sides resolve their kinds from it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tfconfig import Exclusion, Provider, Reason
+from tfschema import references
 from tfschema import schema as s
 
 
@@ -19,6 +22,8 @@ from tfschema import schema as s
 class Catalogue:
     included: tuple[str, ...]
     excluded: Mapping[str, Exclusion]
+    # The config with its inferred references: what every kind is resolved from.
+    provider: Provider
 
 
 # Raw schema types whose values could name files (as fields.path_like).
@@ -56,4 +61,5 @@ def plan(provider: Provider, doc: s.Document, *, origin: str = "config.py") -> C
         if tf_type in chosen:
             continue
         excluded[tf_type] = provider.exclude.get(tf_type) or rules.get(tf_type) or Exclusion(Reason.NOT_INCLUDED)
-    return Catalogue(included=included, excluded=excluded)
+    inferred = references.infer(provider, doc.resources, included)
+    return Catalogue(included=included, excluded=excluded, provider=provider.with_references(inferred))

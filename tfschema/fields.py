@@ -131,10 +131,13 @@ class Rules:
     removed_blocks: frozenset[str]
     local_files: LocalFiles
     embed_singletons: bool
+    singular_list_refs: bool = True
 
     def canonical(self) -> str:
-        """A stable text of these rules, for digests."""
-        return json.dumps({
+        """A stable text of these rules, for digests. A rule newer than the digests appears only where it
+        is in effect, so that a provider that does not use it keeps the digests it had."""
+        upjet_list_refs = {} if self.singular_list_refs else {"upjet_list_refs": True}
+        return json.dumps({**upjet_list_refs,
             "tf_type": self.tf_type, "skip_params": sorted(self.skip_params),
             "identifiers": sorted(self.identifiers), "sensitive": sorted(self.sensitive),
             "references": {k: [v.to, v.extract] for k, v in sorted(self.references.items())},
@@ -156,7 +159,7 @@ def rules(res: ResolvedResource) -> Rules:
         identifiers=frozenset({*en.identifier_fields, *(i.name for i in res.injected)}),
         sensitive=frozenset(res.sensitive), references=dict(res.references), injected=res.injected,
         removed_blocks=frozenset(res.removed_blocks), local_files=res.local_files,
-        embed_singletons=res.embed_singletons,
+        embed_singletons=res.embed_singletons, singular_list_refs=res.singular_list_refs,
     )
 
 
@@ -222,7 +225,7 @@ class _Builder:
         ref = self.rules.references.get(dotted)
         if ref is not None:
             many = isinstance(node, Array)
-            stem = json_name[:-1] if many and json_name.endswith("s") else json_name
+            stem = json_name[:-1] if many and json_name.endswith("s") and self.rules.singular_list_refs else json_name
             ref_node: Node = Array(Special("Reference")) if many else Special("Reference")
             fields.append(Field(attr.name, stem + ("Refs" if many else "Ref"), ref_node,
                                 REF, f"References to {ref.to} to populate {attr.name}."))

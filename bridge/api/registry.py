@@ -213,6 +213,7 @@ def from_document(provider: Provider, doc: s.Document, *, family: str | None = N
         plan = catalogue.plan(provider, doc, origin=origin)
     except ValueError as exc:
         raise LoadError(str(exc)) from exc
+    provider = plan.provider
     resolved = [provider.resolve(t) for t in plan.included]
     if family is not None:
         wanted = families_of(family)

@@ -18,6 +18,19 @@ from providers.aws.localfiles import LOCAL_FILES
 from tfconfig import Credentials, InjectedField, Package, Provider, Tagging, load_catalog
 
 HERE = Path(__file__).resolve().parent
+
+# How provider-upjet-aws spells the words of its kinds (``aws_vpc_endpoint`` → ``VPCEndpoint``,
+# ``aws_s3_bucket`` → ``S3Bucket``), where no kind is named in the catalogue.
+KIND_ACRONYMS: dict[str, str] = {
+    "acl": "ACL", "ami": "AMI", "api": "API", "arn": "ARN", "cidr": "CIDR", "cpu": "CPU",
+    "db": "DB", "dns": "DNS", "ebs": "EBS", "ec2": "EC2", "ecr": "ECR", "ecs": "ECS", "eip": "EIP",
+    "eks": "EKS", "http": "HTTP", "https": "HTTPS", "iam": "IAM", "id": "ID", "ip": "IP",
+    "ipv4": "IPv4", "ipv6": "IPv6", "json": "JSON", "kms": "KMS", "mfa": "MFA", "nat": "NAT",
+    "oidc": "OIDC", "s3": "S3", "saml": "SAML", "sns": "SNS", "sql": "SQL", "sqs": "SQS",
+    "ssl": "SSL", "ssm": "SSM", "sso": "SSO", "tls": "TLS", "ttl": "TTL", "uri": "URI",
+    "url": "URL", "vpc": "VPC", "vpn": "VPN", "xml": "XML",
+}  # fmt: skip
+
 REGION = "us-east-1"
 # Every region the aws 5.100 provider knows, in every partition (eusc-de-east-1 included), and
 # nothing that is not a region name: no template syntax, spaces, slashes or commas reach the provider.
@@ -41,6 +54,7 @@ PROVIDER = Provider(
     resource_prefix="aws_",
     default_version="v1beta1",
     group_rules=CATALOG.group_rules,
+    kind_acronyms=KIND_ACRONYMS,
     injected_fields=(
         InjectedField("region", "Region is the region you'd like your resource to be created in.",
                       required=True, except_groups=("iam",), example=REGION, pattern=REGION_PATTERN),
@@ -66,6 +80,10 @@ PROVIDER = Provider(
     # As provider-upjet-aws: blocks of at most one element are objects. The kinds upjet once served
     # with lists (config/old-singleton-list-apis.txt) it serves with objects at v1beta2, and so do we.
     embed_singletons=True,
+    # As provider-upjet-aws names its list references (securityGroupIdRefs), and only the references the
+    # catalogue declares: each is checked against upstream's.
+    singular_list_refs=True,
+    infer_references=False,
     # As provider-upjet-aws's aws.m.upbound.io: every kind a second time, namespaced (Crossplane v2).
     namespaced_root_group="aws.m.tfbridge.io",
     package=Package(registry="xpkg.example.com/tfbridge", license="Apache-2.0"),

@@ -182,7 +182,7 @@ def test_generate_replaces_stale_generated_files_and_keeps_hand_written_ones(tmp
     assert (pdir / pipeline.CATALOGUE).exists()
     assert (pdir / "config.py").exists() and (pdir / "schema.json").exists()
     assert not [p for p in pdir.iterdir() if p.name.startswith(".tfbridge-")], "staging directories are removed"
-    assert "2 kinds" in result.output
+    assert "4 kinds" in result.output, "two resources, each served cluster-scoped and namespaced"
 
 
 def test_the_runtime_loads_a_provider_package_from_its_config_and_schema(tmp_path: Path) -> None:
@@ -198,7 +198,7 @@ def test_the_runtime_loads_a_provider_package_from_its_config_and_schema(tmp_pat
     generated = pipeline.generate(pipeline.load_config(pdir), pipeline.load_schema(pdir, pipeline.load_config(pdir)))
     crd = yaml.safe_load(next(t for p, t in generated.files.items() if p.endswith("_things.yaml")))
     kinds, digest = out.stdout.strip().rsplit(" ", 1)
-    assert kinds == "['Network', 'Thing']", out.stderr
+    assert kinds == "['Network', 'Network', 'Thing', 'Thing']", out.stderr  # both scopes
     assert crd["metadata"]["labels"]["tfbridge.io/schema-digest"] == digest, \
         "the runtime computes the digest the CRD is labelled with"
 
@@ -219,7 +219,8 @@ def test_ensure_regenerates_only_when_an_input_changed(tmp_path: Path) -> None:
     assert pipeline.ensure(pdir) is False
     (pdir / "config.py").write_text(config(include='"demo_thing", "demo_network", "demo_unused"'))
     assert pipeline.ensure(pdir) is True
-    assert (pdir / "crds" / "unused" / "unused.demo.tfbridge.io_unuseds.yaml").exists()
+    # A resource of one word is in the provider's own group, as upjet's.
+    assert (pdir / "crds" / "demo" / "demo.demo.tfbridge.io_unuseds.yaml").exists()
     # Facts kept in a subpackage of the provider (the AWS catalogue's modules) are inputs too.
     (pdir / "catalog").mkdir()
     (pdir / "catalog" / "facts.py").write_text("FACTS = 1\n")
