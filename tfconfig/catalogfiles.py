@@ -34,7 +34,8 @@ import yaml
 import tfconfig.externalname as en
 from tfconfig.catalogue import Exclusion
 from tfconfig.externalname import ExternalName, IDExample, TemplateError
-from tfconfig.provider import ConfigError, GroupRule
+from tfconfig.kinds import GroupRule
+from tfconfig.provider import ConfigError
 from tfconfig.resource import EXECUTORS, Reference, Resource
 
 GROUP_RULES_FILE = "_groups.yaml"
