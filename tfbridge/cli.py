@@ -8,6 +8,7 @@ from tfbridge import conformance as conformance_cmd
 from tfbridge import demo as demo_cmd
 from tfbridge import dev as dev_cmd
 from tfbridge import generate as generate_cmd
+from tfbridge import init as init_cmd
 from tfbridge import run as run_cmd
 from tfbridge import schema as schema_cmd
 from tfbridge import workspaces as workspaces_cmd
@@ -23,6 +24,7 @@ cli.add_command(demo_cmd.demo)
 cli.add_command(dev_cmd.dev)
 cli.add_command(run_cmd.run)
 cli.add_command(generate_cmd.generate)
+cli.add_command(init_cmd.init)
 cli.add_command(schema_cmd.schema)
 cli.add_command(workspaces_cmd.workspaces)
 

@@ -57,8 +57,10 @@ def _by_name(name: str) -> Location:
         module = name
     else:
         have = ", ".join(installed()) or "none"
+        here = f"; for the directory {name}, write ./{name}" if Path(name).is_dir() else ""
         raise LoadError(f"provider {name!r}: no installed distribution registers it in the {ENTRY_POINT_GROUP} "
-                        f"entry point group (installed: {have}); install the provider project, or give its path")
+                        f"entry point group (installed: {have}); install the provider project, or give its "
+                        f"path{here}")
     directory = _package_directory(module)
     if directory is None:
         raise LoadError(f"provider {name!r}: {module} is not an importable package directory")
