@@ -32,15 +32,12 @@ def load_package(name: str, family: str | None = None) -> registry.ProviderPacka
 
 
 def default_provider() -> str:
-    """``TFBRIDGE_PROVIDER`` (an image sets it), or the one provider installed; with none or several, say so."""
+    """``TFBRIDGE_PROVIDER``, which a provider's image sets; without it, ``--provider`` is needed."""
     chosen = os.environ.get("TFBRIDGE_PROVIDER", "")
-    if chosen:
-        return chosen
-    names = list(tfprovider.installed())
-    if len(names) == 1:
-        return names[0]
-    raise click.UsageError(f"name the provider to run with --provider or TFBRIDGE_PROVIDER; installed: "
-                           f"{', '.join(names) or 'none'}")
+    if not chosen:
+        raise click.UsageError(f"name the provider to run with --provider or TFBRIDGE_PROVIDER; installed: "
+                               f"{', '.join(tfprovider.installed()) or 'none'}")
+    return chosen
 
 
 def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
@@ -58,7 +55,7 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
 @click.command()
 @click.option("--provider", "provider_name", default=None,
               help="The provider to run: an installed provider's name (its tfbridge.providers entry point), a dotted "
-                   "package, or a path [env TFBRIDGE_PROVIDER; default: the one provider installed].")
+                   "package, or a path [env TFBRIDGE_PROVIDER, which a provider's image sets].")
 @click.option("--kubeconfig", default=lambda: os.environ.get("KUBECONFIG"), help="Default: in-cluster config.")
 @click.option("--workspace-root", type=click.Path(file_okay=False, path_type=Path),
               default=lambda: os.environ.get("TFBRIDGE_WORKSPACE_ROOT", str(DEFAULT_WORKSPACE_ROOT)),
