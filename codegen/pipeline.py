@@ -1,8 +1,10 @@
 """Provider config + schema → every generated file, in memory; then one all-or-nothing write.
 
-What a provider directory holds, and who writes it::
+What a provider holds, and who writes it (its package's directory, read through :mod:`tfprovider`; the
+generated tree goes there, or to the root of its project when it has one, as ``tfbridge init`` makes)::
 
     config.py, *.py      hand-written config and facts                          committed
+    catalog/             hand-written facts, one file per API group             committed
     schema.json.gz       ``tfbridge schema refresh``                            committed
     zz_catalogue.yaml    every kind, and every resource left out with why      committed, generated
     crds/<group>/        one CRD per kind and a kustomization; crds/config/

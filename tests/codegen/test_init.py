@@ -55,6 +55,15 @@ def test_generate_takes_the_project_with_no_edit_and_its_own_tests_pass(tmp_path
     assert "3 passed" in run.stdout
 
 
+@pytest.mark.terraform
+def test_without_a_schema_init_asks_the_plugin(tmp_path: Path, terraform_bin: str) -> None:
+    """As `tfbridge schema refresh` does, and stored the same way: the committed schema, byte for byte."""
+    result = CliRunner().invoke(cli, ["init", str(tmp_path / "p"), "--source", project.SOURCE, "--version", "",
+                                      "--terraform", terraform_bin, "--plugin-dir", str(tmp_path / "no-mirror")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "p" / project.PACKAGE / "schema.json.gz").read_bytes() == project.BUILTIN_SCHEMA.read_bytes()
+
+
 def test_the_scaffold_tests_fail_on_a_stale_catalogue(tmp_path: Path) -> None:
     root = project.init(tmp_path / "p")
     project.generate(root)

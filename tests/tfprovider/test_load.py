@@ -118,7 +118,7 @@ def test_run_names_the_mistake_in_one_line(tmp_path: Path) -> None:
                              f"schema's resources begin with 'demo_')\n")
 
 
-def test_run_needs_a_provider_named_when_several_are_installed(tmp_path: Path) -> None:
+def test_run_needs_the_provider_named(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "TFBRIDGE_PROVIDER"}
     run = subprocess.run([sys.executable, "-m", "tfbridge", "run", "--kubeconfig", str(tmp_path / "none")],
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
