@@ -107,34 +107,64 @@ def check_fields(value: Any, where: str) -> None:
     """``value``'s dataclass fields against their annotations, recursively through the config's own
     dataclasses: a string where a tuple is expected (``include="x_*"``, which would be read letter by
     letter) fails here, naming the field, before anything reads it."""
-    cls: type = type(value)
-    hints = _hints(cls)
-    for f in dataclasses.fields(value):
-        if f.name.startswith("_"):
-            continue
-        _check(getattr(value, f.name), hints[f.name], f"{where}.{f.name}")
+    error = _fields_error(value)
+    if error is not None:
+        raise LoadError(f"{where}{error}")
+
+
+# Each check returns None, or where below the value it failed and why: the path is written only for the
+# value that fails (a large provider's config holds thousands of values).
+def _fields_error(value: Any) -> str | None:
+    cls: Any = type(value)
+    for name, hint in _field_hints(cls):
+        error = _error(getattr(value, name), hint)
+        if error is not None:
+            return f".{name}{error}"
+    return None
 
 
 @functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+def _field_hints(cls: Any) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if not f.name.startswith("_"))
 
 
-def _check(value: Any, hint: Any, where: str) -> None:
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        hint = next((a for a in typing.get_args(hint) if _fits(value, a)), hint)
+@functools.cache
+def _shape(hint: Any) -> tuple[Any, tuple[Any, ...]]:
+    origin = typing.get_origin(hint)
+    return (typing.Union if origin is types.UnionType else origin), typing.get_args(hint)
+
+
+def _error(value: Any, hint: Any) -> str | None:
+    if hint is str:  # most values: the fast path
+        return None if isinstance(value, str) else f": expected str, not {_show(value)}"
+    origin, args = _shape(hint)
+    if origin is typing.Union:
+        hint = next((a for a in args if _fits(value, a)), hint)
+        origin, args = _shape(hint)
     if not _fits(value, hint):
-        raise LoadError(f"{where}: expected {_describe(hint)}, not {_show(value)}")
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
+        return f": expected {_describe(hint)}, not {_show(value)}"
     if origin is tuple and args:
         for i, item in enumerate(value):
-            _check(item, args[0] if args[-1] is Ellipsis else args[i], f"{where}[{i}]")
+            error = _error(item, args[0] if args[-1] is Ellipsis else args[i])
+            if error is not None:
+                return f"[{i}]{error}"
     elif origin in (Mapping, dict) and len(args) == 2:
         for key, item in value.items():
-            _check(key, args[0], f"{where} key {key!r}")
-            _check(item, args[1], f"{where}[{key!r}]")
-    elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        check_fields(value, where)
+            error = _error(key, args[0])
+            if error is not None:
+                return f" key {key!r}{error}"
+            error = _error(item, args[1])
+            if error is not None:
+                return f"[{key!r}]{error}"
+    elif _is_dataclass(hint):
+        return _fields_error(value)
+    return None
+
+
+@functools.cache
+def _is_dataclass(hint: Any) -> bool:
+    return isinstance(hint, type) and dataclasses.is_dataclass(hint)
 
 
 def _fits(value: Any, hint: Any) -> bool:
@@ -147,19 +177,19 @@ def _fits(value: Any, hint: Any) -> bool:
         return isinstance(value, int | float) and not isinstance(value, bool)
     if hint is int:
         return isinstance(value, int) and not isinstance(value, bool)
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, a) for a in typing.get_args(hint))
+    origin, args = _shape(hint)
+    if origin is typing.Union:
+        return any(_fits(value, a) for a in args)
     if origin is not None:
         return isinstance(value, origin) if isinstance(origin, type) else True
     return isinstance(value, hint) if isinstance(hint, type) else True
 
 
 def _describe(hint: Any) -> str:
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    origin, args = _shape(hint)
     if hint is type(None) or hint is None:
         return "None"
-    if origin in (typing.Union, types.UnionType):
+    if origin is typing.Union:
         return " or ".join(_describe(a) for a in args)
     if origin is tuple:
         return f"a tuple of {_describe(args[0])}" if args else "a tuple"
