@@ -48,10 +48,10 @@ def ruled_out(provider: Provider, doc: s.Document) -> dict[str, Exclusion]:
 
 def plan(provider: Provider, doc: s.Document, *, origin: str = "config.py") -> Catalogue:
     """Raises ConfigError on a config that names what the schema lacks, refers to what is left out,
-    names a resource that cannot be generated, or selects nothing."""
+    names a resource the rules leave out, or selects nothing."""
     rules = ruled_out(provider, doc)
     included = provider.select(doc.resources, origin=origin, ruled_out=rules)
-    _check_named(provider, {**rules, **provider.exclude}, origin)
+    _check_named(provider, rules, origin)
     if not included:
         raise ConfigError(f"{origin}: include: selects none of the {len(doc.resources)} resources of "
                           f"{provider.source} (name them, or match them: include=(\"{provider.resource_prefix}*\",))")
@@ -65,17 +65,19 @@ def plan(provider: Provider, doc: s.Document, *, origin: str = "config.py") -> C
     return Catalogue(included=included, excluded=excluded)
 
 
-def _check_named(provider: Provider, left_out: Mapping[str, Exclusion], origin: str) -> None:
-    """A resource the config names itself (in ``include``, or configured when ``include`` is empty) that is
-    left out is an error naming why; a pattern may match resources that are left out."""
+def _check_named(provider: Provider, ruled_out: Mapping[str, Exclusion], origin: str) -> None:
+    """A resource the config names itself (in ``include``, or configured when ``include`` is empty) that the
+    rules leave out is an error naming why. A pattern may match resources the rules leave out, and the
+    config's own ``exclude`` is a decision written beside its reason: both leave a resource out in silence
+    (the catalogue lists it)."""
     if provider.include:
         named = [("include", t) for t in provider.include if not any(ch in t for ch in "*?[")]
     else:
         named = [(f"resources[{t!r}]", t) for t in sorted(provider.resources)]
     for field, tf_type in named:
-        if tf_type in left_out:
-            how = "excluded by the config" if tf_type in provider.exclude else "cannot be generated"
-            raise ConfigError(f"{origin}: {field}: {tf_type} {how}: {left_out[tf_type].describe()}")
+        if tf_type in ruled_out and tf_type not in provider.exclude:
+            raise ConfigError(f"{origin}: {field}: {tf_type} cannot be generated: {ruled_out[tf_type].describe()}; "
+                              f"leave it out, or exclude it with its reason")
 
 
 def _check_prefix(provider: Provider, included: tuple[str, ...], doc: s.Document, origin: str) -> None:
