@@ -1,8 +1,10 @@
 """Provider config + schema → every generated file, in memory; then one all-or-nothing write.
 
-What a provider directory holds, and who writes it::
+What a provider holds, and who writes it (its package's directory, read through :mod:`tfprovider`; the
+generated tree goes there, or to the root of its project when it has one, as ``tfbridge init`` makes)::
 
     config.py, *.py      hand-written config and facts                          committed
+    catalog/             hand-written facts, one file per API group             committed
     schema.json.gz       ``tfbridge schema refresh``                            committed
     zz_catalogue.yaml    every kind, and every resource left out with why      committed, generated
     crds/<group>/        one CRD per kind and a kustomization; crds/config/
@@ -32,7 +34,6 @@ import concurrent.futures
 import dataclasses
 import gc
 import hashlib
-import importlib.util
 import json
 import multiprocessing
 import os
@@ -48,6 +49,7 @@ import filelock
 import codegen
 import templates
 import tfconfig
+import tfprovider
 import tfschema
 from codegen import crd, deploy, examples, package, render, structural
 from tfconfig import ConfigError, Provider, Reason, ResolvedResource
@@ -97,26 +99,17 @@ class Generated:
 
 
 def load_config(provider_dir: Path) -> Provider:
-    """Import ``<provider_dir>/config.py`` and return its ``PROVIDER``. Facts modules beside it are
-    imported by their package name (``from providers.aws import ...``)."""
-    path = provider_dir / "config.py"
-    if not path.is_file():
-        raise GenerationError(f"{path}: no provider config")
-    spec = importlib.util.spec_from_file_location(f"_tfbridge_config_{provider_dir.name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
+    """The ``PROVIDER`` of the provider package or project at ``provider_dir`` (:func:`tfprovider.load`,
+    the loader the runtime uses too)."""
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        raise GenerationError(f"{path}: cannot load: {type(exc).__name__}: {exc}") from exc
-    provider = getattr(module, "PROVIDER", None)
-    if not isinstance(provider, Provider):
-        raise GenerationError(f"{path}: PROVIDER must be a tfconfig.Provider")
-    return provider
+        return tfprovider.load(provider_dir).provider
+    except tfprovider.LoadError as exc:
+        raise GenerationError(str(exc)) from exc
 
 
 def load_schema(provider_dir: Path, provider: Provider, schema_path: Path | None = None) -> s.Document:
-    return s.load_document(schema_path or provider_dir / provider.schema_file, provider.registry_source)
+    return s.load_document(schema_path or tfprovider.find(provider_dir).directory / provider.schema_file,
+                           provider.registry_source)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -443,38 +436,31 @@ def _sources() -> Iterator[Path]:
         yield from sorted(p for p in base.rglob("*") if p.suffix in (".py", ".j2") and "__pycache__" not in p.parts)
 
 
-def inputs_digest(provider_dir: Path, provider: Provider) -> str:
-    """Everything the on-demand tree is made from: the provider's config and facts modules, the files of its
-    own directories (the AWS catalogue's data), its schema, and the generator's own code."""
+def inputs_digest(loaded: tfprovider.Loaded) -> str:
+    """Everything the on-demand tree is made from: the provider's config and facts modules (its
+    subpackages' too, as the AWS catalogue's), its data files, its schema, and the generator's own code."""
     h = hashlib.sha256()
-    own = sorted(p for p in provider_dir.rglob("*") if p.is_file() and _input(p.relative_to(provider_dir)))
-    for path in own:
-        h.update(path.relative_to(provider_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    for path in [provider_dir / provider.schema_file, *_sources()]:
+    for path in loaded.inputs():
+        h.update(path.relative_to(loaded.directory).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in _sources():
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 
 
-def _input(path: Path) -> bool:
-    """A Python file of the provider, or a file of a directory of its own (not one the generator writes)."""
-    top = path.parts[0]
-    if top in GENERATED_ROOTS or top.startswith(".") or "__pycache__" in path.parts or path.name.startswith("zz_"):
-        return False
-    return path.suffix == ".py" or len(path.parts) > 1
-
-
 def ensure(provider_dir: Path, *, jobs: int = 1) -> bool:
-    """Generate the on-demand tree of ``provider_dir`` if it is missing or its inputs changed; True if it
-    was (re)generated. Safe to call from several processes at once."""
+    """Generate the on-demand tree of the provider package or project at ``provider_dir`` if it is missing
+    or its inputs changed; True if it was (re)generated. Safe to call from several processes at once."""
     with filelock.FileLock(str(provider_dir / ".generate.lock")):
-        provider = load_config(provider_dir)
-        want = inputs_digest(provider_dir, provider)
+        try:
+            loaded = tfprovider.load(provider_dir)
+        except tfprovider.LoadError as exc:
+            raise GenerationError(str(exc)) from exc
+        want = inputs_digest(loaded)
         stamp = provider_dir / STAMP
         if (stamp.is_file() and stamp.read_text() == want
                 and all((provider_dir / root).is_dir() for root in _ALWAYS)):
             return False
-        doc = load_schema(provider_dir, provider)
-        generated = generate(provider, doc, jobs=jobs, origin=str(provider_dir / "config.py"))
+        generated = generate(loaded.provider, loaded.document(), jobs=jobs, origin=loaded.origin)
         if generated.violations:
             raise GenerationError("non-structural CRD schema:\n  " + "\n  ".join(generated.violations[:20]))
         write_tree(provider_dir, generated, ON_DEMAND_ROOTS)

@@ -13,6 +13,7 @@ import importlib.metadata
 import click
 
 from tfbridge import generate as generate_cmd
+from tfbridge import init as init_cmd
 from tfbridge import run as run_cmd
 from tfbridge import schema as schema_cmd
 from tfbridge import version
@@ -71,6 +72,7 @@ def cli() -> None:
 
 cli.add_command(run_cmd.run)
 cli.add_command(generate_cmd.generate)
+cli.add_command(init_cmd.init)
 cli.add_command(schema_cmd.schema)
 cli.add_command(workspaces_cmd.workspaces)
 

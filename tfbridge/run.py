@@ -11,6 +11,7 @@ from types import FrameType
 
 import click
 
+import tfprovider
 from bridge.api import registry
 from bridge.kube import errors
 from bridge.kube.client import Kube
@@ -20,13 +21,23 @@ log = logging.getLogger("tfbridge.run")
 
 
 def load_package(name: str, family: str | None = None) -> registry.ProviderPackage:
-    """``aws`` or ``providers.aws`` (a package holding ``config.py`` and its schema), or one family of it."""
+    """An installed provider (its ``tfbridge.providers`` entry point name), a dotted package, or a path
+    (see :func:`tfprovider.load`), or one family of it."""
     try:
         return registry.load(name, family=family)
-    except registry.LoadError as exc:
+    except tfprovider.LoadError as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="--family") from exc
+
+
+def default_provider() -> str:
+    """``TFBRIDGE_PROVIDER``, which a provider's image sets; without it, ``--provider`` is needed."""
+    chosen = os.environ.get("TFBRIDGE_PROVIDER", "")
+    if not chosen:
+        raise click.UsageError(f"name the provider to run with --provider or TFBRIDGE_PROVIDER; installed: "
+                               f"{', '.join(tfprovider.installed()) or 'none'}")
+    return chosen
 
 
 def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
@@ -42,8 +53,9 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
 
 
 @click.command()
-@click.option("--provider", "provider_name", default=lambda: os.environ.get("TFBRIDGE_PROVIDER", "aws"),
-              show_default="aws", help="Provider package: aws, or a dotted module path [env TFBRIDGE_PROVIDER].")
+@click.option("--provider", "provider_name", default=None,
+              help="The provider to run: an installed provider's name (its tfbridge.providers entry point), a dotted "
+                   "package, or a path [env TFBRIDGE_PROVIDER, which a provider's image sets].")
 @click.option("--kubeconfig", default=lambda: os.environ.get("KUBECONFIG"), help="Default: in-cluster config.")
 @click.option("--workspace-root", type=click.Path(file_okay=False, path_type=Path),
               default=lambda: os.environ.get("TFBRIDGE_WORKSPACE_ROOT", str(DEFAULT_WORKSPACE_ROOT)),
@@ -96,12 +108,12 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
                    "'sharding.tfbridge.io/key in (shard1)' on one replica set and '!sharding.tfbridge.io/key' on "
                    "another; each selector elects its own leader [env TFBRIDGE_WATCH_LABEL_SELECTOR].")
 @click.option("--log-level", default="info", show_default=True)
-def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraform: str, plugin_dir: Path | None,
-        namespace: str, max_concurrent_reconciles: int, reconcile_workers: int, max_concurrent_operations: int,
-        poll: float, leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float,
-        health_port: int, grace: float, family: str | None, executor: str, secret_namespaces: str,
-        allow_cross_namespace_references: bool, max_provider_processes: int, provider_idle_timeout: float,
-        watch_label_selector: str, log_level: str) -> None:
+def run(provider_name: str | None, kubeconfig: str | None, workspace_root: Path, terraform: str,
+        plugin_dir: Path | None, namespace: str, max_concurrent_reconciles: int, reconcile_workers: int,
+        max_concurrent_operations: int, poll: float, leader_election: bool, lease_duration: float,
+        renew_deadline: float, retry_period: float, health_port: int, grace: float, family: str | None,
+        executor: str, secret_namespaces: str, allow_cross_namespace_references: bool, max_provider_processes: int,
+        provider_idle_timeout: float, watch_label_selector: str, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube import names, selector
@@ -120,7 +132,7 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
         raise click.BadParameter(why, param_hint="--watch-label-selector")
     redactor = Redactor()
     configure_logging(log_level, redactor)
-    package = load_package(provider_name, family)
+    package = load_package(provider_name or default_provider(), family)
     lease_name = f"provider-{package.provider.name}"
     families = sorted(registry.families_of(family)) if family else []
     if families:

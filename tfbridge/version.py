@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
-import importlib
 import importlib.metadata
 import json
 import os
-import pkgutil
 import shutil
 import subprocess
 
-import providers
-from bridge.api import registry
+import tfprovider
 from tfconfig import Provider
 
 
 def bundled() -> list[Provider]:
-    """Every provider this install bundles, by its config (``providers/<name>/config.py``)."""
-    names = sorted(m.name for m in pkgutil.iter_modules(providers.__path__) if m.ispkg)
-    found = []
-    for name in names:
-        config = importlib.import_module(f"{registry.package_module(name)}.config")
-        provider = getattr(config, "PROVIDER", None)
-        if isinstance(provider, Provider):
-            found.append(provider)
-    return found
+    """Every provider installed: those this distribution carries and any provider project's, as
+    `tfbridge run --provider NAME` finds them (the ``tfbridge.providers`` entry point group)."""
+    return [tfprovider.load(name).provider for name in tfprovider.installed()]
 
 
 def terraform(binary: str) -> str:

@@ -197,31 +197,51 @@ class ConfigKind:
 
 @dataclasses.dataclass(frozen=True)
 class Provider:
+    """A provider's whole config: ``PROVIDER`` in its ``config.py``. The generator and the runtime read the
+    same value, so they agree on every kind."""
+
+    # The provider's Terraform local name (the first word of its resource types), and the name its
+    # packages, images and Lease are named after.
     name: str
+    # The Terraform provider's source address: NAMESPACE/NAME (hashicorp/aws) or HOST/NAMESPACE/NAME.
     source: str
+    # The provider release the schema was read from and the plugin runs at ("" for one built into terraform).
     version: str
+    # The API group every kind's group ends with (``<short group>.<root_group>``), and the group of the
+    # cluster-scoped ProviderConfig kinds.
     root_group: str
+    # What every resource type of the schema begins with (``aws_``).
     resource_prefix: str
+    # The API version of every kind whose Resource sets none.
     default_version: str = "v1alpha1"
+    # The schema beside config.py (``tfbridge schema refresh`` writes it): JSON, or gzip-compressed JSON.
     schema_file: str = "schema.json.gz"
     # Exact Terraform types or fnmatch patterns; empty: every configured resource.
     include: tuple[str, ...] = ()
+    # Per-resource settings by Terraform type; a resource not listed here takes every default.
     resources: Mapping[str, Resource] = dataclasses.field(default_factory=dict)
+    # Which API group a resource goes to: the first rule whose pattern matches its type.
     group_rules: tuple[GroupRule, ...] = ()
+    # String arguments added to every resource's forProvider that configure the provider (AWS: region).
     injected_fields: tuple[InjectedField, ...] = ()
+    # Arguments left out of every resource's spec (AWS: tags_all, which the provider computes).
     removed_parameters: tuple[str, ...] = ()
     # Arguments never late-initialised on any resource (they conflict with what users set, like
     # ``name_prefix`` with ``name``); per-resource ones add to these.
     late_init_ignore: tuple[str, ...] = ()
     # Blocks the runtime fills itself (``timeouts`` comes from Resource.timeouts).
     removed_blocks: tuple[str, ...] = ("timeouts",)
+    # The operation timeouts of every resource that sets none.
     default_timeouts: Timeouts = dataclasses.field(default_factory=Timeouts)
+    # How a ProviderConfig's credentials reach the provider process.
     credentials: Credentials = dataclasses.field(default_factory=Credentials)
     # Provider-block arguments used when neither the ProviderConfig nor the resource sets them.
     provider_defaults: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     # client_metadata for GetIDFn templates, read once per provider configuration from data
     # sources: metadata key → "data.<type>.<name>.<attribute>" (AWS: the account ID).
     identity: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # Tags put on every resource with a tags argument before it is created (None: none); a Lookup finds
+    # a lost create by them.
     tagging: Tagging | None = None
     # Resources left out, each with its reason (see tfconfig.catalogue).
     exclude: Mapping[str, Exclusion] = dataclasses.field(default_factory=dict)

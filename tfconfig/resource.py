@@ -90,9 +90,16 @@ class ManagedElsewhere:
 
 @dataclasses.dataclass(frozen=True)
 class Resource:
+    """One resource's settings, over what the provider's rules derive from its Terraform type."""
+
+    # How ``crossplane.io/external-name`` maps to the resource: its import ID, and the name recorded
+    # after a create (the external-name functions make one).
     external_name: ExternalName = dataclasses.field(default_factory=identifier_from_provider)
+    # The kind's name; None: derived from the Terraform type.
     kind: str | None = None
+    # The first label of the kind's API group (``ec2`` of ``ec2.aws.tfbridge.io``); None: the provider's rules.
     short_group: str | None = None
+    # The kind's API version; None: the provider's default_version.
     version: str | None = None
     # Terraform argument path (dots for nested blocks) → where its value comes from.
     references: Mapping[str, Reference] = dataclasses.field(default_factory=dict)
@@ -105,8 +112,12 @@ class Resource:
     # a spec leaves unset: top-level ones, and those inside the list and single blocks the spec has
     # (element by element; never inside a set, never creating a block the spec leaves out).
     late_init_ignore: tuple[str, ...] = ()
+    # The kind's example manifest; None: one built from the required arguments.
     example: Example | None = None
+    # Operation timeouts; None: the provider's default_timeouts. Set here, they also go to the resource's
+    # own Terraform ``timeouts`` block, where it has one.
     timeouts: Timeouts | None = None
+    # A data source that finds a create whose outcome was lost, by its tags (needs Provider.tagging).
     lookup: Lookup | None = None
     # "cli" (terraform per operation) or "direct" (the provider's own protocol); None: the default.
     executor: str | None = None

@@ -163,6 +163,66 @@ def test_bad_input_fails_and_writes_nothing(tmp_path: Path, cfg: str, document: 
     assert _files(pdir) == before, "no half tree"
 
 
+def _with_unusable_resources() -> dict[str, Any]:
+    doc = synthetic.document()
+    resources = doc["provider_schemas"][synthetic.SOURCE]["resource_schemas"]
+    resources["demo_noid"] = {"version": 0, "block": {"attributes": {"name": synthetic.attr("string", required=True)}}}
+    resources["demo_upload"] = {"version": 0, "block": {"attributes": {
+        "id": synthetic.attr("string", computed=True), "source": synthetic.attr("string", required=True)}}}
+    return doc
+
+
+_PROVIDER = ('from tfconfig import Exclusion, Provider, Reason, Resource\n'
+             'PROVIDER = Provider(name="demo", source="example/demo", version="1.0.0", root_group="demo.tfbridge.io",'
+             ' schema_file="schema.json", {fields})\n')
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    pytest.param('resource_prefix="demo_", include=("demo_noid",)',
+                 "config.py: include: demo_noid cannot be generated: its state has no id, which the external name and "
+                 "the import are built from; leave it out, or exclude it with its reason",
+                 id="ExplicitIncludeWithNoID"),
+    pytest.param('resource_prefix="demo_", resources={"demo_upload": Resource(kind="Upload")}',
+                 "config.py: resources['demo_upload']: demo_upload cannot be generated: a required argument reads a "
+                 "file on the provider's machine: source; leave it out, or exclude it with its reason",
+                 id="ConfiguredButReadsLocalFiles"),
+    pytest.param('resource_prefix="dem_", include=("demo_thing",)',
+                 "config.py: resource_prefix: 'dem_' does not begin demo_thing (the schema's resources begin with "
+                 "'demo_')", id="WrongResourcePrefix"),
+    pytest.param('resource_prefix="demo_"', "config.py: include: selects none of the 5 resources of example/demo "
+                 "(name them, or match them: include=(\"demo_*\",))", id="NothingSelected"),
+    pytest.param('resource_prefix="demo_", include="demo_thing"',
+                 "config.py: PROVIDER.include: expected a tuple of str, not str 'demo_thing'", id="StringForATuple"),
+    pytest.param('resource_prefix="demo_", include=("demo_thing",), resources={"demo_thing": {"kind": "Thing"}}',
+                 "config.py: PROVIDER.resources['demo_thing']: expected Resource, not dict {'kind': 'Thing'}",
+                 id="DictForAResource"),
+    pytest.param('resource_prefix="demo_", include=("demo_thing",), resources={"demo_thing": Resource(kind=3)}',
+                 "config.py: PROVIDER.resources['demo_thing'].kind: expected str or None, not int 3",
+                 id="IntForAKindName"),
+    pytest.param('resource_prefx="demo_"',
+                 "config.py:2: TypeError: Provider.__init__() got an unexpected keyword argument 'resource_prefx'",
+                 id="MisspeltField"),
+])
+def test_a_config_mistake_is_one_line_naming_the_field(tmp_path: Path, fields: str, message: str) -> None:
+    """Nothing silent and no traceback: a resource the config names that cannot be generated, a selection of
+    nothing, a wrong prefix or a value of the wrong type each stop generate with one line that says where."""
+    pdir = write_provider(tmp_path, _PROVIDER.format(fields=fields), _with_unusable_resources())
+    result = CliRunner().invoke(cli, ["generate", str(pdir)])
+    assert result.exit_code == 1, result.output
+    (line,) = result.output.splitlines()
+    assert line.startswith(f"error: {pdir}/config.py") and line.endswith(message), line
+    assert not (pdir / "crds").exists()
+
+
+def test_a_pattern_leaves_out_what_the_rules_leave_out_and_the_catalogue_says_why(tmp_path: Path) -> None:
+    pdir = write_provider(tmp_path, _PROVIDER.format(fields='resource_prefix="demo_", include=("demo_*",)'),
+                          _with_unusable_resources())
+    result = CliRunner().invoke(cli, ["generate", str(pdir), "--no-summary"])
+    assert result.exit_code == 0, result.output
+    excluded = {e["type"]: e["reason"] for e in yaml.safe_load((pdir / pipeline.CATALOGUE).read_text())["excluded"]}
+    assert excluded == {"demo_noid": "NoID", "demo_upload": "ReadsLocalFiles"}
+
+
 def _files(pdir: Path) -> dict[Path, bytes]:
     """The tree's files, without the bytecode Python caches when it imports the config (where the
     environment lets it): the interpreter's, not anything the generator writes."""
