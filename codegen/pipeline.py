@@ -1,6 +1,6 @@
 """Provider config + schema → every generated file, in memory; then one all-or-nothing write.
 
-What a provider holds, and who writes it (its package's directory, read through :mod:`tfprovider`; the
+What a provider holds, and who writes it (its package's directory, read through :mod:`tfproject`; the
 generated tree goes there, or to the root of its project when it has one, as ``tfbridge init`` makes)::
 
     config.py, *.py      hand-written config and facts                          committed
@@ -49,7 +49,7 @@ import filelock
 import codegen
 import templates
 import tfconfig
-import tfprovider
+import tfproject
 import tfschema
 from codegen import crd, deploy, examples, package, render, structural
 from tfconfig import ConfigError, Provider, Reason, ResolvedResource
@@ -99,16 +99,16 @@ class Generated:
 
 
 def load_config(provider_dir: Path) -> Provider:
-    """The ``PROVIDER`` of the provider package or project at ``provider_dir`` (:func:`tfprovider.load`,
+    """The ``PROVIDER`` of the provider package or project at ``provider_dir`` (:func:`tfproject.load`,
     the loader the runtime uses too)."""
     try:
-        return tfprovider.load(provider_dir).provider
-    except tfprovider.LoadError as exc:
+        return tfproject.load(provider_dir).provider
+    except tfproject.LoadError as exc:
         raise GenerationError(str(exc)) from exc
 
 
 def load_schema(provider_dir: Path, provider: Provider, schema_path: Path | None = None) -> s.Document:
-    return s.load_document(schema_path or tfprovider.find(provider_dir).directory / provider.schema_file,
+    return s.load_document(schema_path or tfproject.find(provider_dir).directory / provider.schema_file,
                            provider.registry_source)
 
 
@@ -436,7 +436,7 @@ def _sources() -> Iterator[Path]:
         yield from sorted(p for p in base.rglob("*") if p.suffix in (".py", ".j2") and "__pycache__" not in p.parts)
 
 
-def inputs_digest(loaded: tfprovider.Loaded) -> str:
+def inputs_digest(loaded: tfproject.Loaded) -> str:
     """Everything the on-demand tree is made from: the provider's config and facts modules (its
     subpackages' too, as the AWS catalogue's), its data files, its schema, and the generator's own code."""
     h = hashlib.sha256()
@@ -452,8 +452,8 @@ def ensure(provider_dir: Path, *, jobs: int = 1) -> bool:
     or its inputs changed; True if it was (re)generated. Safe to call from several processes at once."""
     with filelock.FileLock(str(provider_dir / ".generate.lock")):
         try:
-            loaded = tfprovider.load(provider_dir)
-        except tfprovider.LoadError as exc:
+            loaded = tfproject.load(provider_dir)
+        except tfproject.LoadError as exc:
             raise GenerationError(str(exc)) from exc
         want = inputs_digest(loaded)
         stamp = provider_dir / STAMP

@@ -106,7 +106,7 @@ step "tfbridge into $PREFIX/venv"
 # are left out; so are the commands the development package adds to tfbridge.
 build="$scratch/src"
 mkdir -p "$build"
-for part in pyproject.toml README.md bridge codegen tfconfig tfschema tfprovider tfbridge templates providers; do
+for part in pyproject.toml README.md bridge codegen tfconfig tfschema tfproject tfbridge templates providers; do
   cp -R "$SRC/$part" "$build/"
 done
 "$PYTHON" -m venv "$PREFIX/venv"

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-import tfprovider
+import tfproject
 from codegen import pipeline
 from tfconfig import ConfigError
 from tfschema import schema as s
@@ -33,7 +33,7 @@ def generate(provider_ref: str, schema_path: Path | None, output: Path | None, j
     console = Console(stderr=True)
     started = time.monotonic()
     try:
-        loaded = tfprovider.load(provider_ref)
+        loaded = tfproject.load(provider_ref)
         target = output or loaded.location.root
         if target is None:
             raise click.UsageError(f"{provider_ref} is an installed provider ({loaded.directory}): give --output")
@@ -54,7 +54,7 @@ def generate(provider_ref: str, schema_path: Path | None, output: Path | None, j
         pipeline.write_tree(target, generated)
         if output is None and schema_path is None:
             (target / pipeline.STAMP).write_text(pipeline.inputs_digest(loaded))
-    except (pipeline.GenerationError, s.SchemaError, ConfigError, tfprovider.LoadError) as exc:
+    except (pipeline.GenerationError, s.SchemaError, ConfigError, tfproject.LoadError) as exc:
         # Plain echo: a rich console would wrap the file and JSON path across lines.
         click.echo(f"error: {exc}", err=True)
         raise SystemExit(1) from exc

@@ -11,7 +11,7 @@ from types import FrameType
 
 import click
 
-import tfprovider
+import tfproject
 from bridge.api import registry
 from bridge.kube import errors
 from bridge.kube.client import Kube
@@ -22,10 +22,10 @@ log = logging.getLogger("tfbridge.run")
 
 def load_package(name: str, family: str | None = None) -> registry.ProviderPackage:
     """An installed provider (its ``tfbridge.providers`` entry point name), a dotted package, or a path
-    (see :func:`tfprovider.load`), or one family of it."""
+    (see :func:`tfproject.load`), or one family of it."""
     try:
         return registry.load(name, family=family)
-    except tfprovider.LoadError as exc:
+    except tfproject.LoadError as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="--family") from exc
@@ -36,7 +36,7 @@ def default_provider() -> str:
     chosen = os.environ.get("TFBRIDGE_PROVIDER", "")
     if not chosen:
         raise click.UsageError(f"name the provider to run with --provider or TFBRIDGE_PROVIDER; installed: "
-                               f"{', '.join(tfprovider.installed()) or 'none'}")
+                               f"{', '.join(tfproject.installed()) or 'none'}")
     return chosen
 
 

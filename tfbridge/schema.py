@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-import tfprovider
+import tfproject
 from bridge.tfexec.plugins import cli_config
 from bridge.tfplugin.provider import Provider
 from bridge.workspace.document import ProviderBlock, build
@@ -63,8 +63,8 @@ def refresh(provider_dir: Path, plugin_dir: Path | None, terraform: str) -> None
     """Run `terraform providers schema -json` for the provider and store it beside its config (PROVIDER_DIR:
     the provider package's directory or its project's root)."""
     try:
-        loaded = tfprovider.load(provider_dir)
-    except tfprovider.LoadError as exc:
+        loaded = tfproject.load(provider_dir)
+    except tfproject.LoadError as exc:
         raise click.ClickException(str(exc)) from exc
     provider = loaded.provider
     document = from_plugin(provider.name, provider.source, provider.version, plugin_dir, terraform)

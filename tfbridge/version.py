@@ -8,14 +8,14 @@ import os
 import shutil
 import subprocess
 
-import tfprovider
+import tfproject
 from tfconfig import Provider
 
 
 def bundled() -> list[Provider]:
     """Every provider installed: those this distribution carries and any provider project's, as
     `tfbridge run --provider NAME` finds them (the ``tfbridge.providers`` entry point group)."""
-    return [tfprovider.load(name).provider for name in tfprovider.installed()]
+    return [tfproject.load(name).provider for name in tfproject.installed()]
 
 
 def terraform(binary: str) -> str:

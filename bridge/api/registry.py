@@ -1,7 +1,7 @@
 """What a provider registers with the runtime: one :class:`Kind` per managed resource, built from the
 provider's config and its Terraform schema (no generated code).
 
-:func:`load` loads the provider as the generator does (:func:`tfprovider.load`: an installed
+:func:`load` loads the provider as the generator does (:func:`tfproject.load`: an installed
 provider's name, found through its ``tfbridge.providers`` entry point, or its path), and decides the
 kinds exactly as the generator does (:func:`tfschema.catalogue.plan`). A kind's field trees and converter
 are built the first time something asks for them, from that kind's schema alone: a run that never
@@ -18,11 +18,11 @@ import dataclasses
 import functools
 from collections.abc import Callable
 
-import tfprovider
+import tfproject
 from bridge.api.convert import Converter, ObjectConverter
 from bridge.api.managed import Managed
 from tfconfig import Provider, ResolvedResource
-from tfprovider import LoadError
+from tfproject import LoadError
 from tfschema import catalogue, digest, fields
 from tfschema import schema as s
 
@@ -180,8 +180,8 @@ def families_of(value: str) -> frozenset[str]:
 
 def load(name: str, *, family: str | None = None) -> ProviderPackage:
     """The provider ``name`` (an installed provider's name, a dotted package, or a path: see
-    :func:`tfprovider.load`), with every kind, or only one family's kinds (``config``: none)."""
-    loaded = tfprovider.load(name)
+    :func:`tfproject.load`), with every kind, or only one family's kinds (``config``: none)."""
+    loaded = tfproject.load(name)
     try:
         doc = loaded.document()
     except s.SchemaError as exc:

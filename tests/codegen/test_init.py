@@ -11,7 +11,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-import tfprovider
+import tfproject
 from codegen import pipeline
 from tests.support import project
 from tfbridge import init as init_cmd
@@ -25,11 +25,11 @@ def test_init_makes_a_project_that_registers_its_provider(tmp_path: Path) -> Non
                             "tests/test_provider.py", f"{project.PACKAGE}/__init__.py", f"{project.PACKAGE}/config.py",
                             f"{project.PACKAGE}/catalog/README.md", f"{project.PACKAGE}/schema.json.gz"])
     meta = tomllib.loads((root / "pyproject.toml").read_text())
-    assert meta["project"]["entry-points"][tfprovider.ENTRY_POINT_GROUP] == {project.NAME: project.PACKAGE}
+    assert meta["project"]["entry-points"][tfproject.ENTRY_POINT_GROUP] == {project.NAME: project.PACKAGE}
     assert meta["project"]["dependencies"] == [f"tfbridge=={init_cmd.tfbridge_version()}"], "pinned to this tfbridge"
     assert (root / project.PACKAGE / "schema.json.gz").read_bytes() == project.BUILTIN_SCHEMA.read_bytes(), \
         "the schema is stored as `tfbridge schema refresh` stores it"
-    loaded = tfprovider.load(f"{root}/")
+    loaded = tfproject.load(f"{root}/")
     assert (loaded.directory, loaded.location.root) == (root / project.PACKAGE, root)
     assert (loaded.provider.name, loaded.provider.resource_prefix, loaded.provider.root_group,
             loaded.provider.namespaced_root_group) == ("terraform", "terraform_", "terraform.tfbridge.io",

@@ -178,7 +178,7 @@ def test_install_script_builds_the_image_contents(image: tuple[Path, str, subpro
 
 
 # The product's packages: what the tfbridge distribution in the image may hold, and all it may hold.
-PRODUCT = {"bridge", "codegen", "providers", "templates", "tfbridge", "tfconfig", "tfprovider", "tfschema"}
+PRODUCT = {"bridge", "codegen", "providers", "templates", "tfbridge", "tfconfig", "tfproject", "tfschema"}
 # The development tools (the project's own, and the third-party ones only they need): none may be there.
 DEVELOPMENT = {"devserver", "devrig", "conformance", "benchmarks", "tests", "moto", "boto3", "pytest", "celpy"}
 
@@ -229,7 +229,7 @@ def test_install_script_builds_a_provider_projects_image_contents(tmp_path: Path
     site = next((prefix / "venv" / "lib").glob("python3*/site-packages"))
     assert (site / project.PACKAGE / "schema.json.gz").is_file() and (site / project.PACKAGE / "config.py").is_file()
     assert not (site / project.PACKAGE / "crds").exists(), "nothing generated is installed"
-    found = subprocess.run([str(prefix / "venv" / "bin" / "python"), "-c", "import tfprovider; print(tfprovider."
+    found = subprocess.run([str(prefix / "venv" / "bin" / "python"), "-c", "import tfproject; print(tfproject."
                             "installed())"], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
     assert f"'{project.NAME}': '{project.PACKAGE}'" in found and "'aws': 'providers.aws'" in found
     assert sorted(p.relative_to(scaffold) for p in scaffold.rglob("*")) == before, "the project is left as it was"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-import tfprovider
+import tfproject
 from tests.support import project, xpkg
 from tests.support.packages import AWS
 
@@ -59,6 +59,6 @@ def test_a_provider_project_builds_its_packages_as_aws_does(tmp_path: Path) -> N
         "families/config/package", "families/data/package", "package"]
     for package_root in xpkg.roots(root):
         xpkg.check_root(package_root)
-    xpkg.check_families(root, tfprovider.load(f"{root}/").provider)
+    xpkg.check_families(root, tfproject.load(f"{root}/").provider)
     xpkg.check_package_crds(root)
     xpkg.check_runtime_config(root)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import tfprovider
+import tfproject
 from bridge.api import registry
 from codegen import pipeline
 from tests.support import project, synthetic
@@ -35,45 +35,45 @@ def provider_dir(base: Path, config: str = CONFIG, *, package: bool = False) -> 
 
 
 def test_this_repository_registers_its_providers_as_any_project_does() -> None:
-    installed = tfprovider.installed()
+    installed = tfproject.installed()
     assert installed["aws"] == "providers.aws" and installed["builtin"] == "providers.builtin"
-    by_name = tfprovider.find("builtin")
+    by_name = tfproject.find("builtin")
     assert (by_name.directory, by_name.module, by_name.root) == (BUILTIN.resolve(), "providers.builtin", None)
 
 
 def test_the_generator_and_the_runtime_load_one_provider_value() -> None:
     """An importable package's config is imported once, by its name, whoever asks and however."""
-    assert registry.load("builtin").provider is pipeline.load_config(BUILTIN) is tfprovider.load(BUILTIN).provider
+    assert registry.load("builtin").provider is pipeline.load_config(BUILTIN) is tfproject.load(BUILTIN).provider
 
 
 def test_a_package_directory_a_project_root_and_a_dotted_package(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    plain = tfprovider.find(provider_dir(tmp_path / "plain"))
+    plain = tfproject.find(provider_dir(tmp_path / "plain"))
     assert (plain.directory, plain.module, plain.root) == (tmp_path / "plain", "", tmp_path / "plain")
     root = project.init(tmp_path / "proj")
-    found = tfprovider.find(f"{root}/")
+    found = tfproject.find(f"{root}/")
     assert (found.directory, found.module, found.root) == (root / project.PACKAGE, "", root)
     (tmp_path / "pkgs").mkdir()
     (tmp_path / "pkgs" / "__init__.py").write_text("")
     provider_dir(tmp_path / "pkgs" / "demo", package=True)
     monkeypatch.syspath_prepend(str(tmp_path))
-    dotted = tfprovider.find("pkgs.demo")
+    dotted = tfproject.find("pkgs.demo")
     assert (dotted.directory, dotted.module) == ((tmp_path / "pkgs" / "demo").resolve(), "pkgs.demo")
-    assert tfprovider.find(tmp_path / "pkgs" / "demo").module == "pkgs.demo", "importable: imported by its name"
+    assert tfproject.find(tmp_path / "pkgs" / "demo").module == "pkgs.demo", "importable: imported by its name"
 
 
 def test_a_bare_word_is_a_name_never_a_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """What the working directory holds cannot change which provider runs."""
     provider_dir(tmp_path / "aws")
     monkeypatch.chdir(tmp_path)
-    assert tfprovider.find("aws").directory == (ROOT / "providers" / "aws").resolve()
-    assert tfprovider.find("./aws").directory == Path("./aws")
+    assert tfproject.find("aws").directory == (ROOT / "providers" / "aws").resolve()
+    assert tfproject.find("./aws").directory == Path("./aws")
     provider_dir(tmp_path / "mine")
-    with pytest.raises(tfprovider.LoadError, match=r"provider 'mine': no installed distribution registers it in the "
+    with pytest.raises(tfproject.LoadError, match=r"provider 'mine': no installed distribution registers it in the "
                                                    r"tfbridge.providers entry point group \(installed: .*aws.*\); "
                                                    r"install the provider project, or give its path; for the "
                                                    r"directory mine, write ./mine"):
-        tfprovider.find("mine")
+        tfproject.find("mine")
 
 
 @pytest.mark.parametrize(("entries", "message"), [
@@ -85,29 +85,29 @@ def test_a_bare_word_is_a_name_never_a_directory(tmp_path: Path, monkeypatch: py
 def test_a_project_must_register_one_provider(tmp_path: Path, entries: str, message: str) -> None:
     (tmp_path / "pyproject.toml").write_text(f'[project]\nname = "x"\n[project.entry-points."tfbridge.providers"]\n'
                                              f"{entries}")
-    with pytest.raises(tfprovider.LoadError) as err:
-        tfprovider.find(tmp_path)
+    with pytest.raises(tfproject.LoadError) as err:
+        tfproject.find(tmp_path)
     assert message in str(err.value)
 
 
 def test_neither_a_package_nor_a_project(tmp_path: Path) -> None:
-    with pytest.raises(tfprovider.LoadError, match="neither a provider package"):
-        tfprovider.find(tmp_path)
+    with pytest.raises(tfproject.LoadError, match="neither a provider package"):
+        tfproject.find(tmp_path)
 
 
 def test_an_error_in_the_config_names_its_file_and_line(tmp_path: Path) -> None:
     config = CONFIG + "LIMITS = {'size': 3}\nMAX = LIMITS['sise']\n"
     pdir = provider_dir(tmp_path / "demo", config)
-    with pytest.raises(tfprovider.LoadError) as err:
-        tfprovider.load(pdir)
+    with pytest.raises(tfproject.LoadError) as err:
+        tfproject.load(pdir)
     assert str(err.value) == f"{pdir}/config.py:5: KeyError: 'sise'"
 
 
 def test_a_config_not_in_a_package_is_read_afresh(tmp_path: Path) -> None:
     pdir = provider_dir(tmp_path / "demo")
-    assert tfprovider.load(pdir).provider.include == ("demo_thing",)
+    assert tfproject.load(pdir).provider.include == ("demo_thing",)
     (pdir / "config.py").write_text(CONFIG.replace('include=("demo_thing",)', 'include=("demo_network",)'))
-    assert tfprovider.load(pdir).provider.include == ("demo_network",)
+    assert tfproject.load(pdir).provider.include == ("demo_network",)
 
 
 def test_run_names_the_mistake_in_one_line(tmp_path: Path) -> None:

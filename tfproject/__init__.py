@@ -12,7 +12,7 @@ Terraform schema (``Provider.schema_file``) and its data (``catalog/``). :func:`
 Standard library, :mod:`tfconfig` and :mod:`tfschema` only: codegen and bridge both import it.
 """
 
-from tfprovider.find import ENTRY_POINT_GROUP, LoadError, Location, find, installed
-from tfprovider.load import Loaded, load
+from tfproject.find import ENTRY_POINT_GROUP, LoadError, Location, find, installed
+from tfproject.load import Loaded, load
 
 __all__ = ["ENTRY_POINT_GROUP", "LoadError", "Loaded", "Location", "find", "installed", "load"]

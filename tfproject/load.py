@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tfconfig import Provider
-from tfprovider.find import CONFIG, LoadError, Location, find
+from tfproject.find import CONFIG, LoadError, Location, find
 from tfschema import schema as s
 
 # The directory of a provider's data files (one per API group), beside its config.
@@ -60,7 +60,7 @@ class Loaded:
 
 
 def load(ref: str | Path) -> Loaded:
-    """The provider at a path or of a name (see :func:`tfprovider.find.find`). Raises :class:`LoadError`
+    """The provider at a path or of a name (see :func:`tfproject.find.find`). Raises :class:`LoadError`
     with one line naming the file and line, or the config field, that is wrong."""
     location = find(ref)
     path = location.directory / CONFIG
