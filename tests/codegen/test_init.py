@@ -45,10 +45,10 @@ def test_generate_takes_the_project_with_no_edit_and_its_own_tests_pass(tmp_path
     assert "terraform: 2 kinds, 0 resources left out" in " ".join(out.split())
     assert {p: p.read_bytes() for p in before} == before, "generate edits nothing of the scaffold"
     catalogue = yaml.safe_load((root / pipeline.CATALOGUE).read_text())
-    assert catalogue["kinds"] == [{"type": "terraform_data", "group": "data.terraform.tfbridge.io",
+    assert catalogue["kinds"] == [{"type": "terraform_data", "group": "terraform.terraform.tfbridge.io",
                                    "version": "v1alpha1", "kind": "Data"}]
-    assert (root / "crds" / "data" / "data.terraform.tfbridge.io_datas.yaml").is_file()
-    assert (root / "package" / "crossplane.yaml").is_file() and (root / "families" / "data" / "package").is_dir()
+    assert (root / "crds" / "terraform" / "terraform.terraform.tfbridge.io_datas.yaml").is_file()
+    assert (root / "package" / "crossplane.yaml").is_file() and (root / "families" / "terraform" / "package").is_dir()
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=root,
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
@@ -81,7 +81,7 @@ def test_an_installed_provider_is_generated_by_name(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-c", code, "generate", project.NAME, "--output", str(out), "--no-summary"],
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
-    assert (out / "crds" / "data" / "data.terraform.tfbridge.io_datas.yaml").is_file()
+    assert (out / "crds" / "terraform" / "terraform.terraform.tfbridge.io_datas.yaml").is_file()
     refused = subprocess.run([sys.executable, "-c", code, "generate", project.NAME], cwd=tmp_path, env=env,
                              capture_output=True, text=True, timeout=600)
     assert refused.returncode != 0 and "is an installed provider" in refused.stderr and "--output" in refused.stderr

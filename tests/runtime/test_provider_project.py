@@ -16,7 +16,7 @@ from bridge.api import registry
 from bridge.kube import errors
 from bridge.kube.client import CRDS, NAMESPACES, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
-from bridge.testing.cloud import provider_config
+from devrig.cloud import provider_config
 from devserver.manifests import crd_manifests
 from tests.support import project
 from tests.support.cluster import Cluster
@@ -32,7 +32,8 @@ def test_an_installed_provider_project_runs_by_name(cluster: Cluster, tmp_path: 
     env.update(TFBRIDGE_PLUGIN_DIR="", TFBRIDGE_TERRAFORM=terraform_bin)
     env.pop("TFBRIDGE_PROVIDER", None)
     package = registry.load(f"{root}/")
-    assert [k.config.group for k in package.kinds] == ["data.terraform.tfbridge.io", "data.terraform.m.tfbridge.io"]
+    assert [k.config.group for k in package.kinds] == [
+        "terraform.terraform.tfbridge.io", "terraform.terraform.m.tfbridge.io"]
 
     kube = HTTPKube(cluster.api_client())
     for doc in crd_manifests(root / "crds"):
