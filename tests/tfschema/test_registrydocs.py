@@ -36,7 +36,7 @@ The following arguments are required:
   It goes on.
 
   A second paragraph that is no part of the text.
-* `size` – (Optional, Forces new resource) Size in `GiB`.
+* `size` \u2013 (Optional, Forces new resource) Size in `GiB`.
 * `label` (Optional) - Label, after its qualifier.
 * `rule` - (Optional) Rules. See [Rule](#rule-configuration) below.
     * `priority` - (Required) Priority of one rule.
@@ -135,7 +135,7 @@ def test_inherited_arguments_are_named() -> None:
 
 
 def test_pages_are_read_from_either_layout(tmp_path: Path) -> None:
-    for layout, name in (("website/docs/r", "thing.html.markdown"), ("docs/resources", "other.md")):
+    for layout in ("website/docs/r", "docs/resources"):
         (tmp_path / layout).mkdir(parents=True)
     (tmp_path / "website/docs/r/thing.html.markdown").write_text(PAGE)
     (tmp_path / "docs/resources/other.md").write_text("# Resource: demo_other\n\nOther.\n")

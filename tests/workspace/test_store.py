@@ -2,12 +2,12 @@
 
 import dataclasses
 import json
-import time
 import os
 import stat
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import filelock
