@@ -11,6 +11,10 @@ READY, SYNCED = "Ready", "Synced"
 # tfbridge's own: set False when the import ID checked after create did not import the object, Unknown
 # when the check could not run to its end.
 IMPORTABLE = "Importable"
+# upjet's: whether a create, update or delete runs now (False: Ongoing; True: Finished), and how the last
+# one ended (True: Success; False: its failure's reason and error). An observe that finds the object
+# up to date clears an old failure, as upjet's does.
+ASYNC_OPERATION, LAST_ASYNC_OPERATION = "AsyncOperation", "LastAsyncOperation"
 
 
 def _now() -> str:
@@ -48,6 +52,27 @@ def reconcile_error(message: str) -> dict[str, Any]:
 
 def reconcile_paused() -> dict[str, Any]:
     return condition(SYNCED, "False", reasons.RECONCILE_PAUSED)
+
+
+def async_ongoing() -> dict[str, Any]:
+    return condition(ASYNC_OPERATION, "False", reasons.ASYNC_ONGOING)
+
+
+def async_finished() -> dict[str, Any]:
+    return condition(ASYNC_OPERATION, "True", reasons.ASYNC_FINISHED)
+
+
+def last_async_success() -> dict[str, Any]:
+    return condition(LAST_ASYNC_OPERATION, "True", reasons.ASYNC_SUCCESS)
+
+
+_ASYNC_FAILURE = {"create": reasons.ASYNC_CREATE_FAILURE, "update": reasons.ASYNC_UPDATE_FAILURE,
+                  "delete": reasons.ASYNC_DELETE_FAILURE}
+
+
+def last_async_failure(verb: str, error: str) -> dict[str, Any]:
+    """As upjet words it: ``async create failed: <error>``, reason AsyncCreateFailure."""
+    return condition(LAST_ASYNC_OPERATION, "False", _ASYNC_FAILURE[verb], f"async {verb} failed: {error}")
 
 
 def import_check_failed(message: str) -> dict[str, Any]:

@@ -59,6 +59,7 @@ from bridge.kube.cache import CachedReader
 from bridge.kube.client import Kube
 from bridge.kube.controller import Result
 from bridge.managed import conditions, references
+from bridge.managed.changelogs import ChangeLogs, NoChangeLogs
 from bridge.managed.collaborators import (
     APIConnectionPublisher,
     APIFinalizer,
@@ -166,7 +167,7 @@ class ManagedReconciler:
                  finalizer: Finalizer | None = None, initializer: Initializer | None = None,
                  resolver: ReferenceResolver | None = None, publisher: ConnectionPublisher | None = None,
                  metrics: ManagedMetrics | None = None, min_poll: float = 0.0,
-                 cross_namespace_references: bool = False) -> None:
+                 cross_namespace_references: bool = False, changelogs: ChangeLogs | None = None) -> None:
         self.kube, self.kind, self.package = kube, kind, package
         self.res = kind_resource(kind)
         self.connect = connect
@@ -176,6 +177,7 @@ class ManagedReconciler:
         self.min_poll = min_poll
         self.cache = reader
         self.metrics = metrics or ManagedMetrics()
+        self.changelogs = changelogs or NoChangeLogs()
         self.finalizer = finalizer or APIFinalizer(self._update)
         self.initializer = initializer or NameAsExternalName(kind, self._update)
         self.resolver = resolver or APIReferenceResolver(kube, kind, package, self._update,
@@ -391,7 +393,11 @@ class ManagedReconciler:
         """Record the outcome of a finished operation; every write about it happens here."""
         if op.error is not None:
             return self._collect_failure(mr, key, op, op.error)
-        log.info("%s: %s succeeded in %.1fs", mr.display, op.verb, op.elapsed(), extra={"object": mr.display})
+        log.info("%s: %s succeeded in %.1fs", mr.display, op.verb, op.elapsed(),
+                 extra={"object": mr.display, "operation": op.verb})
+        self.changelogs.record(op.subject or mr.obj, op.verb, None)
+        with contextlib.suppress(errors.APIError, Retryable):  # the observe that follows writes them again
+            mr = self._status(mr, conditions.last_async_success(), conditions.async_finished(), handled=False)
         if op.verb == "create":
             created: Creation = op.result
             values = {CREATE_SUCCEEDED: _stamp()}
@@ -460,7 +466,14 @@ class ManagedReconciler:
                 mr = self._annotate(mr.key, {CREATE_FAILED: _stamp()}, remove=(CREATE_SUCCEEDED,))
         detail = self._describe(mr, error)
         message = f"{op.verb} failed: {detail} (after {op.elapsed():.0f}s)"
-        self._status(mr, conditions.reconcile_error(message), *([ready] if ready else []))
+        # Where an operator looks first: the log (one line per failure), the metric, a change log entry.
+        shown = self.recorder.redactor(detail)
+        log.warning("%s: %s failed after %.1fs: %s", mr.display, op.verb, op.elapsed(), shown,
+                    extra={"object": mr.display, "operation": op.verb, "error": shown})
+        self.metrics.operation_failed(mr, op.verb)
+        self.changelogs.record(op.subject or mr.obj, op.verb, shown)
+        self._status(mr, conditions.reconcile_error(message), *([ready] if ready else []),
+                     conditions.last_async_failure(op.verb, detail), conditions.async_finished())
         self.recorder.warning(mr.obj, reasons.FAILED_OPERATION[op.verb], detail)
         return mr
 
@@ -489,6 +502,7 @@ class ManagedReconciler:
             conds = (conditions.deleting(f"delete in progress for {elapsed}"), conditions.reconcile_success())
         else:
             conds = (conditions.reconcile_success(f"update in progress for {elapsed}"),)
+        conds = (*conds, conditions.async_ongoing())
         # No observe ran: a reconcile someone asked for is handled by the one after the operation.
         self._status(mr, *conds, handled=False)
         # The end of the operation requeues the object; this only refreshes the elapsed time.
@@ -554,7 +568,8 @@ class ManagedReconciler:
             return held
         self._confirm(mr)
         snapshot = Managed(mr.obj)
-        return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot)))
+        return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot),
+                                                      snapshot.obj))
 
     def _absent(self, mr: Managed, key: OperationKey, client: ExternalClient, policy: Policies) -> Result:
         if not policy.create:
@@ -581,7 +596,8 @@ class ManagedReconciler:
             mr.set_annotations({CREATE_PENDING: _stamp()})
             mr = self._update(mr)  # a conflict here aborts the create; the reconcile starts over
         snapshot = Managed(mr.obj)
-        return self._show_running(mr, self.ops.start(key, "create", mr.generation, lambda: client.create(snapshot)))
+        return self._show_running(mr, self.ops.start(key, "create", mr.generation, lambda: client.create(snapshot),
+                                                      snapshot.obj))
 
     def _tag(self, mr: Managed) -> Managed:
         """Put the default tags on before create (as upjet's tagger), so a lost create can be found."""
@@ -689,11 +705,13 @@ class ManagedReconciler:
                 return held
             self._confirm(mr)
             snapshot = Managed(mr.obj)
-            self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot))
+            self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot), snapshot.obj)
             self._status(mr, available, conditions.reconcile_success("update in progress for 0s"),
-                         at_provider=dict(obs.at_provider), drift=obs.drift)
+                         conditions.async_ongoing(), at_provider=dict(obs.at_provider), drift=obs.drift)
             return Result(requeue_after=30.0)
-        mr = self._status(mr, available, conditions.reconcile_success(), at_provider=dict(obs.at_provider),
+        # No operation runs now; an object found as its spec says clears an old failure (as upjet).
+        done = (conditions.async_finished(), *([conditions.last_async_success()] if obs.up_to_date else []))
+        mr = self._status(mr, available, conditions.reconcile_success(), *done, at_provider=dict(obs.at_provider),
                           drift=obs.drift)
         if obs.up_to_date:
             self.metrics.in_sync(mr)
