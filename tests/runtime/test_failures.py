@@ -1,6 +1,7 @@
 """A create that keeps failing, seen where an operator looks, through the manager with real terraform:
-the provider's log, `tfbridge workspaces list`, the /metrics endpoint, the object's conditions, and the
-change-log service (--enable-changelogs) receiving each attempt."""
+the provider's log, `tfbridge workspaces list`, the /metrics endpoint, the object's conditions, the
+change-log service (--enable-changelogs) receiving each attempt, and `crossplane beta trace` of a
+composite holding it (what trace reads, tests/support/trace.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from bridge.kube import errors
+from bridge.kube.client import CRDS, Resource
 from bridge.managed import conditions
 from tests.support.changelogs import Listener, entry_of, remove, short_socket_dir
+from tests.support.cluster import Cluster
 from tests.support.packages import BUILTIN
 from tests.support.running import Running
+from tests.support.trace import COMPOSITION_RESOURCE_NAME, Row, trace
 from tfbridge.cli import cli
 
 pytestmark = pytest.mark.terraform
@@ -89,3 +94,52 @@ def _rows(run: Running) -> list[dict[str, object]]:
     result = CliRunner().invoke(cli, ["workspaces", "--workspace-root", str(root), "-o", "json", "list"])
     assert result.exit_code == 0, result.output
     return json.loads(result.output)  # type: ignore[no-any-return]
+
+
+XR_CRD = {
+    "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+    "metadata": {"name": "xnetworks.example.org"},
+    "spec": {"group": "example.org", "scope": "Cluster",
+             "names": {"kind": "XNetwork", "listKind": "XNetworkList", "plural": "xnetworks", "singular": "xnetwork"},
+             "versions": [{"name": "v1", "served": True, "storage": True, "subresources": {"status": {}},
+                           "schema": {"openAPIV3Schema": {"type": "object", "properties": {
+                               "spec": {"type": "object", "x-kubernetes-preserve-unknown-fields": True},
+                               "status": {"type": "object", "x-kubernetes-preserve-unknown-fields": True}}}}}]},
+}
+
+
+def test_crossplane_trace_shows_each_managed_resource_with_its_ready_synced_and_message(
+        cluster: Cluster, start_manager: Callable[..., Running], terraform_bin: str, tmp_path: Path) -> None:
+    wrapper = tmp_path / "refusing-terraform"
+    wrapper.write_text(REFUSING_TERRAFORM.format(terraform=terraform_bin))
+    wrapper.chmod(0o755)
+    run = start_manager(BUILTIN, "builtin", terraform=str(wrapper))
+    run.kube.create(CRDS, XR_CRD)
+    for name, value in (("web", "fine"), ("db", "refuse-me")):
+        run.apply("Data", name, {"input": value}, metadata={"annotations": {COMPOSITION_RESOURCE_NAME: name}})
+    api_version = BUILTIN.kinds[0].api_version
+    refs = [{"apiVersion": api_version, "kind": "Data", "name": n} for n in ("web", "db")]
+    xr = Resource("example.org", "v1", "xnetworks", "XNetwork")
+
+    def composite_created() -> bool:
+        try:
+            run.kube.create(xr, {"apiVersion": "example.org/v1", "kind": "XNetwork", "metadata": {"name": "net"},
+                                 "spec": {"crossplane": {"resourceRefs": refs}}})
+        except errors.NotFound:  # a real API server serves a new CRD a moment after it is created
+            return False
+        return True
+
+    run.wait(composite_created, "the composite kind to be served")
+
+    def rows() -> list[Row]:
+        return trace(cluster.api_client(), "example.org/v1", "XNetwork", "net")
+
+    run.wait(lambda: [(r.synced, r.ready) for r in rows()[1:]] == [("True", "True"), ("False", "False")],
+             "web Ready and in sync, db failing", timeout=120)
+    root, web, db = rows()
+    assert root == Row("XNetwork/net", "", "-", "-", "")
+    assert web == Row("  Data/web", "web", "True", "True", "Available")
+    assert (db.name, db.resource) == ("  Data/db", "db")
+    # The Synced condition's message, cut to its last 64 characters as the printer shows it.
+    assert db.status.startswith("ReconcileError: ...") and db.status.endswith("s)"), db.status
+    assert "refuse-me is not a valid input" in run.condition("Data", "db", "Synced")["message"]
