@@ -3,7 +3,10 @@
 A provider documents each resource in one Markdown page (``website/docs/r/<name>.html.markdown`` or
 ``docs/resources/<name>.md``): a title ``# Resource: <type>`` and a first paragraph saying what the
 resource is, then ``## Argument Reference`` and ``## Attribute Reference`` sections whose list items
-name one argument or attribute each (``* `cidr_block` - (Optional) The IPv4 CIDR block ...``).
+name one argument or attribute each (``* `cidr_block` - (Optional) The IPv4 CIDR block ...``). Pages
+tfplugindocs generates are read too: ``# <type> (Resource)``, ``## Schema`` with ``### Required``,
+``### Optional`` and ``### Read-Only`` lists (``- `name` (String) ...``), and a ``### Nested Schema for
+`block``` section per block.
 Nested blocks are described below their parent, under a heading (``### `ebs_block_device```,
 ``### Encryption Configuration``), after a sentence such as "The `root_block_device` block supports
 the following:", or as a list indented under the parent's own item.
@@ -56,7 +59,13 @@ class Page:
     inherits: tuple[str, ...] = ()
 
 
-_TITLE = re.compile(r"^#\s+Resource:\s*`?([A-Za-z0-9_]+)`?\s*$")
+# "# Resource: aws_vpc" (hand-written pages), "# random_pet (Resource)" (pages tfplugindocs generates).
+_TITLE = re.compile(r"^#\s+(?:Resource:\s*`?([A-Za-z0-9_]+)`?|`?([A-Za-z0-9_]+)`?\s+\(Resource\))\s*$")
+_ANCHOR_TAG = re.compile(r'^\s*<a\s+(?:id|name)="([^"]+)"\s*>\s*</a>\s*$')
+# tfplugindocs' pointer from an item to its block's section, which the heading already says.
+_NESTED_NOTE = re.compile(r"\s*\(see \[below for nested schema\]\(#[^)]*\)\)", re.IGNORECASE)
+# tfplugindocs' markers of what follows: arguments ("### Required", "Optional:") or attributes.
+_SCHEMA_PARTS = {"required": ARGUMENTS, "optional": ARGUMENTS, "read-only": ATTRIBUTES}
 _ALIAS = re.compile(r"`([A-Za-z0-9_]+)`\s+is known as\s+`([A-Za-z0-9_]+)`")
 _INHERITS = re.compile(r"same arguments as\s+\[?`([a-z0-9_]+)`")
 _HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*#*\s*$")
@@ -66,7 +75,10 @@ _ANY_ITEM = re.compile(r"^\s*(?:[*-]|\d+\.)\s+")
 _NAME = re.compile(r"`([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*)`")
 _PATH = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*$")
 _QUALIFIER = re.compile(r"^\s*(optional|required|computed|deprecated|\*\*deprecated|forces|default|conflicts|"
-                        r"exactly one|at least one|one of|either|only|ec2-classic|vpc only)", re.IGNORECASE)
+                        r"exactly one|at least one|one of|either|only|ec2-classic|vpc only|"
+                        # tfplugindocs' types: "(String)", "(Block List, Max: 1)", "(Map of String, Sensitive)"
+                        r"(string|number|bool|boolean|list|set|map|block|attributes|dynamic|object|float|int)\b)",
+                        re.IGNORECASE)
 _LINK = re.compile(r"!?\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
@@ -192,6 +204,7 @@ class _Reader:
         # The open headings below the section's: (level, the blocks each names).
         self.headings: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
         self.anchor = ""  # of the innermost open heading
+        self.next_anchor = ""  # an explicit anchor (<a id="...">) for the next heading
         self.sentence: tuple[tuple[str, ...], ...] | None = None
         self.items: list[_Item] = []  # the open item and its open parents, outermost first
         self.paragraph: list[str] = []
@@ -212,6 +225,7 @@ class _Reader:
             item = self.items.pop()
             raw = " ".join(line for line in item.lines if line != _BREAK)
             item.links = tuple(a.lower() for a in _ANCHOR_LINK.findall(raw))
+            raw = _NESTED_NOTE.sub("", raw)
             item.text = condensed(plain(_strip_qualifiers(raw)))
             self.done.append(item)
 
@@ -219,6 +233,10 @@ class _Reader:
         text = " ".join(self.paragraph).strip()
         self.paragraph = []
         if not text or not self.section or text.startswith(("~>", "->", "!>")):
+            return
+        part = _SCHEMA_PARTS.get(text.rstrip(":").lower()) if text.endswith(":") else None
+        if part is not None:  # tfplugindocs' "Required:", "Read-Only:" inside a block's section
+            self.section = part
             return
         if text.endswith(":") or _SAME_ARGUMENTS.search(text):
             # "The `a` block supports the following:", "Both `egress` and `ingress` objects have the
@@ -235,10 +253,16 @@ class _Reader:
         self.close_items()
         self.end_paragraph()
         self.sentence = None
-        self.anchor = anchor(title)
+        self.anchor, self.next_anchor = self.next_anchor or anchor(title), ""
+        lowered = title.lower().strip()
+        if level > 2 and self.section and lowered in _SCHEMA_PARTS:
+            # tfplugindocs: "### Required", "### Read-Only" below "## Schema": the resource's own fields.
+            self.section, self.headings = _SCHEMA_PARTS[lowered], []
+            return
+        if level > 2 and self.section and lowered.startswith("nested schema for"):
+            self.section = ARGUMENTS  # each of its parts says which it holds ("Read-Only:")
         if level == 2:
-            lowered = title.lower()
-            if "argument" in lowered:
+            if "argument" in lowered or lowered == "schema":
                 self.section, self.headings = ARGUMENTS, []
             elif "attribute" in lowered:
                 self.section, self.headings = ATTRIBUTES, []
@@ -259,6 +283,10 @@ class _Reader:
                                 name, [rest]))
 
     def line(self, raw: str) -> None:
+        tag = _ANCHOR_TAG.match(raw)
+        if tag:
+            self.next_anchor = tag.group(1).lower()
+            return
         if not raw.strip():
             # A blank line ends a paragraph. An item's description is its first paragraph; its
             # nested items may still follow.
@@ -336,7 +364,7 @@ def parse_page(text: str) -> Page | None:
             continue
         title = _TITLE.match(raw)
         if title and not tf_type:
-            tf_type = title.group(1)
+            tf_type = title.group(1) or title.group(2)
             first = _first_paragraph(lines, i + 1)
             continue
         for alias, known in _ALIAS.findall(raw):

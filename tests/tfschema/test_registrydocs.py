@@ -144,3 +144,56 @@ def test_pages_are_read_from_either_layout(tmp_path: Path) -> None:
     assert sorted(pages) == ["demo_old_thing", "demo_other", "demo_thing"]
     assert pages["demo_old_thing"].arguments == pages["demo_thing"].arguments
     assert sorted(r.read_pages(tmp_path / "docs/resources")) == ["demo_other"]
+
+
+PLUGINDOCS_PAGE = """---
+page_title: "demo_pet Resource - terraform-provider-demo"
+description: |-
+  A pet.
+---
+
+# demo_pet (Resource)
+
+The resource `demo_pet` names a pet.
+
+## Example Usage
+
+## Schema
+
+### Required
+
+- `length` (Number) The length of the pet's name.
+- `rule` (Block List, Min: 1) Rules of the pet. (see [below for nested schema](#nestedblock--rule))
+
+### Optional
+
+- `prefix` (String) A prefix for the name.
+
+### Read-Only
+
+- `id` (String) The pet's name.
+
+<a id="nestedblock--rule"></a>
+### Nested Schema for `rule`
+
+Required:
+
+- `port` (Number, Sensitive) A port of the rule.
+
+Read-Only:
+
+- `state` (String) What the rule does now.
+"""
+
+
+def test_pages_tfplugindocs_generates_are_read_too() -> None:
+    page = r.parse_page(PLUGINDOCS_PAGE)
+    assert page is not None and page.tf_type == "demo_pet"
+    assert page.description == "The resource demo_pet names a pet."
+    assert entries(page) == {
+        "length": (((),), "The length of the pet's name."),
+        "rule": (((),), "Rules of the pet."),
+        "prefix": (((),), "A prefix for the name."),
+        "port": ((("rule",),), "A port of the rule.")}
+    assert entries(page, r.ATTRIBUTES) == {"id": (((),), "The pet's name."),
+                                            "state": ((("rule",),), "What the rule does now.")}
