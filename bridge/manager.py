@@ -31,6 +31,7 @@ from bridge.kube.observability import HealthServer, Metrics
 from bridge.kube.queue import WorkQueue
 from bridge.kube.redact import Redactor
 from bridge.kube.selector import lease_suffix
+from bridge.managed.changelogs import ChangeLogs, GRPCChangeLogs, NoChangeLogs
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.credentials import Sources
 from bridge.managed.events import Recorder
@@ -87,6 +88,10 @@ class Manager:
         self._lock = threading.Lock()
         # crossplane-runtime's managed-resource metrics, under its names, beside tfbridge's own.
         self._managed_metrics = ManagedMetrics(self.metrics.registry)
+        provider = package.provider
+        self.changelogs: ChangeLogs = GRPCChangeLogs(
+            settings.changelogs_socket, f"tfbridge-provider-{provider.name}:{provider.version}"
+        ) if settings.changelogs_socket else NoChangeLogs()
         self._connector = connector
         crd_versions: dict[str, str] = {}
         for kind in package.kinds:
@@ -122,7 +127,8 @@ class Manager:
                                        connect=self._connector.connect, operations=self.ops, recorder=self.recorder,
                                        poll=self.settings.poll, reader=CachedReader(self.kube, res, informer),
                                        metrics=self._managed_metrics,
-                                       cross_namespace_references=self.settings.allow_cross_namespace_references)
+                                       cross_namespace_references=self.settings.allow_cross_namespace_references,
+                                       changelogs=self.changelogs)
         return self._controller(kind.id, kind.kind, informer, reconciler)
 
     def _config_controller(self) -> Controller:
@@ -225,6 +231,8 @@ class Manager:
         if self.executors is not None:
             self.executors.shutdown()
         self.ops.shutdown(wait=True)
+        if isinstance(self.changelogs, GRPCChangeLogs):
+            self.changelogs.close()  # after the entries of the last operations are sent
         if self.elector is not None:
             self.elector.release()
         self.health.stop()

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 DEFAULT_WORKSPACE_ROOT = Path("/var/lib/tfbridge/workspaces")
+DEFAULT_CHANGELOGS_SOCKET = "/var/run/changelogs/changelogs.sock"
 EXECUTOR_CHOICES = ("auto", "cli", "direct")
 
 
@@ -101,4 +102,8 @@ class Settings:
     # the referencing namespace in its tfbridge.io/referenceable-from annotation). Off: tenants' objects
     # never see each other.
     allow_cross_namespace_references: bool = False
+    # Where Crossplane's change-log sidecar listens (a Unix socket; crossplane-runtime's providers default to
+    # DEFAULT_CHANGELOGS_SOCKET): every create, update and delete is sent there, as their
+    # --enable-changelogs does. Empty: change logs off.
+    changelogs_socket: str = ""
     identity: str = dataclasses.field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")

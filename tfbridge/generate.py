@@ -14,6 +14,7 @@ from rich.table import Table
 import tfproject
 from codegen import pipeline
 from tfconfig import ConfigError
+from tfschema import docs as tfdocs
 from tfschema import schema as s
 
 
@@ -48,7 +49,8 @@ def generate(provider_ref: str, schema_path: Path | None, output: Path | None, j
             def advance(tf_type: str) -> None:
                 bar.update(task, advance=1, description=tf_type)
 
-            generated = pipeline.generate(provider, doc, jobs=jobs, progress=advance, origin=origin)
+            generated = pipeline.generate(provider, doc, jobs=jobs, progress=advance, origin=origin,
+                                          docs=pipeline.load_docs(loaded.directory))
         if generated.violations:
             raise pipeline.GenerationError("non-structural CRD schema:\n  " + "\n  ".join(generated.violations[:20]))
         pipeline.write_tree(target, generated)
@@ -67,6 +69,9 @@ def generate(provider_ref: str, schema_path: Path | None, output: Path | None, j
                           f"{k.crd_bytes / 1024:.0f}")
         Console().print(table)
     crd_bytes = sum(len(text.encode()) for path, text in generated.files.items() if path.startswith("crds/"))
+    described = sum((k.for_provider for k in generated.kinds), tfdocs.Coverage())
     Console().print(f"{provider.name}: {len(generated.kinds)} kinds, {len(generated.catalogue.excluded)} resources "
                     f"left out (see {pipeline.CATALOGUE}); {len(generated.files)} files ({crd_bytes / 2**20:.1f} MiB "
-                    f"of CRDs) written to {target} in {time.monotonic() - started:.1f}s")
+                    f"of CRDs) written to {target} in {time.monotonic() - started:.1f}s; "
+                    f"{described.described:,} of {described.fields:,} forProvider fields described "
+                    f"({described.share:.1%})")

@@ -15,7 +15,13 @@ import tfproject
 from bridge.api import registry
 from bridge.kube import errors
 from bridge.kube.client import Kube
-from bridge.settings import DEFAULT_WORKSPACE_ROOT, EXECUTOR_CHOICES, ProviderProcesses, Settings
+from bridge.settings import (
+    DEFAULT_CHANGELOGS_SOCKET,
+    DEFAULT_WORKSPACE_ROOT,
+    EXECUTOR_CHOICES,
+    ProviderProcesses,
+    Settings,
+)
 
 log = logging.getLogger("tfbridge.run")
 
@@ -107,13 +113,22 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
               help="Reconcile only the managed resources this label selector matches, e.g. "
                    "'sharding.tfbridge.io/key in (shard1)' on one replica set and '!sharding.tfbridge.io/key' on "
                    "another; each selector elects its own leader [env TFBRIDGE_WATCH_LABEL_SELECTOR].")
+@click.option("--enable-changelogs/--no-enable-changelogs",
+              default=lambda: os.environ.get("ENABLE_CHANGE_LOGS", "") == "true", show_default="off",
+              help="Send every create, update and delete to Crossplane's change-log service, as crossplane-runtime's "
+                   "providers do [env ENABLE_CHANGE_LOGS=true].")
+@click.option("--changelogs-socket-path",
+              default=lambda: os.environ.get("CHANGELOGS_SOCKET_PATH", DEFAULT_CHANGELOGS_SOCKET),
+              show_default=DEFAULT_CHANGELOGS_SOCKET,
+              help="The change-log service's Unix socket [env CHANGELOGS_SOCKET_PATH].")
 @click.option("--log-level", default="info", show_default=True)
 def run(provider_name: str | None, kubeconfig: str | None, workspace_root: Path, terraform: str,
         plugin_dir: Path | None, namespace: str, max_concurrent_reconciles: int, reconcile_workers: int,
         max_concurrent_operations: int, poll: float, leader_election: bool, lease_duration: float,
         renew_deadline: float, retry_period: float, health_port: int, grace: float, family: str | None,
         executor: str, secret_namespaces: str, allow_cross_namespace_references: bool, max_provider_processes: int,
-        provider_idle_timeout: float, watch_label_selector: str, log_level: str) -> None:
+        provider_idle_timeout: float, watch_label_selector: str, enable_changelogs: bool,
+        changelogs_socket_path: str, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube import names, selector
@@ -148,7 +163,8 @@ def run(provider_name: str | None, kubeconfig: str | None, workspace_root: Path,
                         retry_period=retry_period, health_port=health_port, grace=grace, lease_name=lease_name,
                         provider_config_controller=not families or CONFIG_FAMILY in families,
                         secret_namespaces=extra, watch_label_selector=watch_label_selector.strip(),
-                        allow_cross_namespace_references=allow_cross_namespace_references)
+                        allow_cross_namespace_references=allow_cross_namespace_references,
+                        changelogs_socket=changelogs_socket_path if enable_changelogs else "")
     kube = HTTPKube(api)
     warn_of_skew(kube, package, crdskew.skewed)
     try:

@@ -18,6 +18,8 @@ from bridge.tfplugin.provider import Provider
 from bridge.workspace.document import ProviderBlock, build
 from codegen import pipeline
 from tfbridge import probe
+from tfschema import docs as tfdocs
+from tfschema import registrydocs
 from tfschema import schema as s
 
 
@@ -72,6 +74,39 @@ def refresh(provider_dir: Path, plugin_dir: Path | None, terraform: str) -> None
     target = loaded.schema_path
     s.write_document(document, target)
     click.echo(f"wrote {target} ({target.stat().st_size} bytes)")
+
+
+@schema.command("docs")
+@click.argument("provider_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.option("--docs-dir", type=click.Path(file_okay=False, exists=True, path_type=Path), required=True,
+              help="The provider's documentation: a checkout of its repository (website/docs/r/ or "
+                   "docs/resources/ in it), or such a directory itself.")
+@click.option("--source", default="", help="What the pages are (repository and version), recorded in the file.")
+def docs(provider_dir: Path, docs_dir: Path, source: str) -> None:
+    """Read the provider's resource pages and store their descriptions in PROVIDER_DIR/docs.json.gz.
+
+    Pages in the Terraform Registry's layout: a `# Resource: <type>` title and first paragraph,
+    `## Argument Reference` and `## Attribute Reference` lists, nested blocks below them. Each text
+    is matched to a path of the provider's schema (only paths the schema has are kept) and cut to its
+    first paragraph; `tfbridge generate` puts them into the CRDs.
+    """
+    try:
+        provider = pipeline.load_config(provider_dir)
+        doc = pipeline.load_schema(provider_dir, provider)
+    except (pipeline.GenerationError, s.SchemaError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    pages = registrydocs.read_pages(docs_dir)
+    if not pages:
+        raise click.ClickException(f"{docs_dir}: no resource pages ({', '.join(registrydocs.PAGE_DIRS)}, or "
+                                   f"*.md / *.markdown files with a '# Resource:' title)")
+    built = tfdocs.build(pages, doc, source)
+    target = provider_dir / tfdocs.DOCS_FILE
+    target.write_bytes(tfdocs.dumps(built))
+    before = tfdocs.catalogue_coverage(provider, doc, None)
+    after = tfdocs.catalogue_coverage(provider, doc, built)
+    click.echo(f"wrote {target} ({target.stat().st_size:,} bytes): {len(built.resources)} of {len(doc.resources)} "
+               f"resources described from {len(pages)} pages; forProvider fields described: {after.described:,} "
+               f"of {after.fields:,} ({after.share:.1%}; without the pages {before.share:.1%})")
 
 
 PROBE_FILE = "import_probe.json"

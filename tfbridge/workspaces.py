@@ -58,9 +58,26 @@ def summary(ws: Workspace) -> dict[str, Any]:
         "mr": meta.display, "workspace": ws.key, "state": state, "address": meta.address,
         "last_operation": meta.last_operation, "last_result": meta.last_result,
         "executor": meta.executor, "last_at": ws.recorded_at(), "import_check": _import_mark(meta),
+        "last_failure": _failure(meta), "failed_operation": meta.failed_operation,
+        "failed_error": meta.failed_error, "failed_at": meta.failed_at or None,
         "lock_holder": f"{holder.get('operation')} pid {holder.get('pid')}" if holder else "",
         "lock_age_seconds": round(time.time() - holder["since"], 1) if holder else None,
     }
+
+
+FAILURE_SHOWN = 160  # characters of the error a table row shows; `show` and `-o json` have all of it
+
+
+def _failure(meta: Metadata) -> str:
+    """The last failed operation, how long ago, and the start of its error: a create that keeps failing
+    shows here while the observes between its attempts succeed."""
+    if not meta.failed_operation:
+        return ""
+    ago = max(0, int(time.time() - meta.failed_at))
+    when = f"{ago}s" if ago < 120 else f"{ago // 60}m" if ago < 7200 else f"{ago // 3600}h"
+    error = " ".join(meta.failed_error.split())
+    shown = error if len(error) <= FAILURE_SHOWN else error[:FAILURE_SHOWN - 1] + "…"
+    return f"{meta.failed_operation} {when} ago: {shown}"
 
 
 def _import_mark(meta: Metadata) -> str:
@@ -120,10 +137,10 @@ def workspaces(ctx: click.Context, workspace_root: Path, output: str) -> None:
 @workspaces.command("list")
 @click.pass_context
 def list_(ctx: click.Context) -> None:
-    """Every workspace: its MR, state, last operation and lock holder."""
+    """Every workspace: its MR, state, last operation, last failure and lock holder."""
     rows = [summary(ws) for ws in _store(ctx).all()]
     _emit(ctx, rows, ["mr", "workspace", "state", "address", "executor", "import_check", "last_operation",
-                      "last_result", "lock_holder", "lock_age_seconds"])
+                      "last_result", "last_failure", "lock_holder", "lock_age_seconds"])
 
 
 @workspaces.command()

@@ -30,6 +30,7 @@ import functools
 import time
 from typing import TYPE_CHECKING, Any
 
+from bridge.api import reasons
 from bridge.api.errors import BridgeError, OperationFailed, ReplacementFailed
 from bridge.api.external import Creation, Observation, Replacement, Update
 from bridge.api.managed import CREATE_BEFORE_DESTROY, Managed
@@ -197,13 +198,13 @@ class CLIClient:
             new_name = self.floor.external_name(inst) if inst else ""
             if self.floor.deposed(ws):
                 done: tuple[tuple[str, str], ...] = (
-                    ("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"),
+                    (reasons.CREATED_REPLACEMENT, f"created {new_name} to replace {old_name}"),
                 ) if new_name != old_name else ()
                 raise ReplacementFailed(f"{mr.display}: replaced by {new_name}; deleting the old object failed, and "
                                         f"is retried: {exc}", Replacement(policy, old_name, new_name, done),
                                         diagnostics=exc.diagnostics, external_name=new_name or None) from exc
             deleted: tuple[tuple[str, str], ...] = (
-                ("DeletedReplacedExternalResource", f"deleted {old_name} to replace it"),) if inst is None else ()
+                (reasons.DELETED_REPLACED, f"deleted {old_name} to replace it"),) if inst is None else ()
             kept = "the old object was deleted" if deleted else f"the old object {old_name} is kept"
             raise ReplacementFailed(f"{mr.display}: replacement ({policy}): creating the new object failed ({kept}): "
                                     f"{exc}", Replacement(policy, old_name, "", deleted),
@@ -214,8 +215,8 @@ class CLIClient:
             raise OperationFailed(f"{mr.display}: replacement reported success but the state has no "
                                   f"{self.floor.address}", verb="apply")
         new_name = self.floor.external_name(inst)
-        made = ("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}")
-        gone = ("DeletedReplacedExternalResource", f"deleted {old_name}")
+        made = (reasons.CREATED_REPLACEMENT, f"created {new_name} to replace {old_name}")
+        gone = (reasons.DELETED_REPLACED, f"deleted {old_name}")
         steps = (made, gone) if policy == CREATE_BEFORE_DESTROY else (gone, made)
         return Update(connection_details=self.floor.connection_details(inst),
                       replaced=Replacement(policy, old_name, new_name, steps) if new_name != old_name else None)

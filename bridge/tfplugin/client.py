@@ -28,6 +28,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from bridge.api import reasons
 from bridge.api.errors import InvalidSpec, OperationFailed, ReplacementFailed
 from bridge.api.external import Creation, Observation, Replacement, Update
 from bridge.api.managed import CREATE_BEFORE_DESTROY, Managed
@@ -453,13 +454,13 @@ class DirectClient:
         if policy == CREATE_BEFORE_DESTROY:
             state, new_private = self._create_replacement(s, mr, policy, old_name, steps, timeout)
             new_name = self.floor.external_name(self._instance(s.schema, state))
-            steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
+            steps.append((reasons.CREATED_REPLACEMENT, f"created {new_name} to replace {old_name}"))
             old = self._instance(s.schema, prior)
             self._save(s.ws, s.schema, state, new_private,
                        deposed={**tfstate.deposed_instances(s.ws.read_state(), self.tf_type, RESOURCE_NAME),
                                 _deposed_key(old_name): dataclasses.replace(old, private=private)})
             self._destroy_deposed(s, mr, timeout, Replacement(policy, old_name, new_name, tuple(steps)))
-            steps.append(("DeletedReplacedExternalResource", f"deleted {old_name}, replaced by {new_name}"))
+            steps.append((reasons.DELETED_REPLACED, f"deleted {old_name}, replaced by {new_name}"))
         else:
             errors = self._destroy(s, prior, private, timeout)
             if errors:
@@ -468,10 +469,10 @@ class DirectClient:
                     f"{'; '.join(map(str, errors))}", Replacement(policy, old_name, "", tuple(steps)),
                     diagnostics=tuple(map(str, errors)))
             self._save(s.ws, s.schema, None, b"")
-            steps.append(("DeletedReplacedExternalResource", f"deleted {old_name} to replace it"))
+            steps.append((reasons.DELETED_REPLACED, f"deleted {old_name} to replace it"))
             state, new_private = self._create_replacement(s, mr, policy, old_name, steps, timeout)
             new_name = self.floor.external_name(self._instance(s.schema, state))
-            steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
+            steps.append((reasons.CREATED_REPLACEMENT, f"created {new_name} to replace {old_name}"))
         inst = self._instance(s.schema, state)
         self.backend.polled.pop(s.ws.key, None)
         self.backend.observed.pop(s.ws.key, None)

@@ -16,6 +16,7 @@ from codegen import pipeline
 from tests.support import synthetic
 from tests.support.packages import AWS as AWS_PACKAGE
 from tfbridge.cli import cli
+from tfschema import docs as tfdocs
 from tfschema import schema as s
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +25,8 @@ AWS = ROOT / "providers" / "aws"
 
 def generate(provider_dir: Path = AWS, jobs: int = 1) -> pipeline.Generated:
     provider = pipeline.load_config(provider_dir)
-    return pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=jobs)
+    return pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=jobs,
+                             docs=pipeline.load_docs(provider_dir))
 
 
 # A whole provider's generation takes tens of seconds: the tests that read one share it (one xdist group,
@@ -48,7 +50,8 @@ from pathlib import Path
 from codegen import pipeline
 provider_dir = Path(sys.argv[1])
 provider = pipeline.load_config(provider_dir)
-files = pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=1).files
+files = pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=1,
+                          docs=pipeline.load_docs(provider_dir)).files
 json.dump({path: hashlib.sha256(text.encode()).hexdigest() for path, text in files.items()}, sys.stdout)
 """
 
@@ -83,6 +86,21 @@ def test_generation_is_byte_identical_run_to_run() -> None:
     out = subprocess.run([sys.executable, "-c", _DIGESTS_IN_A_PROCESS, str(AWS)], check=True, capture_output=True,
                          env={**os.environ, "PYTHONHASHSEED": seed}, cwd=ROOT).stdout
     assert json.loads(out) == file_digests(generated())
+
+
+@pytest.mark.xdist_group(GENERATED)
+def test_the_aws_crds_describe_nine_in_ten_forprovider_fields() -> None:
+    """What kubectl explain shows: every property under spec.forProvider, at every depth, of every kind in
+    both scopes; and every kind's own description."""
+    made = generated()
+    total = sum((k.for_provider for k in made.kinds), tfdocs.Coverage())
+    assert total.share >= 0.90, f"{total.described} of {total.fields} forProvider fields described"
+    assert {k.group for k in made.kinds} >= {"ec2.aws.tfbridge.io", "ec2.aws.m.tfbridge.io"}
+    vpc = yaml.safe_load(made.files["crds/ec2/ec2.aws.m.tfbridge.io_vpcs.yaml"])["spec"]["versions"][0]
+    schema = vpc["schema"]["openAPIV3Schema"]
+    assert schema["description"] == "Provides a VPC resource."
+    cidr = schema["properties"]["spec"]["properties"]["forProvider"]["properties"]["cidrBlock"]
+    assert cidr["description"].startswith("The IPv4 CIDR block for the VPC.")
 
 
 @pytest.mark.xdist_group(GENERATED)
@@ -292,6 +310,60 @@ def test_ensure_regenerates_only_when_an_input_changed(tmp_path: Path) -> None:
     (pdir / "catalog" / "demo.yaml").write_text("demo_thing: {}\n")
     assert pipeline.ensure(pdir) is True
     assert pipeline.ensure(pdir) is False
+
+
+DOCS_PAGE = """---
+page_title: "Demo: demo_thing"
+---
+
+# Resource: demo_thing
+
+Manages a thing, as its documentation says.
+
+## Argument Reference
+
+* `size` - (Optional) Size of the thing, in units.
+* `list_b` - (Required) A list block. See [List B](#list-b) below.
+
+### List B
+
+* `port` - (Required) Port of one element.
+"""
+
+
+def test_schema_docs_stores_the_pages_texts_and_generate_puts_them_in_the_crds(tmp_path: Path) -> None:
+    pdir = write_provider(tmp_path, config(), synthetic.document())
+    pages = tmp_path / "repo" / "website" / "docs" / "r"
+    pages.mkdir(parents=True)
+    (pages / "thing.html.markdown").write_text(DOCS_PAGE)
+    result = CliRunner().invoke(cli, ["schema", "docs", str(pdir), "--docs-dir", str(tmp_path / "repo"),
+                                      "--source", "demo docs v1"])
+    assert result.exit_code == 0, result.output
+    assert "1 of 3 resources described from 1 pages" in result.output
+    stored = (pdir / tfdocs.DOCS_FILE).read_bytes()
+    again = CliRunner().invoke(cli, ["schema", "docs", str(pdir), "--docs-dir", str(tmp_path / "repo"),
+                                     "--source", "demo docs v1"])
+    assert again.exit_code == 0 and (pdir / tfdocs.DOCS_FILE).read_bytes() == stored, "reproducible bytes"
+    assert tfdocs.loads(stored).source == "demo docs v1"
+    assert pipeline.ensure(pdir) is True
+    crd = yaml.safe_load((pdir / "crds/thing/thing.demo.tfbridge.io_things.yaml").read_text())["spec"]["versions"][0]
+    for_provider = crd["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["forProvider"]["properties"]
+    assert for_provider["size"]["description"] == "Size of the thing, in units."
+    assert for_provider["listB"]["items"]["properties"]["port"]["description"] == "Port of one element."
+    # The schema describes the kind itself ("A thing."): its own words win over the page's.
+    assert crd["schema"]["openAPIV3Schema"]["description"] == "A thing."
+    (pdir / tfdocs.DOCS_FILE).write_bytes(b"garbage")
+    with pytest.raises(pipeline.GenerationError, match=f"{tfdocs.DOCS_FILE}: cannot read"):
+        pipeline.ensure(pdir)  # the descriptions are an input: changed, they are read again
+    broken = CliRunner().invoke(cli, ["generate", str(pdir)])
+    assert broken.exit_code == 1 and f"{tfdocs.DOCS_FILE}: cannot read" in broken.output
+
+
+def test_schema_docs_refuses_a_directory_without_pages(tmp_path: Path) -> None:
+    pdir = write_provider(tmp_path, config(), synthetic.document())
+    result = CliRunner().invoke(cli, ["schema", "docs", str(pdir), "--docs-dir", str(tmp_path)])
+    assert result.exit_code != 0 and "no resource pages" in result.output
+    assert not (pdir / tfdocs.DOCS_FILE).exists()
 
 
 @pytest.mark.terraform

@@ -63,6 +63,19 @@ def test_list_table(root: Path) -> None:
     assert result.exit_code == 0 and "Data/alpha" in result.output and "LAST OPERATION" in result.output
 
 
+def test_list_shows_the_last_failure_between_successful_observes(root: Path) -> None:
+    (alpha, _) = WorkspaceStore(root).all()
+    alpha.record(operation="create", result="error", error="api error InvalidInput: " + "x" * 300, executor="cli")
+    alpha.record(operation="observe", result="ok", error="", executor="cli")
+    rows = json.loads(invoke(root, "-o", "json", "list").output)
+    assert (rows[0]["last_operation"], rows[0]["last_result"]) == ("observe", "ok")
+    assert rows[0]["failed_operation"] == "create" and rows[0]["failed_error"].endswith("x" * 300)
+    assert rows[0]["last_failure"].startswith("create 0s ago: api error InvalidInput: xxx")
+    assert rows[1]["last_failure"] == "" and rows[1]["failed_at"] is None
+    table = invoke(root, "list").output
+    assert "FAILURE" in table and "InvalidInput" in table, table
+
+
 def test_show_and_state(root: Path) -> None:
     shown = json.loads(invoke(root, "show", "data/alpha").output)
     assert shown["config"]["resource"]["terraform_data"]["this"]["input"] == "in-alpha"
