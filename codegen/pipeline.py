@@ -472,7 +472,8 @@ def _sources() -> Iterator[Path]:
 
 def inputs_digest(loaded: tfproject.Loaded) -> str:
     """Everything the on-demand tree is made from: the provider's config and facts modules (its
-    subpackages' too, as the AWS catalogue's), its data files, its schema and descriptions, and the generator's own code."""
+    subpackages' too, as the AWS catalogue's), its data files, its schema and descriptions, and the
+    generator's own code."""
     h = hashlib.sha256()
     for path in loaded.inputs():
         h.update(path.relative_to(loaded.directory).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
