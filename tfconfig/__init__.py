@@ -30,6 +30,7 @@ from tfconfig.kinds import GroupRule
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.provider import (
+    ApiVersion,
     ConfigError,
     ConfigKind,
     Credentials,
@@ -38,10 +39,21 @@ from tfconfig.provider import (
     Provider,
     ResolvedResource,
     Tagging,
+    previous_versions,
 )
-from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts, extract_path
+from tfconfig.resource import (
+    Example,
+    Lookup,
+    ManagedElsewhere,
+    OldName,
+    Reference,
+    Resource,
+    Timeouts,
+    extract_path,
+)
 
 __all__ = [
+    "ApiVersion",
     "Catalog",
     "ConfigError",
     "ConfigKind",
@@ -55,6 +67,7 @@ __all__ = [
     "LocalFiles",
     "Lookup",
     "ManagedElsewhere",
+    "OldName",
     "Package",
     "Provider",
     "Reason",
@@ -78,5 +91,6 @@ __all__ = [
     "name_as_identifier",
     "parameter_as_identifier",
     "plural",
+    "previous_versions",
     "templated",
 ]
