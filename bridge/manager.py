@@ -1,7 +1,8 @@
 """Wires a generated provider into a running controller manager: the only module that imports all.
 
-Start order: metrics/health → leader election → the CRD gate → each kind's controller (and the
-ProviderConfig controller) once the API server serves its kind. Stop order (SIGTERM): stop taking
+Start order: metrics/health and the conversion webhook (on every replica: the API server's Service reaches
+any of them) → leader election → the CRD gate → each kind's controller (and the ProviderConfig controller)
+once the API server serves its kind. Stop order (SIGTERM): stop taking
 work; let running operations (terraform) finish until the grace deadline; then interrupt terraform
 cleanly (SIGINT, its PID only) and stop provider processes; release the Lease.
 
@@ -42,6 +43,8 @@ from bridge.managed.reconciler import ManagedReconciler
 from bridge.managed.secrets import SecretAccess
 from bridge.managed.usages import Usages
 from bridge.settings import Settings
+from bridge.webhook import Webhook, webhook_secrets
+from bridge.webhook import of as webhook_of
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +77,8 @@ class Manager:
         self.usages = Usages(kube, config_resources.usages, config_resources.namespaced_usages)
         self.usages.subscribe(self._usages_changed)
         connector = Connector(kube, package, client_factory, redactor=self.redactor, sources=sources,
-                              access=SecretAccess.of(settings.namespace, settings.secret_namespaces),
+                              access=SecretAccess.of(settings.namespace, settings.secret_namespaces,
+                                                     own=webhook_secrets(settings)),
                               usages=self.usages)
         self.pool = Workers(settings.reconcile_workers)
         # The controllers running now, by kind id ("providerconfig" for the ProviderConfig controller).
@@ -115,6 +119,7 @@ class Manager:
         self.stop_event = threading.Event()
         self.started = threading.Event()
         self.health = HealthServer(self.metrics, self.ready, port=settings.health_port)
+        self.webhook: Webhook | None = webhook_of(settings, package, kube)
         self.elector = LeaderElector(kube, name=lease_name(settings, package.provider.name),
                                      namespace=settings.namespace, identity=settings.identity,
                                      lease_duration=settings.lease_duration, renew_deadline=settings.renew_deadline,
@@ -202,6 +207,8 @@ class Manager:
     def run(self) -> None:
         """Block until :meth:`stop`; then shut down in order."""
         self.health.start()
+        if self.webhook is not None:
+            self.webhook.start()
         if self.elector is None:
             self._start_controllers()
             self.stop_event.wait()
@@ -235,6 +242,8 @@ class Manager:
             self.changelogs.close()  # after the entries of the last operations are sent
         if self.elector is not None:
             self.elector.release()
+        if self.webhook is not None:
+            self.webhook.stop()
         self.health.stop()
         log.info("stopped")
 
