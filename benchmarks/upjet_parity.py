@@ -23,18 +23,23 @@ that the suite measures a provider without fetching it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import io
 import json
 import re
 import sys
+import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+import tfproject
 from codegen import pipeline
 from devserver import openapi, rules
+from tfbridge.cli import cli
 from tfconfig import Provider
 from tfschema import schema as s
 
@@ -306,12 +311,18 @@ def from_fixture(data: Mapping[str, Any]) -> Upjet:
 
 
 def scaffold(upjet: Upjet, **overrides: Any) -> Provider:
-    """The config a provider author starts from: every resource, the defaults, nothing else."""
-    fields: dict[str, Any] = dict(name=upjet.name, source=upjet.source.removeprefix("registry.terraform.io/"),
-                                  version="0.0.0", root_group=f"{upjet.name}.tfbridge.io",
-                                  resource_prefix=f"{upjet.prefix}_", include=(f"{upjet.prefix}_*",))
-    fields.update(overrides)
-    return Provider(**fields)
+    """The config a provider author starts from: what ``tfbridge init`` writes for the schema (every resource,
+    the defaults, nothing else), loaded as ``tfbridge generate`` loads it; ``overrides`` replace its fields."""
+    with tempfile.TemporaryDirectory(prefix="upjet-parity-") as tmp:
+        schema = Path(tmp) / "schema.json"
+        schema.write_text(json.dumps(upjet.schema))
+        project = Path(tmp) / "project"
+        args = ["init", str(project), "--source", upjet.source.removeprefix("registry.terraform.io/"),
+                "--version", "0.0.0", "--schema", str(schema), "--name", upjet.name]
+        with contextlib.redirect_stdout(io.StringIO()):
+            cli.main(args, prog_name="tfbridge", standalone_mode=False)
+        provider = tfproject.load(f"{project}/").provider
+    return dataclasses.replace(provider, **overrides) if overrides else provider
 
 
 @dataclasses.dataclass
@@ -348,8 +359,10 @@ class Report:
         if causes:
             out.append("  misfits by cause: " + ", ".join(f"{c} {n}" for c, n in sorted(causes.items())))
         out.append(f"  kind names equal to upjet's {self.kinds_equal}/{self.kinds}")
+        elsewhere = sum(not w.endswith("(upjet: none)") for w in self.wrong)
         out.append(f"  references inferred on upjet's resources {self.inferred}, not upjet's {len(self.wrong)} "
-                   f"(upjet has {self.upjet_references})")
+                   f"(upjet has none there {len(self.wrong) - elsewhere}, another target {elsewhere}; "
+                   f"upjet has {self.upjet_references})")
         return out
 
 
