@@ -42,6 +42,24 @@ def test_kafka_with_the_scaffold_alone() -> None:
     assert (report.kinds_equal, report.kinds) == (3, 4)
 
 
+def test_mysql_with_the_scaffold_alone() -> None:
+    """upjet's mysql takes a database's and a role's name and a user's user from the external name; the
+    scaffold leaves them out of what a new object must say, and fills them from the object's name."""
+    mysql = upjet("mysql")
+    provider = upjet_parity.scaffold(mysql)
+    report = upjet_parity.measure(mysql, provider)
+    assert_parity(report)
+    assert (report.fits, report.examples, report.kinds_equal, report.kinds) == (5, 5, 4, 4)
+    completed = upjet_parity.generate(mysql, provider).provider
+    assert {t: completed.resolve(t).name_argument for t in ("mysql_database", "mysql_role", "mysql_user")} == {
+        "mysql_database": "name", "mysql_role": "name", "mysql_user": "user"}
+    # Both of upjet's references (a grant's database and user) are inferred; the two more are a grant's
+    # role and roles, which upjet's config leaves without one.
+    assert report.upjet_references == 2
+    assert (report.inferred, sorted(report.wrong)) == (4, ["mysql_grant.role → mysql_role (upjet: none)",
+                                                           "mysql_grant.roles → mysql_role (upjet: none)"])
+
+
 # As upjet's mysql config names them, and as the import probe finds them: a database and a role are
 # imported by their name, a user by user@host.
 MYSQL_EXTERNAL_NAMES = {
@@ -53,22 +71,21 @@ MYSQL_EXTERNAL_NAMES = {
 
 def test_mysql_with_its_external_names() -> None:
     mysql = upjet("mysql")
-    report = upjet_parity.measure(mysql, upjet_parity.scaffold(mysql, resources=MYSQL_EXTERNAL_NAMES))
+    provider = upjet_parity.scaffold(mysql, resources=MYSQL_EXTERNAL_NAMES)
+    report = upjet_parity.measure(mysql, provider)
     assert_parity(report)
-    assert (report.fits, report.examples, report.kinds_equal, report.kinds) == (5, 5, 4, 4)
-    # Both of upjet's references (a grant's database and user) are inferred; the two more are a grant's
-    # role and roles, which upjet's config leaves without one.
-    assert report.upjet_references == 2
-    assert (report.inferred, sorted(report.wrong)) == (4, ["mysql_grant.role → mysql_role (upjet: none)",
-                                                           "mysql_grant.roles → mysql_role (upjet: none)"])
+    assert (report.fits, report.examples) == (5, 5)
+    completed = upjet_parity.generate(mysql, provider).provider
+    assert completed.resolve("mysql_user").name_argument == "", "the external name fills it"
 
 
-def test_without_its_external_names_mysql_s_examples_lack_the_name_upjet_takes_from_the_object() -> None:
+def test_without_default_names_mysql_s_examples_lack_the_name_upjet_takes_from_the_object() -> None:
     mysql = upjet("mysql")
-    report = upjet_parity.measure(mysql, upjet_parity.scaffold(mysql))
+    report = upjet_parity.measure(mysql, upjet_parity.scaffold(mysql, default_names=False))
     assert report.fits == 1
     assert {e for _, errors in report.misfits for e in errors} >= {
-        'spec: Invalid value: "object": spec.forProvider.name is a required parameter'}
+        'spec: Invalid value: "object": spec.forProvider.name is a required parameter',
+        'spec: Invalid value: "object": spec.forProvider.user is a required parameter'}
 
 
 @pytest.mark.parametrize(
