@@ -352,6 +352,9 @@ class ReferencePath:
     selector_field: str  # sibling field holding the Selector, e.g. "vpcIdSelector"
     many: bool
     target: Reference
+    # The JSON type of the value (of each value, for a list): a number argument takes the referenced
+    # identifier converted.
+    scalar: str = "string"
 
 
 def reference_paths(views: Views, rules: Rules) -> tuple[ReferencePath, ...]:
@@ -373,9 +376,11 @@ def reference_paths(views: Views, rules: Rules) -> tuple[ReferencePath, ...]:
             json_path.append(by_role[TF].json_name)
             if i == len(parts) - 1:
                 value = by_role[TF].node
+                item = value.item if isinstance(value, Array) else value
                 out.append(ReferencePath(path=tuple(json_path), ref_field=by_role[REF].json_name,
                                          selector_field=by_role[SELECTOR].json_name,
-                                         many=isinstance(value, Array) and not value.embedded, target=ref))
+                                         many=isinstance(value, Array) and not value.embedded, target=ref,
+                                         scalar=item.kind if isinstance(item, Scalar) else "string"))
             node = by_role[TF].node
     return tuple(out)
 

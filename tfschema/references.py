@@ -14,6 +14,11 @@ a kind too when its name is
 * an identifier exactly one kind computes and takes from nobody (``client_id``: an
   ``azuread_application``'s, which a service principal takes): that attribute.
 
+A number (or a list or set of numbers) is named for a resource only as ``<resource>_id`` or ``_ids``
+(``droplet_id``, ``selected_repository_ids``): it takes the one numeric identifier the resource computes
+(``github_repository``'s ``repo_id``), else its external name, which the runtime converts to a number as
+upjet's resolvers do (``digitalocean_droplet``'s ID).
+
 ``<resource>`` is looked for beside the argument's own resource first (``cluster_id`` of
 ``digitalocean_database_user`` is a ``digitalocean_database_cluster``, of
 ``digitalocean_kubernetes_node_pool`` a ``digitalocean_kubernetes_cluster``; an identifier also below it:
@@ -40,6 +45,7 @@ from tfconfig import Provider, Reference, lower_camel
 # Suffixes that name a resource's identifier, and whether the argument then holds several.
 _IDENTIFIERS = {("id",): False, ("ids",): True, ("uuid",): False, ("uuids",): True}
 _STRING_LIST = (["list", "string"], ["set", "string"])
+_NUMBER_LIST = (["list", "number"], ["set", "number"])
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,6 +55,7 @@ class _Argument:
     many: bool  # a list or set of strings (else a string)
     required: bool
     siblings: frozenset[str]  # the names beside it, for field-name clashes
+    number: bool = False  # a number (or numbers): only an identifier's name can name a kind
 
     @property
     def top(self) -> bool:
@@ -126,6 +133,9 @@ def _arguments(block: Mapping[str, Any], prefix: str = "") -> Iterator[_Argument
             continue
         if attr.get("type") == "string" or attr.get("type") in _STRING_LIST:
             yield _Argument(f"{prefix}{name}", name, attr.get("type") != "string", bool(attr.get("required")), names)
+        elif attr.get("type") == "number" or attr.get("type") in _NUMBER_LIST:
+            yield _Argument(f"{prefix}{name}", name, attr.get("type") != "number", bool(attr.get("required")), names,
+                            number=True)
     for name, nested in sorted(blocks.items()):
         if isinstance(nested, Mapping) and nested.get("nesting_mode") in ("list", "set", "single", "group"):
             yield from _arguments(nested.get("block") or {}, f"{prefix}{name}.")
@@ -140,7 +150,9 @@ def _target(index: _Index, tf_type: str, arg: _Argument) -> Reference | None:
         if rest in _IDENTIFIERS:
             to = _named(index, tf_type, stem, qualified=True, below=True) if _IDENTIFIERS[rest] == arg.many else None
             if to is not None:
-                return Reference(to)
+                return _numeric(index, to) if arg.number else Reference(to)
+        elif arg.number:
+            continue
         elif not rest and arg.top:
             # Only a required bare name may be qualified, or the end of a kind's name: an optional
             # ``default_branch`` or ``age_group`` is no branch's or group's.
@@ -156,7 +168,17 @@ def _target(index: _Index, tf_type: str, arg: _Argument) -> Reference | None:
             attribute = "_".join(rest)
             if to is not None and _identifying(index.attribute(to, attribute), attribute):
                 return Reference(to, attribute)
-    return _computed_by_one(index, tf_type, arg)
+    return None if arg.number else _computed_by_one(index, tf_type, arg)
+
+
+def _numeric(index: _Index, to: str) -> Reference:
+    """A number argument's reference: the target's one numeric identifier the provider computes
+    (``github_repository``'s ``repo_id``, whose external name is its name), else its external name, which
+    the runtime reads as a number (``digitalocean_droplet``'s ID)."""
+    numbers = [name for name, attr in sorted(_attributes(index.resources[to]).items())
+               if isinstance(attr, Mapping) and attr.get("type") == "number" and attr.get("computed")
+               and not attr.get("optional") and name.endswith("_id")]
+    return Reference(to, numbers[0]) if len(numbers) == 1 else Reference(to)
 
 
 def _identifying(attr: Mapping[str, Any] | None, name: str) -> bool:

@@ -144,3 +144,19 @@ def test_the_list_naming_is_in_the_digest_only_where_it_is_upjet_s(singular: boo
     """A provider that keeps the singular names keeps the digests its CRDs were labelled with."""
     rules = fields.rules(provider(singular_list_refs=singular).resolve("acme_firewall"))
     assert ("upjet_list_refs" in rules.canonical()) is not singular
+
+
+def test_a_number_is_named_for_a_kind_only_as_its_identifier() -> None:
+    """``droplet_id`` (a number) takes a droplet's ID; a number named otherwise (``size``, a kind's bare
+    name, an identifier some kind computes) is no reference."""
+    doc = document(
+        acme_reserved_ip=resource(droplet_id=attr("number", optional=True), team=attr("number", optional=True),
+                                  object_id=attr("number", optional=True), volume_ids=attr(["list", "number"],
+                                                                                            optional=True)),
+        acme_port=resource(number=attr("number", required=True)),
+        acme_listener=resource(port=attr("number", required=True)),
+    )
+    found = inferred(provider(), doc)
+    assert found["acme_reserved_ip"] == {"droplet_id": Reference("acme_droplet"),
+                                         "volume_ids": Reference("acme_volume")}
+    assert "acme_listener" not in found, "a required bare number is no acme_port"
