@@ -115,6 +115,9 @@ class ResolvedResource:
     # The Crossplane v2 twin: namespaced objects in ``<short group>.<namespaced root group>``, whose
     # references, Secrets and ProviderConfigs stay in their own namespace.
     namespaced: bool = False
+    # The argument a new object whose spec leaves it out takes from metadata.name ("" for none): optional
+    # in the CRD, written into spec.forProvider before the create. The import ID does not depend on it.
+    name_argument: str = ""
 
     def default_tags(self, name: str, provider_config: str, *, namespace: str = "",
                      provider_config_kind: str = "") -> dict[str, str]:
@@ -258,6 +261,11 @@ class Provider:
     singular_list_refs: bool = False
     # An argument named for another kind's identifier gets a reference to it (see tfschema.references).
     infer_references: bool = True
+    # A resource named by a required argument (``name``; see tfschema.names) lets a new object leave it out:
+    # the object's own name (metadata.name) is written there before the create, as Crossplane users
+    # expect of a name. The external name stays what the provider assigns, so a lost workspace is still
+    # imported by the ID recorded at create. False: every such argument stays required.
+    default_names: bool = True
     # How a kind is spelled when no rule or resource names it: each word of the Terraform type
     # capitalised, a word of this table as the table writes it (upjet's common acronyms by default).
     kind_acronyms: Mapping[str, str] = dataclasses.field(default_factory=lambda: dict(ACRONYMS))
@@ -400,6 +408,8 @@ class Provider:
             embed_singletons=self.embed_singletons if cfg.embed_singletons is None else cfg.embed_singletons,
             singular_list_refs=self.singular_list_refs,
             namespaced=namespaced,
+            # An argument the external name fills is never also filled from the object's name.
+            name_argument="" if cfg.name_argument == cfg.external_name.identifier_argument else cfg.name_argument or "",
         )
 
     def with_references(self, inferred: Mapping[str, Mapping[str, Reference]]) -> Provider:
@@ -411,6 +421,15 @@ class Provider:
             cfg = resources.get(tf_type, Resource())
             resources[tf_type] = dataclasses.replace(cfg, references={**refs, **cfg.references})
         return dataclasses.replace(self, resources=resources)
+
+    def with_name_arguments(self, found: Mapping[str, str]) -> Provider:
+        """This provider with ``found`` name arguments given to the resources that name none themselves."""
+        resources = dict(self.resources)
+        for tf_type, argument in sorted(found.items()):
+            cfg = resources.get(tf_type, Resource())
+            if cfg.name_argument is None:
+                resources[tf_type] = dataclasses.replace(cfg, name_argument=argument)
+        return dataclasses.replace(self, resources=resources) if resources != self.resources else self
 
     def only(self, tf_types: Iterable[str]) -> Provider:
         """This provider with only ``tf_types`` included and configured (a curated subset)."""

@@ -84,6 +84,8 @@ PROVIDER = Provider(
     # catalogue declares: each is checked against upstream's.
     singular_list_refs=True,
     infer_references=False,
+    # The catalogue says of every kind how it is named (its external name); none takes a default name.
+    default_names=False,
     # As provider-upjet-aws's aws.m.upbound.io: every kind a second time, namespaced (Crossplane v2).
     namespaced_root_group="aws.m.tfbridge.io",
     package=Package(registry="xpkg.example.com/tfbridge", license="Apache-2.0"),
