@@ -29,7 +29,12 @@ The prior state is what ReadResource answered (refresh), normalized as ``refresh
 which also fills a null map of blocks, a nesting the legacy SDK and the plugin framework never
 declare). Nothing else is done to it: an attribute a read returns null stays null, and what the
 provider plans for it is its own business (the SDK's ``normalizeNullValues`` in ReadResource and
-PlanResourceChange, ``helper/schema/grpc_provider.go``, runs inside the provider either way).
+PlanResourceChange, ``helper/schema/grpc_provider.go``, runs inside the provider either way). A stored
+state of the current schema version is decoded by the executor itself, where terraform asks the
+provider's UpgradeResourceState every time (``upgradeResourceState``: "calling provider ... for any
+other minor fixups"): the SDK answers such a state decoded, coerced to the schema and normalized as
+above, the same value (the differential plan test compares terraform's upgraded prior with this
+decoding for every case it plans).
 """
 
 from __future__ import annotations
