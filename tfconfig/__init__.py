@@ -9,6 +9,15 @@ This package depends on the standard library only.
 """
 
 from tfconfig.catalogue import Exclusion, Reason
+from tfconfig.credentials import (
+    Context,
+    Credentials,
+    CredentialsError,
+    CredentialsExtension,
+    CredentialsUnavailable,
+    ImportProbe,
+    Sourced,
+)
 from tfconfig.externalname import (
     ExternalName,
     IDExample,
@@ -29,7 +38,6 @@ from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.provider import (
     ConfigError,
     ConfigKind,
-    Credentials,
     GroupRule,
     InjectedField,
     Package,
@@ -42,12 +50,17 @@ from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Reso
 __all__ = [
     "ConfigError",
     "ConfigKind",
+    "Context",
     "Credentials",
+    "CredentialsError",
+    "CredentialsExtension",
+    "CredentialsUnavailable",
     "Example",
     "Exclusion",
     "ExternalName",
     "GroupRule",
     "IDExample",
+    "ImportProbe",
     "InjectedField",
     "LocalFiles",
     "Lookup",
@@ -58,6 +71,7 @@ __all__ = [
     "Reference",
     "ResolvedResource",
     "Resource",
+    "Sourced",
     "Strategy",
     "Tagging",
     "TemplateError",

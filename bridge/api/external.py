@@ -28,6 +28,9 @@ class ProviderSetup:
     # Inherited variables with these prefixes are dropped before ``credentials_env`` is added: the
     # ProviderConfig alone says them, so an ambient AWS_PROFILE or pod role never mixes with its source.
     owned_env: tuple[str, ...] = ()
+    # Provider-block arguments that are credentials: given to the provider in memory (never written to
+    # a workspace), over ``configuration``.
+    secret_arguments: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     def environment(self, base: Mapping[str, str]) -> dict[str, str]:
         """A provider process's environment: ``base`` less what this setup owns, plus its credentials."""

@@ -185,27 +185,32 @@ class Connector:
             raise InvalidSpec(f"{display}: spec.configuration: only a cluster-scoped ProviderConfig may set it")
         configuration = provider_configuration(self.package.configuration, spec.get("configuration") or {},
                                                display)
-        sourced = self.sources.resolve(spec, display=display, namespaced=bool(namespace),
-                                       secret_value=lambda ref, where: self._secret_value(ref, where, namespace,
-                                                                                          owner=display))
+        sourced = self.sources.resolve(
+            spec, display=display, namespaced=bool(namespace),
+            secret_value=lambda ref, where: self._secret_value(ref, where, namespace, owner=display),
+            secret_data=lambda ref, where: self.read_secret(*self._secret_named(ref, where, namespace), owner=display))
         self.redactor.add(display, sourced.secrets)
-        # Fields of upjet's spec win over spec.configuration where both say the same thing.
+        # Fields of the provider's own spec win over spec.configuration where both say the same thing.
         return ProviderSetup(configuration={**configuration, **sourced.arguments}, credentials_env=sourced.env,
-                             owned_env=credentials.OWNED if self.package.provider.credentials.upjet_aws else ())
+                             owned_env=self.package.provider.credentials.owned,
+                             secret_arguments=sourced.secret_arguments)
+
+    def _secret_named(self, ref: Mapping[str, Any], where: str, namespace: str) -> tuple[str, str]:
+        """The Secret a ProviderConfig's ``secretRef`` names: a namespace's ProviderConfig reads Secrets of
+        its own namespace alone; a cluster-scoped one, those the Secret policy allows."""
+        if not namespace:
+            return self.access.check(where, ref, default_namespace="default")
+        if ref.get("namespace") not in (None, "", namespace):
+            raise InvalidSpec(f"{where}.namespace: a namespaced ProviderConfig reads Secrets of its own "
+                              f"namespace ({namespace}) only")
+        why = names.problem(ref.get("name"))
+        if why:
+            raise InvalidSpec(f"{where}.name: {why}")
+        return namespace, str(ref["name"])
 
     def _secret_value(self, ref: Mapping[str, Any], where: str, namespace: str, *, owner: str) -> bytes:
-        """The value a ProviderConfig's ``secretRef`` names: a namespace's ProviderConfig reads Secrets of
-        its own namespace alone; a cluster-scoped one, those the Secret policy allows."""
-        if namespace:
-            if ref.get("namespace") not in (None, "", namespace):
-                raise InvalidSpec(f"{where}.namespace: a namespaced ProviderConfig reads Secrets of its own "
-                                  f"namespace ({namespace}) only")
-            why = names.problem(ref.get("name"))
-            if why:
-                raise InvalidSpec(f"{where}.name: {why}")
-            secret_name = str(ref["name"])
-        else:
-            namespace, secret_name = self.access.check(where, ref, default_namespace="default")
+        """The value of the Secret key a ProviderConfig's ``secretRef`` names."""
+        namespace, secret_name = self._secret_named(ref, where, namespace)
         raw = self.read_secret(namespace, secret_name, owner=owner).get(str(ref["key"]))
         if raw is None:
             raise InvalidSpec(f"{where}: key {names.shown(str(ref['key']))} not in secret {namespace}/{secret_name}")

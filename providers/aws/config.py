@@ -15,9 +15,9 @@ from typing import Any
 
 from providers.aws import catalog
 from providers.aws.catalog import idfns
+from providers.aws.credentials import CREDENTIALS
 from providers.aws.localfiles import LOCAL_FILES
 from tfconfig import (
-    Credentials,
     Example,
     IDExample,
     InjectedField,
@@ -218,15 +218,7 @@ PROVIDER = Provider(
     ),
     removed_parameters=("tags_all",),
     late_init_ignore=("name_prefix", "bucket_prefix"),
-    credentials=Credentials(env={
-        "access_key": "AWS_ACCESS_KEY_ID",
-        "secret_key": "AWS_SECRET_ACCESS_KEY",
-        "session_token": "AWS_SESSION_TOKEN",
-    }, provider_arguments=("access_key", "secret_key", "token"), profile={
-        "aws_access_key_id": "AWS_ACCESS_KEY_ID",
-        "aws_secret_access_key": "AWS_SECRET_ACCESS_KEY",
-        "aws_session_token": "AWS_SESSION_TOKEN",
-    }, required=("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"), upjet_aws=True),
+    credentials=CREDENTIALS,
     # IAM is global: its kinds have no region field, but the provider block needs one.
     provider_defaults={"region": REGION},
     identity={"account_id": "data.aws_caller_identity.this.account_id",

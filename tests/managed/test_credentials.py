@@ -19,6 +19,7 @@ from bridge.kube.client import SECRETS
 from bridge.managed import credentials
 from bridge.managed.credentials import Ambient, Sources
 from bridge.testing.cloud import provider_config
+from providers.aws.credentials import OWNED
 from tests.support.bench import Bench
 from tests.support.packages import AWS
 
@@ -95,7 +96,7 @@ def test_a_bad_profile_says_where_and_never_what(value: bytes, message: str) -> 
 def test_the_provider_process_starts_from_a_clean_aws_environment() -> None:
     sourced = resolve({"credentials": {"source": "None"}})
     assert sourced.env == INHERITED
-    setup = ProviderSetup(configuration={}, credentials_env=sourced.env, owned_env=credentials.OWNED)
+    setup = ProviderSetup(configuration={}, credentials_env=sourced.env, owned_env=OWNED)
     assert setup.environment(POD) == {**INHERITED, "HOME": "/home/provider"}, "no AWS_PROFILE, no pod keys"
     assert ProviderSetup(configuration={}, credentials_env=KEYS).environment(POD) == {**POD, **KEYS}, \
         "a setup that owns nothing keeps what it inherits"
@@ -270,5 +271,5 @@ def test_an_ini_secret_is_redacted_key_by_key() -> None:
     b.kube.create(pcs, provider_config(AWS.provider.root_group, "ini", secret=("default", "ini", "credentials")))
     setup = b.connector.setup("ini")
     assert setup.credentials_env["AWS_SECRET_ACCESS_KEY"] == "hunter2ini"
-    assert setup.owned_env == credentials.OWNED
+    assert setup.owned_env == OWNED
     assert "hunter2ini" not in b.redactor("the provider said: hunter2ini is invalid")
