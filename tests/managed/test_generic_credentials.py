@@ -5,7 +5,9 @@ declares them, as environment or as provider-block arguments given in memory onl
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,12 +15,19 @@ import yaml
 
 from bridge.api import registry
 from bridge.api.errors import InvalidSpec
+from bridge.api.external import ProviderSetup
 from bridge.kube.client import CRDS, NAMESPACES, SECRETS
 from bridge.kube.redact import Redactor
 from bridge.managed.credentials import Sources
 from bridge.managed.providerconfig import ConfigResources, Connector
 from bridge.managed.secrets import SecretAccess
+from bridge.settings import ExecutorSettings
 from bridge.testing.fakes import FakeCloud, StoreKube
+from bridge.tfexec.backend import CLIBackend
+from bridge.tfplugin import backend as tfplugin_backend
+from bridge.tfplugin.backend import DirectBackend
+from bridge.workspace.backend import config_key
+from bridge.workspace.document import ProviderBlock
 from codegen import pipeline, structural
 from tests.support import synthetic
 from tfconfig import Credentials
@@ -115,3 +124,40 @@ def test_the_connector_gives_the_executor_what_the_secret_declares() -> None:
         "DEMO_API_KEY": "k-123456", "HOME": "/home"}, "the pod's own key never mixes with the ProviderConfig's"
     assert "t-abcdef" not in redactor("the provider said t-abcdef")
 
+
+
+def test_secret_arguments_reach_a_direct_provider_in_memory_and_the_cli_executor_refuses_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[dict[str, Any]] = []
+
+    class Started:
+        pid = 1
+
+        def __init__(self, binary: Path, env: dict[str, str], configuration: dict[str, Any], **_: Any) -> None:
+            started.append({"env": env, "configuration": configuration})
+
+        def alive(self) -> bool:
+            return True
+
+        def stop(self) -> None:
+            pass
+
+    monkeypatch.setattr(tfplugin_backend, "Provider", Started)
+    package = registry.from_document(PROVIDER, DOCUMENT)
+    settings = ExecutorSettings(workspace_root=tmp_path, base_env={"HOME": "/home"})
+    setup = ProviderSetup(configuration={}, credentials_env={"DEMO_API_KEY": "k-123456"},
+                          secret_arguments={"token": "t-abcdef"})
+    direct = DirectBackend(settings, PROVIDER, binary=lambda: tmp_path / "plugin")
+    block = ProviderBlock("demo", PROVIDER.source, PROVIDER.version, {"endpoint": "https://api"})
+    with direct.session(block, setup):
+        pass
+    direct.shutdown()
+    (one,) = started
+    assert one["configuration"] == {"endpoint": "https://api", "token": "t-abcdef"}
+    assert one["env"]["DEMO_API_KEY"] == "k-123456"
+    other = dataclasses.replace(setup, secret_arguments={"token": "t-other1"})
+    assert config_key(block, setup) != config_key(block, other), "another token is another provider process"
+    cli = CLIBackend(settings, PROVIDER)
+    with pytest.raises(InvalidSpec, match=r"provider-block arguments \(token\), which reach the provider only on the "
+                                          r"direct executor"):
+        cli.client(package.by_type("demo_thing"), setup)
