@@ -153,6 +153,7 @@ class Credentials:
     # metadata): given to every ProviderConfig but a cluster-scoped one whose source is ambient.
     no_ambient_env: Mapping[str, str] = dataclasses.field(default_factory=dict)
     extension: CredentialsExtension = dataclasses.field(default_factory=CredentialsExtension)
+    # What ``tfbridge schema probe-imports`` runs the plugin with.
     probe: ImportProbe = dataclasses.field(default_factory=ImportProbe)
 
     @property
