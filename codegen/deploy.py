@@ -147,6 +147,9 @@ def _deployment(d: Deployable) -> dict[str, Any]:
             {"name": "POD_NAMESPACE", "valueFrom": {"fieldRef": {"fieldPath": "metadata.namespace"}}},
             {"name": "HOME", "value": "/tmp"},
             {"name": "TMPDIR", "value": "/tmp"},
+            # Nothing run in the pod finds the node's identity by itself (a ProviderConfig that chooses it
+            # says so, and only its provider process gets it).
+            *({"name": k, "value": v} for k, v in sorted(d.provider.credentials.no_ambient_env.items())),
         ],
         "ports": [{"name": "http", "containerPort": PORT, "protocol": "TCP"}],
         "livenessProbe": {**probe, "initialDelaySeconds": 10},

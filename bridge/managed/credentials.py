@@ -33,7 +33,7 @@ from typing import Any
 from bridge.api.errors import InvalidSpec, Retryable
 from bridge.kube import decode, names
 from tfconfig import Context, Credentials, CredentialsError, CredentialsUnavailable, Sourced
-from tfconfig.credentials import SECRET
+from tfconfig.credentials import NONE, SECRET
 
 SecretValue = Callable[[Mapping[str, Any], str], bytes]  # (secretRef, where it is in the spec) → the value
 SecretData = Callable[[Mapping[str, Any], str], Mapping[str, bytes]]  # (secretRef, where) → the Secret's data
@@ -71,17 +71,26 @@ class Sources:
                           private_file=lambda name, content: str(self._private_file(display, name, content)),
                           identity_in_namespaces=self.ambient.identity_in_namespaces,
                           endpoints_in_namespaces=self.ambient.endpoints_in_namespaces)
+        if source == NONE and namespaced:
+            raise InvalidSpec(f"{display}: spec.credentials.source: None would leave the provider to find "
+                              f"credentials of its own (the node's identity); a namespaced ProviderConfig names a "
+                              f"Secret")
         kept = self.config.inherited_env
         sourced = Sourced({}, {k: v for k, v in sorted(self.environ.items()) if any(fnmatchcase(k, p) for p in kept)},
                           ())
         try:
             if source == SECRET:
                 sourced = sourced.plus(self._secret(creds, display, secret_value, secret_data))
-            return sourced.plus(self.config.extension.resolve(spec, str(source), context))
+            sourced = sourced.plus(self.config.extension.resolve(spec, str(source), context))
         except CredentialsError as exc:
             raise InvalidSpec(str(exc)) from exc
         except CredentialsUnavailable as exc:
             raise Retryable(str(exc), delay=exc.delay) from exc
+        no_ambient = self.config.no_ambient_env
+        if namespaced or source not in self.config.extension.ambient_sources:
+            return sourced.plus(Sourced({}, dict(no_ambient), ()))
+        # The operator's own choice of the pod's ambient identity: nothing inherited keeps it from the provider.
+        return dataclasses.replace(sourced, env={k: v for k, v in sourced.env.items() if k not in no_ambient})
 
     # -- the declared mapping --------------------------------------------------------------------
 
@@ -102,7 +111,7 @@ class Sources:
         except ValueError:
             values = None
         if isinstance(values, dict):
-            return self._mapped(values, f"{where}: the value of key {ref['key']!r}")
+            return self._mapped(values, f"{where}: the JSON object of key {ref['key']!r}")
         if not self.config.profile:
             # Never echo the secret: only where it is and that it is not JSON.
             raise InvalidSpec(f"{where}: the value of key {ref['key']!r} is not a JSON object")
@@ -112,13 +121,24 @@ class Sources:
             # Upstream would carry on with empty credentials that fail at the first cloud call.
             if variable in self.config.required and variable not in found:
                 raise InvalidSpec(f"{where}: no {key} in the default profile of key {ref['key']!r}")
+        if not found:
+            raise InvalidSpec(f"{where}: the default profile of key {ref['key']!r} has none of the provider's "
+                              f"credentials ({', '.join(sorted(self.config.profile))})")
         return Sourced({}, found, tuple(found.values()))
 
     def _mapped(self, values: Mapping[str, Any], what: str) -> Sourced:
-        """The declared keys of ``values``: environment variables and secret provider-block arguments."""
+        """The declared keys of ``values``: environment variables and secret provider-block arguments. None
+        of them, or not every one the provider requires, is refused: the provider would go looking for
+        credentials of its own."""
         given = {k: str(v) for k, v in values.items() if v not in (None, "")}
         env = {self.config.env[k]: v for k, v in given.items() if k in self.config.env}
         arguments = {self.config.arguments[k]: v for k, v in given.items() if k in self.config.arguments}
+        declared = {**self.config.env, **self.config.arguments}
+        missing = [k for k, target in sorted(declared.items()) if target in self.config.required and k not in given]
+        if not (env or arguments):
+            raise InvalidSpec(f"{what} has none of the provider's credentials ({', '.join(sorted(declared))})")
+        if missing:
+            raise InvalidSpec(f"{what} has no {', '.join(missing)}")
         return Sourced({}, env, (*env.values(), *arguments.values()), arguments)
 
     def _private_file(self, display: str, name: str, content: str) -> Path:

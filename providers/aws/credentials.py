@@ -153,6 +153,9 @@ CREDENTIALS = Credentials(
     required=("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"),
     owned_env=OWNED,
     inherited_env=INHERITED,
+    # The AWS SDK's default chain ends at the node's instance metadata (the node's role): off for every
+    # ProviderConfig but a cluster-scoped one whose source is None, the operator's choice of it.
+    no_ambient_env={"AWS_EC2_METADATA_DISABLED": "true"},
     extension=AWSCredentials(),
     # Keys that work nowhere, every endpoint a port that refuses connections, and no instance metadata:
     # an importer that calls AWS fails at once.
