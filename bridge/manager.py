@@ -36,6 +36,7 @@ from bridge.managed.credentials import Sources
 from bridge.managed.events import Recorder
 from bridge.managed.metrics import ManagedMetrics, StateGauges, gvk
 from bridge.managed.operations import OperationKey, Operations
+from bridge.managed.protected import CredentialSecrets
 from bridge.managed.providerconfig import ClientFactory, ConfigResources, Connector, ProviderConfigReconciler
 from bridge.managed.reconciler import ManagedReconciler
 from bridge.managed.secrets import SecretAccess
@@ -72,9 +73,14 @@ class Manager:
         # ProviderConfig controller (how many name it?), however many managed resources there are.
         self.usages = Usages(kube, config_resources.usages, config_resources.namespaced_usages)
         self.usages.subscribe(self._usages_changed)
+        # Every ProviderConfig's credentials Secrets, which no managed resource may read.
+        self.credential_secrets = CredentialSecrets(
+            kube, [r for r in (config_resources.configs, config_resources.namespaced_configs,
+                               config_resources.cluster_configs) if r is not None],
+            package.provider.credentials.extension)
         connector = Connector(kube, package, client_factory, redactor=self.redactor, sources=sources,
                               access=SecretAccess.of(settings.namespace, settings.secret_namespaces),
-                              usages=self.usages)
+                              usages=self.usages, protected=self.credential_secrets)
         self.pool = Workers(settings.reconcile_workers)
         # The controllers running now, by kind id ("providerconfig" for the ProviderConfig controller).
         self.controllers: dict[str, Controller] = {}
@@ -183,6 +189,7 @@ class Manager:
     def _start_controllers(self) -> None:
         self.pool.start()
         self.usages.start()
+        self.credential_secrets.start()
         # The gate opens for the CRDs served now (calling _crd_changed), then follows changes.
         self.gated = True
         if not self.gate.start():
@@ -210,6 +217,7 @@ class Manager:
         deadline = time.monotonic() + self.settings.grace
         self.gate.stop()
         self.usages.stop()
+        self.credential_secrets.stop()
         with self._lock:
             controllers = list(self.controllers.values())
         for c in controllers:

@@ -95,7 +95,8 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
                           "verbs": _STATUS_VERBS})
         if d.kinds:
             if not d.owns_provider_configs:
-                rules.append({"apiGroups": [group], "resources": configs, "verbs": ["get"]})
+                # Watched too: the Secrets they name for credentials are no managed resource's to read.
+                rules.append({"apiGroups": [group], "resources": configs, "verbs": ["get", "list", "watch"]})
             # Watched: the connects and the ProviderConfig controller read them from one informer.
             rules.append({"apiGroups": [group], "resources": usages,
                           "verbs": ["get", "list", "watch", "create", "update"]})

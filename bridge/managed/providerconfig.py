@@ -41,6 +41,7 @@ from bridge.kube.controller import Result
 from bridge.kube.redact import Redactor
 from bridge.managed import conditions, credentials
 from bridge.managed.connection import owner_reference
+from bridge.managed.protected import DEFAULT_NAMESPACE, CredentialSecrets
 from bridge.managed.secrets import SecretAccess, inputs_owner
 from bridge.managed.usages import Usages
 from bridge.workspace.values import provider_configuration
@@ -126,9 +127,11 @@ class Connector:
     def __init__(self, kube: Kube, package: ProviderPackage, client_factory: ClientFactory, *,
                  access: SecretAccess, redactor: Redactor, setup_ttl: float = 30.0,
                  usage_ttl: float = 3600.0, sources: credentials.Sources | None = None,
-                 usages: Usages | None = None) -> None:
+                 usages: Usages | None = None, protected: CredentialSecrets | None = None) -> None:
         self.kube, self.package, self.client_factory = kube, package, client_factory
         self.usages = usages
+        # Without a watch of the ProviderConfigs: the Secrets this connector read credentials from.
+        self.protected = protected or CredentialSecrets(kube, (), package.provider.credentials.extension)
         self.access, self.redactor = access, redactor
         # Where credentials come from: the provider's own environment is the pod's (the executors' base).
         self.sources = sources or credentials.Sources(package.provider.credentials, environ=dict(os.environ))
@@ -155,8 +158,15 @@ class Connector:
         owner = inputs_owner(mr)
 
         def read(namespace: str, name: str) -> Mapping[str, bytes]:
-            namespace, name = self.access.check_for(mr, f"{mr.display}: a *SecretRef",
-                                                    {"namespace": namespace, "name": name})
+            where = f"{mr.display}: a *SecretRef"
+            namespace, name = self.access.check_for(mr, where, {"namespace": namespace, "name": name})
+            protected = self.protected.protects(namespace, name)
+            if protected is None:
+                raise Retryable(f"{where}: the ProviderConfigs are not listed yet", delay=2.0)
+            if protected:
+                # Its value would go to the cloud: the provider's own credentials must never.
+                raise InvalidSpec(f"{where}.name: Secret {namespace}/{name} holds a ProviderConfig's credentials, "
+                                  f"which no managed resource may read")
             return self.read_secret(namespace, name, owner=owner)
 
         return read
@@ -199,14 +209,17 @@ class Connector:
         """The Secret a ProviderConfig's ``secretRef`` names: a namespace's ProviderConfig reads Secrets of
         its own namespace alone; a cluster-scoped one, those the Secret policy allows."""
         if not namespace:
-            return self.access.check(where, ref, default_namespace="default")
-        if ref.get("namespace") not in (None, "", namespace):
-            raise InvalidSpec(f"{where}.namespace: a namespaced ProviderConfig reads Secrets of its own "
-                              f"namespace ({namespace}) only")
-        why = names.problem(ref.get("name"))
-        if why:
-            raise InvalidSpec(f"{where}.name: {why}")
-        return namespace, str(ref["name"])
+            found = self.access.check(where, ref, default_namespace=DEFAULT_NAMESPACE)
+        else:
+            if ref.get("namespace") not in (None, "", namespace):
+                raise InvalidSpec(f"{where}.namespace: a namespaced ProviderConfig reads Secrets of its own "
+                                  f"namespace ({namespace}) only")
+            why = names.problem(ref.get("name"))
+            if why:
+                raise InvalidSpec(f"{where}.name: {why}")
+            found = namespace, str(ref["name"])
+        self.protected.used(*found)
+        return found
 
     def _secret_value(self, ref: Mapping[str, Any], where: str, namespace: str, *, owner: str) -> bytes:
         """The value of the Secret key a ProviderConfig's ``secretRef`` names."""
