@@ -275,14 +275,19 @@ class Connector:
             current["metadata"]["labels"] = {USAGE_LABEL: mr.provider_config_name}
             self.kube.update(res, current)
 
-    def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
+    def setup_for(self, mr: Managed) -> ProviderSetup:
+        """What ``mr``'s ProviderConfig resolves to, by the rules every use of it follows: the one way the
+        runtime and ``tfbridge workspaces`` come by an object's credentials."""
         ref = mr.spec.get("providerConfigRef") or {}
         why = names.problem(ref.get("name") or "default") if isinstance(ref, dict) else "must be an object"
         if why:
             raise InvalidSpec(f"{mr.display}: spec.providerConfigRef.name: {why}")
         self.access.check_spec(mr)
         res, namespace = self.res.config_of(mr)
-        setup = self.setup(mr.provider_config_name, res, namespace)
+        return self.setup(mr.provider_config_name, res, namespace)
+
+    def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
+        setup = self.setup_for(mr)
         self.track(mr)
         return self.client_factory(kind, setup, self._reader(mr))
 
