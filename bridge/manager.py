@@ -17,7 +17,9 @@ import functools
 import logging
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
+
+from prometheus_client.core import CounterMetricFamily, Metric
 
 from bridge.api.registry import Kind, ProviderPackage
 from bridge.executors import Executors
@@ -58,6 +60,7 @@ class Manager:
             self.executors = Executors(settings.executors, package)
             executors = self.executors
             self.metrics.add_terraform_runs(lambda: dict(executors.stats().terraform_runs))
+            self.metrics.registry.register(ProcessChurn(executors.pool.churn))
             client_factory = executors.client
         self.ops = Operations(max_concurrent=settings.max_concurrent_operations, on_done=self._operation_done,
                               on_finished=lambda op: self.metrics.op_seconds.labels(
@@ -237,6 +240,26 @@ class Manager:
             self.elector.release()
         self.health.stop()
         log.info("stopped")
+
+
+class ProcessChurn:
+    """Provider processes started, and stopped to make room for another configuration, by tenant: a tenant
+    whose configurations keep displacing others' shows here."""
+
+    def __init__(self, churn: Callable[[], tuple[dict[str, int], dict[str, int]]]) -> None:
+        self.churn = churn
+
+    def collect(self) -> Iterable[Metric]:
+        started, evicted = self.churn()
+        for name, what, counts in (
+                ("tfbridge_provider_processes_started", "Provider processes started, by the tenant whose "
+                                                        "object needed one.", started),
+                ("tfbridge_provider_processes_evicted", "Provider processes stopped to make room for another "
+                                                        "configuration, by the tenant that held them.", evicted)):
+            family = CounterMetricFamily(name, what, labels=["tenant"])
+            for tenant, count in sorted(counts.items()):
+                family.add_metric([tenant], count)
+            yield family
 
 
 def lease_name(settings: Settings, provider: str) -> str:

@@ -31,6 +31,9 @@ class ProviderSetup:
     # Provider-block arguments that are credentials: given to the provider in memory (never written to
     # a workspace), over ``configuration``.
     secret_arguments: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    # Whose objects use it (a namespace, or a cluster-scoped object's ProviderConfig): each tenant's share
+    # of the provider processes is bounded. Not part of the configuration: tenants share a process.
+    tenant: str = ""
 
     def environment(self, base: Mapping[str, str]) -> dict[str, str]:
         """A provider process's environment: ``base`` less what this setup owns, plus its credentials."""

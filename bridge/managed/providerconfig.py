@@ -123,6 +123,12 @@ class ConfigResources:
                           f"ProviderConfig nor ClusterProviderConfig")
 
 
+def tenant_of(mr: Managed) -> str:
+    """Whose ``mr`` is, as far as shares of the provider go: its namespace, or for a cluster-scoped object
+    (an operator's) its ProviderConfig."""
+    return mr.namespace or f"ProviderConfig/{mr.provider_config_name}"
+
+
 class Connector:
     def __init__(self, kube: Kube, package: ProviderPackage, client_factory: ClientFactory, *,
                  access: SecretAccess, redactor: Redactor, setup_ttl: float = 30.0,
@@ -137,6 +143,8 @@ class Connector:
         self.sources = sources or credentials.Sources(package.provider.credentials, environ=dict(os.environ))
         self.res = ConfigResources.of(package)
         self._setups: _Expiring[str, ProviderSetup] = _Expiring(setup_ttl)
+        self._tenanted: _Expiring[tuple[int, str], tuple[ProviderSetup, ProviderSetup]] = _Expiring(
+            max(setup_ttl, 1.0))
         self._usages: _Expiring[str, str] = _Expiring(usage_ttl)
 
     def forget(self, provider_config: str) -> None:
@@ -284,7 +292,19 @@ class Connector:
             raise InvalidSpec(f"{mr.display}: spec.providerConfigRef.name: {why}")
         self.access.check_spec(mr)
         res, namespace = self.res.config_of(mr)
-        return self.setup(mr.provider_config_name, res, namespace)
+        return self._of_tenant(self.setup(mr.provider_config_name, res, namespace), tenant_of(mr))
+
+    def _of_tenant(self, setup: ProviderSetup, tenant: str) -> ProviderSetup:
+        """``setup`` as ``tenant`` uses it: one object per setup and tenant, so that what is worked out
+        about a setup (its process key) is worked out once."""
+        if setup.tenant == tenant:
+            return setup
+        key = (id(setup), tenant)
+        known = self._tenanted.get(key)
+        if known is None or known[0] is not setup:
+            known = (setup, dataclasses.replace(setup, tenant=tenant))
+            self._tenanted.put(key, known)
+        return known[1]
 
     def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
         setup = self.setup_for(mr)

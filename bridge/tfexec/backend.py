@@ -90,7 +90,7 @@ class CLIBackend:
             return started
 
         with self.pool.lease(f"cli/{config_key(provider, setup)}", start,
-                             max_uses=self.settings.processes.max_uses) as process:
+                             max_uses=self.settings.processes.max_uses, tenant=setup.tenant) as process:
             env["TF_REATTACH_PROVIDERS"] = process.reattach
             yield env, process
 

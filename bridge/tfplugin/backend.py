@@ -81,7 +81,7 @@ class DirectBackend:
             self.started += 1
             return started
 
-        with self.pool.lease(f"direct/{config_key(provider, setup)}", start) as p:
+        with self.pool.lease(f"direct/{config_key(provider, setup)}", start, tenant=setup.tenant) as p:
             try:
                 yield p
             except ProviderGone:

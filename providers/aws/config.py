@@ -37,9 +37,19 @@ from tfconfig import (
 )
 
 REGION = "us-east-1"
-# Every region the aws 5.100 provider knows, in every partition (eusc-de-east-1 included), and
-# nothing that is not a region name: no template syntax, spaces, slashes or commas reach the provider.
-REGION_PATTERN = r"^[a-z]{2,4}(-[a-z]+){1,3}-[0-9]{1,2}$"
+# Every region the aws 5.100 provider knows, in every partition (the region names its binary holds,
+# eusc-de-east-1 included), and nothing else: a made-up region would be one more provider process, and
+# no template syntax, spaces, slashes or commas reach the provider.
+REGIONS = (
+    "af-south-1", "ap-east-1", "ap-northeast-1", "ap-northeast-2", "ap-northeast-3", "ap-south-1", "ap-south-2",
+    "ap-southeast-1", "ap-southeast-2", "ap-southeast-3", "ap-southeast-4", "ap-southeast-5", "ap-southeast-7",
+    "ca-central-1", "ca-west-1", "cn-north-1", "cn-northwest-1", "eu-central-1", "eu-central-2", "eu-isoe-west-1",
+    "eu-north-1", "eu-south-1", "eu-south-2", "eu-west-1", "eu-west-2", "eu-west-3", "eusc-de-east-1",
+    "il-central-1", "me-central-1", "me-south-1", "mx-central-1", "sa-east-1", "us-east-1", "us-east-2",
+    "us-gov-east-1", "us-gov-west-1", "us-iso-east-1", "us-iso-west-1", "us-isob-east-1", "us-isof-east-1",
+    "us-isof-south-1", "us-west-1", "us-west-2",
+)
+REGION_PATTERN = f"^({'|'.join(REGIONS)})$"
 
 _ASSUME_ROLE = (
     '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"ec2.amazonaws.com"},'

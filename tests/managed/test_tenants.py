@@ -326,3 +326,18 @@ def test_a_selector_in_another_namespace_selects_only_consenting_objects(bench: 
     references.resolve(bench.kube, mr, SUBNET, AWS, kind_resource, cross_namespace=True)
     assert mr.for_provider["vpcId"] == "vpc-shared"
     assert mr.for_provider["vpcIdRef"] == {"name": "b-shared", "namespace": "team-b"}, "where it was found"
+
+
+def test_each_object_leases_provider_processes_as_its_tenant(bench: Bench) -> None:
+    for namespace in ("team-a", "team-b", "team-a"):
+        connect(bench, namespaced(VPC, "net", namespace, {
+            "forProvider": {"region": "us-east-1"},
+            "providerConfigRef": {"kind": "ClusterProviderConfig", "name": "default"}}))
+    first, second, again = bench.cloud.setups
+    assert (first.tenant, second.tenant) == ("team-a", "team-b"), "one ClusterProviderConfig, two tenants"
+    assert again is first, "one setup object per tenant: what is worked out about it is kept"
+    assert first.configuration == second.configuration and first.credentials_env == second.credentials_env
+    cluster_vpc = Managed({"apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC",
+                           "metadata": {"name": "net", "uid": "uid-net"}, "spec": {"forProvider": {}}})
+    bench.connector.connect(cluster_vpc, VPC)
+    assert bench.cloud.setups[-1].tenant == "ProviderConfig/default"
