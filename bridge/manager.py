@@ -33,6 +33,7 @@ from bridge.kube.observability import HealthServer, Metrics
 from bridge.kube.queue import WorkQueue
 from bridge.kube.redact import Redactor
 from bridge.kube.selector import lease_suffix
+from bridge.managed.adoption import Claims
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.credentials import Sources
 from bridge.managed.events import Recorder
@@ -76,14 +77,16 @@ class Manager:
         # ProviderConfig controller (how many name it?), however many managed resources there are.
         self.usages = Usages(kube, config_resources.usages, config_resources.namespaced_usages)
         self.usages.subscribe(self._usages_changed)
-        # Every ProviderConfig's credentials Secrets, which no managed resource may read.
+        # The key that signs each object's claim to the cloud object it manages (no adoption unasked).
+        claims = Claims(kube, settings.namespace, package.provider.name)
+        # Every ProviderConfig's credentials Secrets, and the claims key: no managed resource may read them.
         self.credential_secrets = CredentialSecrets(
             kube, [r for r in (config_resources.configs, config_resources.namespaced_configs,
                                config_resources.cluster_configs) if r is not None],
-            package.provider.credentials.extension)
+            package.provider.credentials.extension, own=[(settings.namespace, claims.name)])
         connector = Connector(kube, package, client_factory, redactor=self.redactor, sources=sources,
                               access=SecretAccess.of(settings.namespace, settings.secret_namespaces),
-                              usages=self.usages, protected=self.credential_secrets)
+                              usages=self.usages, protected=self.credential_secrets, claims=claims)
         self.pool = Workers(settings.reconcile_workers)
         # The controllers running now, by kind id ("providerconfig" for the ProviderConfig controller).
         self.controllers: dict[str, Controller] = {}

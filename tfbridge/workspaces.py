@@ -38,8 +38,12 @@ def _store(ctx: click.Context) -> WorkspaceStore:
 
 
 def find(store: WorkspaceStore, ref: str) -> Workspace:
-    """A workspace by ``Kind/name`` (kind case-insensitive) or by its directory name."""
-    matches = [ws for ws in store.all() if ws.key == ref or ws.meta().display.lower() == ref.lower()]
+    """A workspace by ``Kind/name`` or ``namespace/Kind/name`` (kind case-insensitive) or by its directory
+    name."""
+    def named(meta: Metadata) -> bool:
+        return ref.lower() in (meta.display.lower(), f"{meta.namespace}/{meta.display}".lower())
+
+    matches = [ws for ws in store.all() if ws.key == ref or named(ws.meta())]
     if not matches:
         raise click.ClickException(f"no workspace for {ref!r}; see `tfbridge workspaces list`")
     if len(matches) > 1:
@@ -149,17 +153,12 @@ def state(ctx: click.Context, mr: str) -> None:
     click.echo(json.dumps(redacted_state(find(_store(ctx), mr)), indent=2, sort_keys=True))
 
 
-def credentials(ctx: click.Context, ws: Workspace, base: dict[str, str]) -> ProviderSetup:
-    """The credentials of ``ws``'s managed resource, as the provider resolves them: its ProviderConfig,
-    read from the cluster, through the executors' own resolver and rules (never the pod's identity)."""
+def cluster_object(ctx: click.Context, ws: Workspace) -> tuple[Any, Any, Any]:
+    """(the API client, the provider package, ``ws``'s managed resource as the cluster holds it)."""
     from bridge.api.managed import Managed
     from bridge.kube import errors
     from bridge.kube.client import HTTPKube, api_client
-    from bridge.kube.redact import Redactor
     from bridge.managed.collaborators import kind_resource
-    from bridge.managed.credentials import Sources
-    from bridge.managed.providerconfig import Connector
-    from bridge.managed.secrets import SecretAccess
     from tfbridge.run import load_package
 
     opts = ctx.obj["cluster"]
@@ -170,24 +169,43 @@ def credentials(ctx: click.Context, ws: Workspace, base: dict[str, str]) -> Prov
     except StopIteration as exc:
         raise click.ClickException(f"{ws.key}: {meta.api_version} {meta.kind} is no kind of provider "
                                    f"{package.provider.name}") from exc
+    try:
+        kube = HTTPKube(api_client(opts["kubeconfig"]))
+        return kube, package, Managed(kube.get(kind_resource(kind), meta.name, meta.namespace))
+    except errors.APIError as exc:
+        raise click.ClickException(f"{meta.display}: cannot read it from the cluster: {exc}") from exc
+    except Exception as exc:  # a kubeconfig that does not load
+        raise click.ClickException(f"{meta.display}: {exc}") from exc
+
+
+def credentials(ctx: click.Context, ws: Workspace, base: dict[str, str]) -> ProviderSetup:
+    """The credentials of ``ws``'s managed resource, as the provider resolves them: its ProviderConfig,
+    read from the cluster, through the executors' own resolver and rules (never the pod's identity)."""
+    from bridge.kube import errors
+    from bridge.kube.redact import Redactor
+    from bridge.managed.credentials import Sources
+    from bridge.managed.providerconfig import Connector
+    from bridge.managed.secrets import SecretAccess
+
+    opts = ctx.obj["cluster"]
+    kube, package, mr = cluster_object(ctx, ws)
     extra = tuple(ns.strip() for ns in opts["secret_namespaces"].split(",") if ns.strip())
 
     def unused(*_: object) -> Any:
         raise AssertionError("no client is made here")
 
+    connector = Connector(kube, package, unused, access=SecretAccess.of(opts["namespace"], extra),
+                          redactor=Redactor(), setup_ttl=0,
+                          sources=Sources(package.provider.credentials, environ=base,
+                                          files=ctx.obj["root"] / ".credentials"))
     try:
-        kube = HTTPKube(api_client(opts["kubeconfig"]))
-        connector = Connector(kube, package, unused, access=SecretAccess.of(opts["namespace"], extra),
-                              redactor=Redactor(), setup_ttl=0,
-                              sources=Sources(package.provider.credentials, environ=base,
-                                              files=ctx.obj["root"] / ".credentials"))
-        setup = connector.setup_for(Managed(kube.get(kind_resource(kind), meta.name, meta.namespace)))
+        setup = connector.setup_for(mr)
     except errors.APIError as exc:
-        raise click.ClickException(f"{meta.display}: cannot read its ProviderConfig from the cluster: {exc}") from exc
-    except Exception as exc:  # a kubeconfig that does not load, a ProviderConfig its rules refuse
-        raise click.ClickException(f"{meta.display}: {exc}") from exc
+        raise click.ClickException(f"{mr.display}: cannot read its ProviderConfig from the cluster: {exc}") from exc
+    except Exception as exc:  # a ProviderConfig its rules refuse
+        raise click.ClickException(f"{mr.display}: {exc}") from exc
     if setup.secret_arguments:
-        raise click.ClickException(f"{meta.display}: its credentials are provider-block arguments, which terraform "
+        raise click.ClickException(f"{mr.display}: its credentials are provider-block arguments, which terraform "
                                    f"would read from a file; inspect it through the direct executor instead")
     return setup
 
@@ -263,6 +281,34 @@ def import_(ctx: click.Context, mr: str, resource_id: str, kubeconfig: str | Non
     if doc and tfstate.instance(doc, *address.split(".", 1)):
         raise click.ClickException(f"{ws.key}: the state already holds {address}; nothing imported")
     _terraform(ctx, ws, ["import", "-input=false", "-no-color", address, resource_id], "import")
+
+
+@workspaces.command("allow-adoption")
+@click.argument("mr")
+@cluster_options
+@click.pass_context
+def allow_adoption(ctx: click.Context, mr: str, kubeconfig: str | None, provider_name: str, namespace: str,
+                   secret_namespaces: str) -> None:
+    """Let MR manage the cloud object its external name names, which it did not create (its
+    ProviderConfig does not allow adoption): signs its claim with the provider's key."""
+    from bridge.api.errors import BridgeError
+    from bridge.kube import errors
+    from bridge.managed.adoption import CLAIM, Claims
+    from bridge.managed.collaborators import kind_resource
+
+    _cluster(ctx, kubeconfig, provider_name, namespace, secret_namespaces)
+    ws = find(_store(ctx), mr)
+    kube, package, obj = cluster_object(ctx, ws)
+    if not obj.external_name:
+        raise click.ClickException(f"{obj.display}: it names no cloud object yet (no external name)")
+    kind = next(k for k in package.kinds if k.api_version == obj.api_version and k.kind == obj.kind)
+    try:
+        claim = Claims(kube, namespace, package.provider.name).sign(obj, obj.external_name)
+        kube.patch(kind_resource(kind), obj.name, {"metadata": {"annotations": {CLAIM: claim}}}, obj.namespace)
+    except (errors.APIError, BridgeError) as exc:
+        raise click.ClickException(f"{obj.display}: {exc}") from exc
+    click.echo(f"{obj.display} may now manage {obj.external_name!r} through "
+               f"{obj.provider_config_kind}/{obj.provider_config_name}")
 
 
 @workspaces.command()

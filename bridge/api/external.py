@@ -56,6 +56,8 @@ class Observation:
     drift: str = ""
     # What the observation had to do to get here: "import", "untaint", ... (for events and logs).
     recovered: tuple[str, ...] = ()
+    # Annotations the object is to carry from now on (its claim to the cloud object).
+    annotations: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 class ImportOutcome(enum.Enum):
@@ -104,6 +106,8 @@ class Creation:
     connection_details: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
     # Whether the kind's import ID finds what was created; None when the executor did not check.
     import_check: ImportCheck | None = None
+    # Annotations recorded with the outcome (the object's claim to what it made).
+    annotations: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,6 +127,8 @@ class Update:
     connection_details: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
     # Set when the update was a replacement: the external name moves to ``replaced.new_name``.
     replaced: Replacement | None = None
+    # Annotations recorded with the outcome (the object's claim to the new object of a replacement).
+    annotations: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 class ExternalClient(Protocol):

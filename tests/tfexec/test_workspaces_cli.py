@@ -99,9 +99,9 @@ def test_plan_is_a_dry_run(root: Path, terraform_bin: str, monkeypatch: pytest.M
     assert before == after
 
 
-def test_plan_without_the_objects_provider_config_runs_nothing(root: Path, cluster: Cluster) -> None:
+def test_plan_of_an_object_the_cluster_does_not_hold_runs_nothing(root: Path, cluster: Cluster) -> None:
     result = invoke(root, "plan", "Data/alpha", "--kubeconfig", str(cluster.kubeconfig), "--provider", "builtin")
-    assert result.exit_code == 1 and "Data/alpha: cannot read its ProviderConfig from the cluster" in result.output
+    assert result.exit_code == 1 and "Data/alpha: cannot read it from the cluster" in result.output
 
 
 def test_import_refuses_when_state_exists(root: Path) -> None:

@@ -11,7 +11,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from bridge.api.managed import EXTERNAL_NAME, Managed
 from bridge.kube.client import CRDS, NAMESPACES, SECRETS, HTTPKube
+from bridge.managed.adoption import Claims
+from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
 from bridge.tfexec import runner as tfexec_runner
 from bridge.tfexec.runner import Outcome, Run
@@ -45,7 +48,8 @@ def setup_cluster(cluster: Cluster) -> HTTPKube:
     for crd in package_crds(AWS_CURATED_NAMESPACED, "aws"):
         if crd["spec"]["names"]["kind"] in ("VPC", "ProviderConfig", "ClusterProviderConfig", "ProviderConfigUsage"):
             kube.create(CRDS, crd)
-    kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team-a"}})
+    for ns in ("team-a", "crossplane-system"):
+        kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})
     kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "creds", "namespace": "team-a"},
                           "data": {"creds": base64.b64encode(json.dumps(TEAM).encode()).decode()}})
     res = ConfigResources.of(AWS_CURATED_NAMESPACED).namespaced_configs
@@ -82,3 +86,17 @@ def test_plan_and_import_use_the_objects_provider_config_not_the_pods_identity(
         assert env["AWS_EC2_METADATA_DISABLED"] == "true", "nor the node's"
         assert env["AWS_ENDPOINT_URL"] == POD["AWS_ENDPOINT_URL"], "the deployment's own settings pass"
     assert len(seen) == 2
+
+
+def test_the_operator_allows_one_adoption_by_signing_its_claim(tmp_path: Path, cluster: Cluster) -> None:
+    kube = setup_cluster(cluster)
+    workspace(tmp_path)
+    vpcs = kind_resource(AWS_CURATED_NAMESPACED.by_type("aws_vpc", namespaced=True))
+    kube.patch(vpcs, "net", {"metadata": {"annotations": {EXTERNAL_NAME: "vpc-0a1b"}}}, "team-a")
+    result = CliRunner().invoke(cli, ["workspaces", "--workspace-root", str(tmp_path), "allow-adoption",
+                                      "team-a/VPC/net", "--kubeconfig", str(cluster.kubeconfig)])
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert "VPC/team-a/net may now manage 'vpc-0a1b' through ProviderConfig/own" in result.output
+    obj = Managed(kube.get(vpcs, "net", "team-a"))
+    claims = Claims(kube, "crossplane-system", "aws")
+    assert claims.holds(obj, "vpc-0a1b") and not claims.holds(obj, "vpc-other")
