@@ -77,6 +77,7 @@ class ProcessPool(Generic[P]):
         self._slots: dict[str, _Slot[P]] = {}
         self._retired: list[_Slot[P]] = []  # retired while leased: stopped when the last lease ends
         self._stopping = 0  # taken out of the pool, being stopped: still processes of ours
+        self._stopping_by: collections.Counter[str] = collections.Counter()  # ...by the tenant that held them
         self._cond = threading.Condition()
         self._closed = False
         self._reaper_wanted = reaper
@@ -151,7 +152,7 @@ class ProcessPool(Generic[P]):
                     if victim is not None:
                         del self._slots[victim.key]
                         victim.retired = True
-                        self._stopping += 1
+                        self._stopping_one(victim)
                         self._evicted[victim.tenant] += 1
                     else:
                         remaining = deadline - time.monotonic()
@@ -173,7 +174,7 @@ class ProcessPool(Generic[P]):
             slot.idle_since = self._clock()
             if slot.retired and slot.active == 0 and slot in self._retired:
                 self._retired.remove(slot)
-                self._stopping += 1
+                self._stopping_one(slot)
                 victim = slot
             self._cond.notify_all()
         if victim is not None:
@@ -198,7 +199,7 @@ class ProcessPool(Generic[P]):
         if slot.active:
             self._retired.append(slot)
             return None
-        self._stopping += 1
+        self._stopping_one(slot)
         return slot
 
     def _least_recently_used(self, of: Callable[[str], bool] = lambda tenant: True) -> _Slot[P] | None:
@@ -207,8 +208,15 @@ class ProcessPool(Generic[P]):
         return min(idle, key=lambda s: s.idle_since) if idle else None
 
     def _held_by(self, tenant: str) -> int:
-        """Processes ``tenant``'s leases started that are alive or starting (the lock held)."""
-        return sum(1 for s in self._slots.values() if s.tenant == tenant)
+        """Processes ``tenant``'s leases started that are alive, starting or being stopped (the lock held):
+        a process stopped to make room for the tenant's next one still counts until it is gone."""
+        return (sum(1 for s in (*self._slots.values(), *self._retired) if s.tenant == tenant)
+                + self._stopping_by[tenant])
+
+    def _stopping_one(self, slot: _Slot[P]) -> None:
+        """``slot`` is taken out to be stopped (the lock held)."""
+        self._stopping += 1
+        self._stopping_by[slot.tenant] += 1
 
     def _count(self) -> int:
         return len(self._slots) + len(self._retired) + self._stopping
@@ -220,6 +228,9 @@ class ProcessPool(Generic[P]):
         finally:
             with self._cond:
                 self._stopping -= 1
+                self._stopping_by[slot.tenant] -= 1
+                if self._stopping_by[slot.tenant] <= 0:
+                    del self._stopping_by[slot.tenant]
                 self._cond.notify_all()
 
     # -- idle processes ---------------------------------------------------------------------
@@ -288,6 +299,7 @@ class ProcessPool(Generic[P]):
                     s.process.interrupt()
         with self._cond:
             self._cond.wait_for(lambda: all(s.active == 0 for s in slots), timeout=drain)
-            self._stopping += len(slots)
+            for s in slots:
+                self._stopping_one(s)
         for s in slots:
             self._stop(s)

@@ -119,6 +119,30 @@ def test_one_tenant_naming_many_regions_churns_only_its_own_share() -> None:
     assert len([k for k in p.live() if k.startswith("hostile/")]) == 2, "the hostile tenant keeps no more"
 
 
+def test_a_process_being_stopped_still_counts_against_its_tenants_share() -> None:
+    p = Pool(max_live=3, wait=0.3, per_tenant=1)
+    for at, tenant in enumerate(("team-a", "team-b", "hostile"), 1):
+        p.use(f"{tenant}/us-east-1", at=at, tenant=tenant)
+    stopping, release = threading.Event(), threading.Event()
+    hostile = next(x for x in p.made if x.key == "hostile/us-east-1")
+
+    def slow_stop() -> None:
+        stopping.set()
+        release.wait(10)
+        hostile.stopped = True
+
+    hostile.stop = slow_stop  # type: ignore[method-assign]
+    first = threading.Thread(target=lambda: p.use("hostile/eu-west-1", at=10, tenant="hostile"))
+    first.start()
+    assert stopping.wait(10), "the hostile tenant's own process is being stopped to make room"
+    with pytest.raises(ProvidersBusy):
+        p.use("hostile/eu-west-2", at=11, tenant="hostile")
+    release.set()
+    first.join(10)
+    assert {"team-a/us-east-1", "team-b/us-east-1"} <= set(p.live()), "never another tenant's meanwhile"
+    assert p.pool.churn()[1] == {"hostile": 1}
+
+
 def test_a_tenant_alone_uses_the_whole_pool() -> None:
     p = Pool(max_live=4)
     for at, region in enumerate(("a", "b", "c", "d"), 1):
