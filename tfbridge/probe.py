@@ -7,7 +7,7 @@ states the expected format. This module asks every resource type with a probe ID
 probe is rejected, with a few composite shapes, and records what each answer was, so the catalogue
 can be checked against measured behaviour of the exact provider version.
 
-The plugin runs with what the provider config's probe names (for AWS: dummy credentials and every
+The plugin runs with what the provider config's probe names (dummy credentials, say, and every
 endpoint pointed at a closed loopback port), so an importer that calls the cloud fails at once
 (recorded as ``cloud``: the shape was accepted far enough to be used in a request). A plugin that
 dies or hangs is replaced and the type recorded.
