@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tfconfig.catalogue import Exclusion
+from tfconfig.credentials import Credentials
 from tfconfig.externalname import ExternalName
 from tfconfig.kinds import GroupRule, group_and_kind
 from tfconfig.localfiles import LocalFiles
@@ -32,28 +33,6 @@ class InjectedField:
     # An anchored regular expression every value must match (CRD admission and the runtime both check
     # it): a provider setting is a place where a crafted string could reach the provider's parser.
     pattern: str = ""
-
-
-@dataclasses.dataclass(frozen=True)
-class Credentials:
-    """How the ProviderConfig's credentials become provider-process environment.
-
-    The Secret key holds a JSON object; ``env`` maps its keys to environment variable names.
-    Credentials travel only through the process environment (a web identity token: a private file).
-    """
-
-    env: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    # Provider-block arguments that carry credentials: left out of ProviderConfig.configuration, so
-    # a credential can only arrive through the Secret.
-    provider_arguments: tuple[str, ...] = ()
-    # The same credentials in an INI profile (the ``[default]`` section of an AWS credentials file):
-    # key → environment variable. Empty: the Secret holds JSON only.
-    profile: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    # Variables a profile must give (an access key without its secret is refused at once).
-    required: tuple[str, ...] = ()
-    # ProviderConfigs take provider-upjet-aws's spec: credential sources from the pod's identity
-    # (IRSA, PodIdentity, WebIdentity), an assumeRoleChain, an endpoint and the skip_* flags.
-    upjet_aws: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

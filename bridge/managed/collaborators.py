@@ -156,7 +156,7 @@ class APIConnectionPublisher:
         self.kube, self.kind, self.redactor = kube, kind, redactor
 
     def publish(self, mr: Managed, details: Mapping[str, bytes]) -> bool:
-        self.redactor.add(outputs_owner(mr), details.values())
+        self.redactor.add(outputs_owner(mr), details.values(), tenant=mr.namespace)
         outputs = connection.outputs(details, input_arguments=self.kind.converter.secret_arguments,
                                      input_values=self.redactor.values(inputs_owner(mr)))
         return connection.publish(self.kube, mr, outputs)

@@ -33,11 +33,11 @@ from typing import Any
 
 import pytest
 
-from bridge.testing.cloud import MOTO_CREDENTIALS
 from bridge.tfplugin import cty
 from bridge.tfplugin.provider import Provider
 from bridge.tfplugin.schema import Schema
 from bridge.workspace.document import ProviderBlock, Rendered, ResourceBlock
+from devrig.cloud import MOTO_CREDENTIALS
 from testprovider import NAME as TFBTEST
 from testprovider import SOURCE as TFBTEST_SOURCE
 from testprovider import VERSION as TFBTEST_VERSION
