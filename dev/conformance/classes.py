@@ -138,6 +138,18 @@ MOTO_ANSWERS: dict[tuple[str, str], str] = {
     # the kinds that need a cluster wait for it.
     (r"Cluster/\S*-example-msk-cluster:", "in progress for"): "aws_msk_cluster: moto keeps every cluster CREATING",
     ("ServerlessCluster", "in progress for"): "aws_msk_serverless_cluster: moto keeps every cluster CREATING",
+    # moto makes a document classifier TRAINING and never trains it; the provider waits for TRAINED.
+    ("DocumentClassifier", "in progress for"): "aws_comprehend_document_classifier: moto keeps it TRAINING",
+    # moto describes an app cookie policy with no attributes; the provider reads the cookie's name from them.
+    ("AppCookieStickinessPolicy", "cookie not found"):
+        "aws_app_cookie_stickiness_policy: moto's policy descriptions have no CookieName attribute",
+    # moto makes no member cache clusters for a replication group; the provider reads its first one.
+    ("ReplicationGroup", "cacheclusternotfound"):
+        "aws_elasticache_replication_group: moto makes no member clusters (NAME-001)",
+    # moto makes an EMR Serverless application STARTED at once; AWS makes it CREATED (it starts on
+    # demand), which the provider's create waits for.
+    ("Application", "unexpected state 'started', wanted target 'created'"):
+        "aws_emrserverless_application: moto starts a new application, which AWS leaves CREATED",
 }
 
 
