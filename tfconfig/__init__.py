@@ -11,6 +11,15 @@ A provider's catalogue (each resource's facts) is data, one YAML file per API gr
 
 from tfconfig.catalogfiles import Catalog, load_catalog
 from tfconfig.catalogue import Exclusion, Reason
+from tfconfig.credentials import (
+    Context,
+    Credentials,
+    CredentialsError,
+    CredentialsExtension,
+    CredentialsUnavailable,
+    ImportProbe,
+    Sourced,
+)
 from tfconfig.externalname import (
     ExternalName,
     IDExample,
@@ -33,13 +42,11 @@ from tfconfig.provider import (
     ApiVersion,
     ConfigError,
     ConfigKind,
-    Credentials,
     InjectedField,
     Package,
     Provider,
     ResolvedResource,
     Tagging,
-    previous_versions,
 )
 from tfconfig.resource import (
     Example,
@@ -57,12 +64,17 @@ __all__ = [
     "Catalog",
     "ConfigError",
     "ConfigKind",
+    "Context",
     "Credentials",
+    "CredentialsError",
+    "CredentialsExtension",
+    "CredentialsUnavailable",
     "Example",
     "Exclusion",
     "ExternalName",
     "GroupRule",
     "IDExample",
+    "ImportProbe",
     "InjectedField",
     "LocalFiles",
     "Lookup",
@@ -74,6 +86,7 @@ __all__ = [
     "Reference",
     "ResolvedResource",
     "Resource",
+    "Sourced",
     "Strategy",
     "Tagging",
     "TemplateError",
@@ -91,6 +104,5 @@ __all__ = [
     "name_as_identifier",
     "parameter_as_identifier",
     "plural",
-    "previous_versions",
     "templated",
 ]

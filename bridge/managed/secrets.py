@@ -5,8 +5,7 @@ A Secret named in a spec (``writeConnectionSecretToRef``, any ``*SecretRef``, a 
 the namespace is one the operator allows (``--secret-namespaces``). By default that is the
 provider's own namespace alone: whoever may create a managed resource can then neither read a
 Secret of another namespace into a cloud resource nor make the provider write one there. ``*``
-allows every namespace, as Crossplane's providers do. The Secrets the provider keeps for itself there
-(its conversion webhook's certificate and keys) no spec may name at all.
+allows every namespace, as Crossplane's providers do.
 """
 
 from __future__ import annotations
@@ -36,17 +35,10 @@ def outputs_owner(mr: Managed) -> str:
 @dataclasses.dataclass(frozen=True)
 class SecretAccess:
     namespaces: frozenset[str]  # ANY among them: every namespace
-    # (namespace, name) of the provider's own Secrets: never read or written for a spec.
-    withheld: frozenset[tuple[str, str]] = frozenset()
 
     @classmethod
-    def of(cls, provider_namespace: str, extra: tuple[str, ...] = (), *, own: tuple[str, ...] = ()) -> SecretAccess:
-        return cls(frozenset({provider_namespace, *extra}), frozenset((provider_namespace, n) for n in own))
-
-    def _withhold(self, where: str, namespace: str, name: str) -> None:
-        if (namespace, name) in self.withheld:
-            raise InvalidSpec(f"{where}.name: the Secret {namespace}/{name} is the provider's own; no spec may "
-                              f"name it")
+    def of(cls, provider_namespace: str, extra: tuple[str, ...] = ()) -> SecretAccess:
+        return cls(frozenset({provider_namespace, *extra}))
 
     def allows(self, namespace: str) -> bool:
         return ANY in self.namespaces or namespace in self.namespaces
@@ -63,7 +55,6 @@ class SecretAccess:
             allowed = ", ".join(sorted(self.namespaces))
             raise InvalidSpec(f"{where}.namespace: Secrets in namespace {namespace!r} are not allowed for this "
                               f"provider (allowed: {allowed}; the operator sets them with --secret-namespaces)")
-        self._withhold(where, namespace, name)
         return namespace, name
 
     def check_for(self, mr: Managed, where: str, ref: Mapping[str, Any]) -> tuple[str, str]:
@@ -80,7 +71,6 @@ class SecretAccess:
         if why:
             raise InvalidSpec(f"{where}.name: {why}")
         assert isinstance(name, str)
-        self._withhold(where, mr.namespace, name)
         return mr.namespace, name
 
     def check_spec(self, mr: Managed) -> None:
