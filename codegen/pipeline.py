@@ -182,7 +182,7 @@ def _render_kind(tf_type: str) -> _Rendered:
             doc_crd = crd.managed_crd(scoped, views, provider, rs.block.description, schema_digest)
         violations = structural.crd_violations(doc_crd)
         crd_text = render.render("crd.yaml.j2", crd=doc_crd)
-        manifest = examples.manifest(scoped, views, lambda t: _example_name(provider, t))
+        manifest = examples.manifest(scoped, views, lambda t: _example_name(provider, t), provider.example_values)
         files[_crd_path(scoped.short_group, scoped.group, scoped.plural)] = crd_text
         files[examples.path_of(scoped)] = render.render("example.yaml.j2", manifest=manifest)
         for_provider = doc_crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"][
@@ -472,7 +472,7 @@ def _sources() -> Iterator[Path]:
 
 def inputs_digest(loaded: tfproject.Loaded) -> str:
     """Everything the on-demand tree is made from: the provider's config and facts modules (its
-    subpackages' too, as the AWS catalogue's), its data files, its schema and descriptions, and the
+    subpackages' too, as a catalogue split into modules), its data files, its schema and descriptions, and the
     generator's own code."""
     h = hashlib.sha256()
     for path in loaded.inputs():

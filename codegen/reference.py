@@ -136,6 +136,8 @@ def entries() -> list[Entry]:
             out.append(Entry(name, "enum", "", _doc(obj), values=values))
         elif isinstance(obj, type) and issubclass(obj, Exception):
             out.append(Entry(name, "exception", "", _doc(obj)))
+        elif isinstance(obj, type):  # a class an author subclasses (CredentialsExtension)
+            out.append(Entry(name, "class", "", _doc(obj)))
         elif callable(obj):
             out.append(_function(name, obj))
     return out

@@ -41,6 +41,7 @@ from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.provider import (
     ConfigError,
     ConfigKind,
+    ExampleValues,
     InjectedField,
     Package,
     Provider,
@@ -59,6 +60,7 @@ __all__ = [
     "CredentialsExtension",
     "CredentialsUnavailable",
     "Example",
+    "ExampleValues",
     "Exclusion",
     "ExternalName",
     "GroupRule",
