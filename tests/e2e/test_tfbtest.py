@@ -166,10 +166,17 @@ def test_an_installed_tfbtest_project_runs_by_name_with_its_token_from_a_secret(
         assert tfbtest.TOKEN not in log.read_text(errors="replace")
         objects.delete("Project", "p")
         # A refused ProviderConfig blocks the delete too (nothing can be deleted without it): the operator
-        # takes the finalizer off an object that never reached the store.
-        objects.patch("Volume", "v", {"metadata": {"finalizers": None}})
+        # takes the finalizer off an object that never reached the store, once it is being deleted (a
+        # reconcile could add it again before that).
         objects.delete("Volume", "v")
-        objects.wait_gone([("Project", "p"), ("Volume", "v")], "both deleted", timeout=180)
+
+        def released() -> bool:
+            with contextlib.suppress(errors.NotFound):
+                objects.patch("Volume", "v", {"metadata": {"finalizers": None}})
+            return objects.gone("Volume", "v")
+
+        objects.wait(released, "the Volume released by its finalizer's removal", timeout=60)
+        objects.wait_gone([("Project", "p")], "the Project deleted", timeout=180)
         assert store.count() == 0
     finally:
         proc.send_signal(signal.SIGTERM)
