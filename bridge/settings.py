@@ -29,10 +29,10 @@ class ProviderProcesses:
     retryable error and the others go on.
     """
 
-    # A configured aws provider holds about 150 MB of its own (its ~465 MB of mapped code is shared
-    # between its processes and counted once): four, the runtime and a few terraform runs (about
-    # 230 MB each) fit the deployment's 2 GiB limit. A pod serving more configurations at once
-    # raises both.
+    # The largest provider measured (2,134 resource types), configured, holds about 150 MB of its own (its
+    # ~465 MB of mapped code is shared between its processes and counted once): four, the runtime and a
+    # few terraform runs (about 230 MB each) fit the deployment's 2 GiB limit. A pod serving more
+    # configurations at once raises both.
     max_live: int = 4
     # Longer than the default 10-minute poll (plus jitter), so that a configuration polled
     # regularly keeps its process instead of starting one every poll.

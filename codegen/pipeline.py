@@ -196,7 +196,7 @@ def _render_kind(tf_type: str) -> _Rendered:
         violations = structural.crd_violations(doc_crd)
         crd_text = render.render("crd.yaml.j2", crd=doc_crd)
         views = trees[keys[scoped.version]]
-        manifest = examples.manifest(scoped, views, lambda t: _example_name(provider, t))
+        manifest = examples.manifest(scoped, views, lambda t: _example_name(provider, t), provider.example_values)
         files[_crd_path(scoped.short_group, scoped.group, scoped.plural)] = crd_text
         files[examples.path_of(scoped)] = render.render("example.yaml.j2", manifest=manifest)
         stored = next(v for v in doc_crd["spec"]["versions"] if v["storage"])
@@ -490,7 +490,7 @@ def _sources() -> Iterator[Path]:
 
 def inputs_digest(loaded: tfproject.Loaded) -> str:
     """Everything the on-demand tree is made from: the provider's config and facts modules (its
-    subpackages' too, as the AWS catalogue's), its data files, its schema and descriptions, and the
+    subpackages' too, as a catalogue split into modules), its data files, its schema and descriptions, and the
     generator's own code."""
     h = hashlib.sha256()
     for path in loaded.inputs():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import fnmatch
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from tfconfig.catalogue import Exclusion
@@ -226,6 +226,21 @@ class ConfigKind:
 
 
 @dataclasses.dataclass(frozen=True)
+class ExampleValues:
+    """Values a provider's validation accepts, which a generated example puts where an argument's name
+    says what it holds and the example has only a placeholder. Empty: the placeholder stays."""
+
+    # The ARN a ``<what>_arn`` (or ``_arns``) argument gets: the first entry whose word is one of the
+    # argument name's words before ``arn`` ("" matches any).
+    arns: tuple[tuple[str, str], ...] = ()
+    # A policy document for an argument named ``policy`` or ``*_document`` (and ``content``, ``access_policy``).
+    policy: str = ""
+    # Arguments that hold the caller's account ID, filled in where an example leaves them out (a provider
+    # would ask its cloud for the account, which an emulated cloud may not answer).
+    account_arguments: tuple[str, ...] = ("account_id",)
+
+
+@dataclasses.dataclass(frozen=True)
 class Provider:
     """A provider's whole config: ``PROVIDER`` in its ``config.py``. The generator and the runtime read the
     same value, so they agree on every kind."""
@@ -314,6 +329,12 @@ class Provider:
     previous_versions: bool = False
     # A Crossplane package per family and for the whole provider (None: no package tree).
     package: Package | None = None
+    # The provider's own words for "no object has this ID", beside terraform-plugin-sdk's "couldn't find
+    # resource": a failed import whose diagnostics one of them matches (True) means the object does not
+    # exist, rather than an error (its cloud's error codes for a missing object, its importers' sentences).
+    import_not_found: Callable[[str], bool] | None = None
+    # What generated examples put where a placeholder's argument name says what it holds.
+    example_values: ExampleValues = dataclasses.field(default_factory=ExampleValues)
     # Each kind's rules, worked out once: the generator and the runtime ask for them many times per kind
     # (templates, RBAC, families, packages), and each answer matches patterns over the whole config.
     _resolved: dict[tuple[str, bool], ResolvedResource] = dataclasses.field(

@@ -15,7 +15,9 @@ from pathlib import Path
 
 from providers.aws import hooks
 from providers.aws.credentials import CREDENTIALS
+from providers.aws.examples import EXAMPLE_VALUES
 from providers.aws.localfiles import LOCAL_FILES
+from providers.aws.notfound import import_not_found
 from tfconfig import InjectedField, Package, Provider, Tagging, load_catalog
 
 HERE = Path(__file__).resolve().parent
@@ -96,5 +98,7 @@ PROVIDER = Provider(
     # As provider-upjet-aws's aws.m.upbound.io: every kind a second time, namespaced (Crossplane v2).
     namespaced_root_group="aws.m.tfbridge.io",
     package=Package(registry="xpkg.example.com/tfbridge", license="Apache-2.0"),
+    example_values=EXAMPLE_VALUES,
+    import_not_found=import_not_found,
     resources=CATALOG.resources,
 )
