@@ -14,7 +14,7 @@ What converts, and back:
   reads an empty block list and an absent block alike), and a list of two or more where the target embeds
   is an error (the CRD's ``maxItems: 1`` refuses such a list before it gets here);
 - an older name ⇄ the field's own: going up, a value under the old name is the field's (it wins over one
-  under the new name, as provider-upjet-aws's renames do); going down, the version that has both names
+  under the new name, as upjet's field renames do); going down, the version that has both names
   gets the value under both;
 - a key no tree knows is kept as it is (the API server prunes what the target's schema lacks).
 
