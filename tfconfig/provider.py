@@ -267,8 +267,9 @@ class Provider:
     namespaced_version: str = ""
     # A Crossplane package per family and for the whole provider (None: no package tree).
     package: Package | None = None
-    # What the provider's conformance report proves (tfproject reads it from beside the config): where each
-    # kind ships unless its Resource names an executor (tfconfig.shipping).
+    # What the provider's conformance report (conformance.yaml beside the config, which tfproject reads when it
+    # loads the provider) proves: a kind proven on the direct executor ships on it, the others on the
+    # terraform CLI, unless its Resource names an executor (tfconfig.shipping). Not written in a config.
     evidence: Evidence = dataclasses.field(default_factory=Evidence)
     # Each kind's rules, worked out once: the generator and the runtime ask for them many times per kind
     # (templates, RBAC, families, packages), and each answer matches patterns over the whole config.
