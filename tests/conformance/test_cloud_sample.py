@@ -21,7 +21,7 @@ from conformance.report import load_report, passed_kinds
 from tests.support.cloud import Moto
 from tests.support.packages import AWS, ROOT
 from tfconfig.shipping import proven as proven_result
-from tfconfig.shipping import results
+from tfconfig.shipping import results as per_executor
 
 # Seconds per step, as long as the report's own runs allowed (`--timeout 240`): some kinds spend
 # minutes in the provider's own waiters (a network interface attachment's delete waits about 170 s for
@@ -38,7 +38,7 @@ def test_a_seeded_sample_of_proven_kinds_still_passes(terraform_bin: str, plugin
     # where it counts what moto made.
     provider_dir = ROOT / "providers" / "aws"
     # Each kind's result on the executor it ships with.
-    reported = {t: results(row).get(AWS.by_type(t).config.executor, {})
+    reported = {t: per_executor(row).get(AWS.by_type(t).config.executor, {})
                 for t, row in load_report(provider_dir / "conformance.yaml")["kinds"].items()}
     # A row the runner wrote before its update step changed more than tags says "no tags argument": that
     # kind's update was never tried, so it is left out until a run proves or skips it with today's step.
