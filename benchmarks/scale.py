@@ -435,8 +435,8 @@ def main() -> None:
         scaled = (cpu - idle_cpu * steady.wall) / max(1, polls) * (10000 / args.poll) + idle_cpu
         out(f"  {n} MRs polled {at:.1f} times a second: the provider used {share * 100:.2f} % of one core "
             f"(10,000 MRs at a {args.poll / 60:.0f}-minute poll are {10000 / args.poll:.1f} polls a second: "
-            f"{scaled * 100:.2f} % with this run's per-poll CPU and idle; {n} MRs at that poll "
-            f"{((cpu - idle_cpu * steady.wall) / max(1, polls) * (n / args.poll) + idle_cpu) * 100:.2f} %)")
+            f"{scaled * 100:.2f} % with this run's per-poll CPU and idle; 1,000 MRs at that poll "
+            f"{((cpu - idle_cpu * steady.wall) / max(1, polls) * (1000 / args.poll) + idle_cpu) * 100:.2f} %)")
         out(f"  provider RSS: {rss_empty:.0f} MB before any MR, {rss_start:.0f} MB at the start of the steady "
             f"window, {rss_end:.0f} MB at its end ({rss_end - rss_start:+.1f} MB over {args.idle:.0f} s idle and "
             f"{steady.wall:.0f} s of polls); provider plugin processes {plugins_rss:.0f} MB; API server RSS "
