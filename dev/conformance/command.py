@@ -14,9 +14,9 @@ import datetime
 import os
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 import filelock
@@ -63,8 +63,9 @@ def verdict(results: Sequence[Result], *, strict: bool, lost: Sequence[str] = ()
 @click.option("--seed", type=int, default=None, help="The sample's seed (printed; default: random).")
 @click.option("--skip-reported", is_flag=True, help="Leave out kinds the report already has (resume a run).")
 @click.option("--executor", type=click.Choice(EXECUTOR_CHOICES), default="direct", show_default=True,
-              help="The executor every kind runs on; auto: each kind on the one it ships on. Each result is "
-                   "recorded as the executor's, beside the kind's results on the other.")
+              help="The executor every kind runs on; auto: each kind on the one it ships on (one run per "
+                   "executor, a kind's referenced examples on its executor too). Each result is recorded as the "
+                   "executor's, beside the kind's results on the other.")
 @click.option("--jobs", type=click.IntRange(1, 8), default=JOBS, show_default=True,
               help="Job processes taking kinds at once, each with its own moto, API server and provider.")
 @click.option("--workers", type=click.IntRange(1, 16), default=WORKERS, show_default=True,
@@ -131,8 +132,8 @@ def conformance(provider_name: str, kinds: str, sample: int, seed: int | None, s
             merge(report_path, {r.kind: {**r.to_json(), "executor": ran_on[r.kind], "date": today}})
 
     try:
-        run = run_jobs(provider_name, [k.config.tf_type for k in chosen], jobs=jobs, batch=batch, executor=executor,
-                       workers=workers, timeout=timeout, done=record)
+        run = run_placed(provider_name, {k.config.tf_type: ran_on[k.config.tf_type] for k in chosen}, jobs=jobs,
+                         batch=batch, workers=workers, timeout=timeout, done=record)
     except EnvironmentFailure as exc:
         _stopped(exc)
     _summarise(run, report_path if report else None)
@@ -140,6 +141,16 @@ def conformance(provider_name: str, kinds: str, sample: int, seed: int | None, s
     click.echo(last)
     if code:
         raise SystemExit(code)
+
+
+def run_placed(provider_name: str, placed: Mapping[str, str], **options: Any) -> Jobs:
+    """Each kind (``placed``: its Terraform type → the executor it runs on) run on its executor, the examples
+    it references on that executor too, as a report's proof of a kind is made: one run per executor."""
+    runs = [run_jobs(provider_name, [t for t, e in placed.items() if e == executor], executor=executor, **options)
+            for executor in sorted(set(placed.values()))]
+    return Jobs(results=[r for run in runs for r in run.results], lost=[k for run in runs for k in run.lost],
+                seconds=sum(run.seconds for run in runs), crashes=[c for run in runs for c in run.crashes],
+                again=[k for run in runs for k in run.again])
 
 
 def _summarise(run: Jobs, report_path: Path | None) -> None:

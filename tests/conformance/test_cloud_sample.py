@@ -1,7 +1,7 @@
 """A seeded sample of the kinds the committed report proves on the executor they ship with, run again on
-it through the runtime against moto (``--executor auto``, as the provider runs), in two job processes as a
-run of the catalogue runs: each still passes every step, an update the report proves is proven again, and
-no step made a second object.
+it through the runtime against moto (with the examples it references, as the report proved it), in two
+job processes as a run of the catalogue runs: each still passes every step, an update the report proves
+is proven again, and no step made a second object.
 
 The sample changes from run to run; the seed is printed (and set with TFBRIDGE_CONFORMANCE_SEED) so
 a failure can be replayed, also with `tfbridge conformance --kinds ...`.
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conformance.classes import MOTO
-from conformance.jobs import run_jobs
+from conformance.command import run_placed
 from conformance.report import load_report, passed_kinds
 from tests.support.cloud import Moto
 from tests.support.packages import AWS, ROOT
@@ -50,17 +50,20 @@ def test_a_seeded_sample_of_proven_kinds_still_passes(terraform_bin: str, plugin
     chosen = sorted(random.Random(seed).sample(proven, SAMPLE))
     monkeypatch.setenv("TFBRIDGE_TERRAFORM", terraform_bin)
     monkeypatch.setenv("TFBRIDGE_PLUGIN_DIR", str(plugin_dir))
-    run = run_jobs("aws", chosen, jobs=2, batch=len(chosen), executor="auto", workers=1, timeout=STEP_SECONDS,
-                   done=lambda r: print(r.kind, r.seconds, r.steps))
+    # Each kind with the examples it references on the executor it ships on, as the report proved it.
+    placed = {t: AWS.by_type(t).config.executor for t in chosen}
+    run = run_placed("aws", placed, jobs=2, batch=len(chosen), workers=1, timeout=STEP_SECONDS,
+                     done=lambda r: print(r.kind, r.seconds, r.steps))
     print(f"{len(chosen)} kinds in {run.seconds:.0f}s")
-    assert [r.kind for r in run.results] == chosen and run.lost == []
+    assert sorted(r.kind for r in run.results) == chosen and run.lost == []
     # moto answers a few calls differently from one run to the next (a value it keeps or not, a state it
     # reaches late): a kind failing for moto's own reasons runs once more, and only a second failure counts.
     again = [r.kind for r in run.results if not r.passed and r.failure_class == MOTO]
     results = {r.kind: r for r in run.results}
     if again:
         print(f"seed {seed}: run again after moto's answers: {again}")
-        rerun = run_jobs("aws", again, jobs=1, batch=len(again), executor="auto", workers=1, timeout=STEP_SECONDS)
+        rerun = run_placed("aws", {t: placed[t] for t in again}, jobs=1, batch=len(again), workers=1,
+                           timeout=STEP_SECONDS)
         results.update({r.kind: r for r in rerun.results})
     failed = {k: f"{r.failure_class}: {r.failure}" for k, r in results.items() if not r.passed}
     assert failed == {}, f"seed {seed}: {failed}"
