@@ -82,8 +82,22 @@ class ExecutorSettings:
 
 
 @dataclasses.dataclass(frozen=True)
+class WebhookSettings:
+    """The conversion webhook, served when the provider has kinds of several API versions and a certificate."""
+
+    # The port it listens on, as upjet's providers (controller-runtime's webhook server): 9443.
+    port: int = 9443
+    # A directory with ``tls.crt`` and ``tls.key`` (Crossplane mounts its own at /tls/server).
+    certs_dir: Path | None = None
+    # Without a certificate of its own: the Service in front of the webhook (in the provider's namespace),
+    # for which the provider makes a certificate itself and whose CA it writes into its CRDs.
+    service: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
 class Settings:
     executors: ExecutorSettings = dataclasses.field(default_factory=ExecutorSettings)
+    webhook: WebhookSettings = dataclasses.field(default_factory=WebhookSettings)
     namespace: str = "crossplane-system"
     # Per kind: how many of its objects are reconciled at once (controller-runtime's MaxConcurrentReconciles).
     max_concurrent_reconciles: int = 10

@@ -39,6 +39,7 @@ from tfconfig.kinds import GroupRule
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.provider import (
+    ApiVersion,
     ConfigError,
     ConfigKind,
     InjectedField,
@@ -47,9 +48,19 @@ from tfconfig.provider import (
     ResolvedResource,
     Tagging,
 )
-from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts, extract_path
+from tfconfig.resource import (
+    Example,
+    Lookup,
+    ManagedElsewhere,
+    OldName,
+    Reference,
+    Resource,
+    Timeouts,
+    extract_path,
+)
 
 __all__ = [
+    "ApiVersion",
     "Catalog",
     "ConfigError",
     "ConfigKind",
@@ -68,6 +79,7 @@ __all__ = [
     "LocalFiles",
     "Lookup",
     "ManagedElsewhere",
+    "OldName",
     "Package",
     "Provider",
     "Reason",

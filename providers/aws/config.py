@@ -81,8 +81,12 @@ PROVIDER = Provider(
     exclude=CATALOG.excluded,
     local_files=LOCAL_FILES,
     # As provider-upjet-aws: blocks of at most one element are objects. The kinds upjet once served
-    # with lists (config/old-singleton-list-apis.txt) it serves with objects at v1beta2, and so do we.
+    # with lists (config/old-singleton-list-apis.txt) it serves with objects at v1beta2, and so do we,
+    # with the lists still at v1beta1.
     embed_singletons=True,
+    # As provider-upjet-aws serves them: a kind at v1beta2 is served at v1beta1 too (v1beta3: both), with
+    # one-element lists there, and the provider's webhook converts between them.
+    previous_versions=True,
     # As provider-upjet-aws names its list references (securityGroupIdRefs), and only the references the
     # catalogue declares: each is checked against upstream's.
     singular_list_refs=True,
