@@ -100,7 +100,8 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
                    "[env TFBRIDGE_FAMILY]. Default: the whole provider.")
 @click.option("--executor", type=click.Choice(EXECUTOR_CHOICES),
               default=lambda: os.environ.get("TFBRIDGE_EXECUTOR", "auto"), show_default="auto",
-              help="How operations run: auto (each kind's configured executor, the terraform CLI by default), or "
+              help="How operations run: auto (each kind where it ships: its config's executor, else the direct "
+                   "one where the provider's conformance report proves the kind, else the terraform CLI), or "
                    "cli / direct for every kind [env TFBRIDGE_EXECUTOR].")
 @click.option("--secret-namespaces", default=lambda: os.environ.get("TFBRIDGE_SECRET_NAMESPACES", ""),
               show_default="none",

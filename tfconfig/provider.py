@@ -15,6 +15,7 @@ from tfconfig.kinds import GroupRule, group_and_kind
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import ACRONYMS, plural
 from tfconfig.resource import EXECUTORS, Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
+from tfconfig.shipping import Evidence, Shipped, shipped
 
 
 class ConfigError(ValueError):
@@ -114,7 +115,9 @@ class ResolvedResource:
     timeouts_configured: bool = False
     tagging: Tagging | None = None
     lookup: Lookup | None = None
+    # Where the kind ships and why (tfconfig.shipping): its config, else its provider's conformance report.
     executor: str = "cli"
+    executor_reason: str = "no conformance report"
     managed_elsewhere: tuple[ManagedElsewhere, ...] = ()
     local_files: LocalFiles = dataclasses.field(default_factory=LocalFiles)
     # A list reference's fields drop the list's plural s (securityGroupIdRefs), not upjet's (dropletIdsRefs).
@@ -135,6 +138,10 @@ class ResolvedResource:
             return {}
         return self.tagging.tags(self.kind, self.group, name, provider_config, namespace=namespace,
                                  provider_config_kind=provider_config_kind)
+
+    @property
+    def shipped(self) -> Shipped:
+        return Shipped(self.executor, self.executor_reason)
 
     @property
     def scope(self) -> str:
@@ -335,6 +342,10 @@ class Provider:
     import_not_found: Callable[[str], bool] | None = None
     # What generated examples put where a placeholder's argument name says what it holds.
     example_values: ExampleValues = dataclasses.field(default_factory=ExampleValues)
+    # What the provider's conformance report (conformance.yaml beside the config, which tfproject reads when it
+    # loads the provider) proves: a kind proven on the direct executor ships on it, the others on the
+    # terraform CLI, unless its Resource names an executor (tfconfig.shipping). Not written in a config.
+    evidence: Evidence = dataclasses.field(default_factory=Evidence)
     # Each kind's rules, worked out once: the generator and the runtime ask for them many times per kind
     # (templates, RBAC, families, packages), and each answer matches patterns over the whole config.
     _resolved: dict[tuple[str, bool], ResolvedResource] = dataclasses.field(
@@ -436,6 +447,7 @@ class Provider:
         short_group = cfg.short_group or short_group
         kind = cfg.kind or kind
         injected = tuple(f for f in self.injected_fields if short_group not in f.except_groups)
+        ships = shipped(tf_type, cfg.executor, self.evidence)
         embed = self.embed_singletons if cfg.embed_singletons is None else cfg.embed_singletons
         newest = cfg.version or self.default_version
         if namespaced:
@@ -463,7 +475,8 @@ class Provider:
             timeouts_configured=cfg.timeouts is not None,
             tagging=self.tagging if cfg.tagged else None,
             lookup=cfg.lookup,
-            executor=cfg.executor or "cli",
+            executor=ships.executor,
+            executor_reason=ships.reason,
             managed_elsewhere=cfg.managed_elsewhere,
             local_files=self.local_files.for_type(tf_type),
             singular_list_refs=self.singular_list_refs,
@@ -507,6 +520,10 @@ class Provider:
             cfg = resources.get(tf_type, Resource())
             resources[tf_type] = dataclasses.replace(cfg, references={**refs, **cfg.references})
         return dataclasses.replace(self, resources=resources)
+
+    def with_evidence(self, evidence: Evidence) -> Provider:
+        """This provider with ``evidence`` deciding where the kinds its config does not place ship."""
+        return dataclasses.replace(self, evidence=evidence) if evidence != self.evidence else self
 
     def with_name_arguments(self, found: Mapping[str, str]) -> Provider:
         """This provider with ``found`` name arguments given to the resources that name none themselves."""

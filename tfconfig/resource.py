@@ -137,7 +137,8 @@ class Resource:
     timeouts: Timeouts | None = None
     # A data source that finds a create whose outcome was lost, by its tags (needs Provider.tagging).
     lookup: Lookup | None = None
-    # "cli" (terraform per operation) or "direct" (the provider's own protocol); None: the default.
+    # "cli" (terraform per operation) or "direct" (the provider's own protocol); None: where the provider's
+    # conformance report places the kind (direct where it proves it, else cli; see tfconfig.shipping).
     executor: str | None = None
     # Arguments another kind manages exclusively; never late-initialised.
     managed_elsewhere: tuple[ManagedElsewhere, ...] = ()
