@@ -18,7 +18,9 @@ class Result:
     failure_class: str = ""
     external_name: str = ""
     import_check_seconds: float | None = None
-    import_check: str = ""  # the create's import check: imported, unchecked (its deadline passed), or what it found
+    # The create's import check: imported, unchecked (its deadline passed), what it found, or recovered (the
+    # create failed, leaving its object, and the retry imported it by the same ID).
+    import_check: str = ""
     duplicates: int = 0
     seconds: float = 0.0
     # Seconds each step took (the log's profile of where a kind's time goes; not in the report).
