@@ -2,7 +2,7 @@
 config of a few lines, measured against the kinds, references and example manifests upjet generated from it.
 
     python -m benchmarks.upjet_parity CHECKOUT [CHECKOUT ...] [--set FIELD=JSON ...] [--misfits N]
-    python -m benchmarks.upjet_parity CHECKOUT --fixture OUT.json
+    python -m benchmarks.upjet_parity CHECKOUT --fixture OUT.json [--only TYPE ...]
 
 A checkout is a local clone of a ``provider-upjet-*`` repository: its ``config/schema.json`` (the Terraform
 schema upjet generated from), its generated Go (``apis/**``: each kind's ``GetTerraformResourceType`` and
@@ -23,18 +23,24 @@ that the suite measures a provider without fetching it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import fnmatch
+import io
 import json
 import re
 import sys
+import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+import tfproject
 from codegen import pipeline
 from devserver import openapi, rules
+from tfbridge.cli import cli
 from tfconfig import Provider
 from tfschema import schema as s
 
@@ -196,18 +202,28 @@ def _examples(root: Path, upjet: Upjet, crds: Mapping[tuple[str, str], Mapping[s
 # A compact fixture of the same facts
 
 
-def fixture(upjet: Upjet) -> dict[str, Any]:
+def fixture(upjet: Upjet, only: Iterable[str] = ()) -> dict[str, Any]:
     """The facts a test needs, in a compact form: the schema of the resources upjet serves (attributes as
     ``[type, flags]``, blocks as ``[nesting, min, max, block]``), the kinds, references and, of each example,
-    its field paths and their JSON types (never its values)."""
+    its field paths and their JSON types (never its values). With ``only`` (Terraform types or fnmatch
+    patterns), the facts of those resources and of those their upjet references point at, alone: their
+    kinds, the references between them, their examples."""
     (source,) = upjet.schema["provider_schemas"]
     resources = upjet.schema["provider_schemas"][source].get("resource_schemas", {})
+    kept = {t for t in resources if not only or any(fnmatch.fnmatchcase(t, pattern) for pattern in only)}
+    while True:  # and the resources upjet's references of those point at, so that their examples still fit
+        targets = {r.to for r in upjet.references if r.tf_type in kept} - kept
+        if not targets:
+            break
+        kept |= targets
+    kinds = {(k.group, k.kind): k.tf_type for k in upjet.kinds}
     return {
         "name": upjet.name, "source": upjet.source, "prefix": upjet.prefix,
-        "schema": {t: _compact_block(resources[t]["block"]) for t in sorted(resources)},
-        "kinds": [[k.tf_type, k.namespaced, k.group, k.version, k.kind] for k in upjet.kinds],
-        "references": [[r.tf_type, r.path, r.to] for r in upjet.references],
-        "examples": [[e.source, e.api_version, e.kind, e.valid, sorted(_leaves(e.body))] for e in upjet.examples],
+        "schema": {t: _compact_block(resources[t]["block"]) for t in sorted(kept)},
+        "kinds": [[k.tf_type, k.namespaced, k.group, k.version, k.kind] for k in upjet.kinds if k.tf_type in kept],
+        "references": [[r.tf_type, r.path, r.to] for r in upjet.references if {r.tf_type, r.to} <= kept],
+        "examples": [[e.source, e.api_version, e.kind, e.valid, sorted(_leaves(e.body))] for e in upjet.examples
+                     if kinds[(e.api_version.split("/", 1)[0], e.kind)] in kept],
     }
 
 
@@ -306,12 +322,18 @@ def from_fixture(data: Mapping[str, Any]) -> Upjet:
 
 
 def scaffold(upjet: Upjet, **overrides: Any) -> Provider:
-    """The config a provider author starts from: every resource, the defaults, nothing else."""
-    fields: dict[str, Any] = dict(name=upjet.name, source=upjet.source.removeprefix("registry.terraform.io/"),
-                                  version="0.0.0", root_group=f"{upjet.name}.tfbridge.io",
-                                  resource_prefix=f"{upjet.prefix}_", include=(f"{upjet.prefix}_*",))
-    fields.update(overrides)
-    return Provider(**fields)
+    """The config a provider author starts from: what ``tfbridge init`` writes for the schema (every resource,
+    the defaults, nothing else), loaded as ``tfbridge generate`` loads it; ``overrides`` replace its fields."""
+    with tempfile.TemporaryDirectory(prefix="upjet-parity-") as tmp:
+        schema = Path(tmp) / "schema.json"
+        schema.write_text(json.dumps(upjet.schema))
+        project = Path(tmp) / "project"
+        args = ["init", str(project), "--source", upjet.source.removeprefix("registry.terraform.io/"),
+                "--version", "0.0.0", "--schema", str(schema), "--name", upjet.name]
+        with contextlib.redirect_stdout(io.StringIO()):
+            cli.main(args, prog_name="tfbridge", standalone_mode=False)
+        provider = tfproject.load(f"{project}/").provider
+    return dataclasses.replace(provider, **overrides) if overrides else provider
 
 
 @dataclasses.dataclass
@@ -348,8 +370,10 @@ class Report:
         if causes:
             out.append("  misfits by cause: " + ", ".join(f"{c} {n}" for c, n in sorted(causes.items())))
         out.append(f"  kind names equal to upjet's {self.kinds_equal}/{self.kinds}")
+        elsewhere = sum(not w.endswith("(upjet: none)") for w in self.wrong)
         out.append(f"  references inferred on upjet's resources {self.inferred}, not upjet's {len(self.wrong)} "
-                   f"(upjet has {self.upjet_references})")
+                   f"(upjet has none there {len(self.wrong) - elsewhere}, another target {elsewhere}; "
+                   f"upjet has {self.upjet_references})")
         return out
 
 
@@ -493,11 +517,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="a Provider field of the config (a JSON value; {name} in a string: the provider's name)")
     parser.add_argument("--misfits", type=int, default=0, metavar="N", help="print the first N misfits' reasons")
     parser.add_argument("--fixture", type=Path, help="write the compact facts of the one checkout to this file")
+    parser.add_argument("--only", action="append", default=[], metavar="TYPE",
+                        help="with --fixture: only this resource's facts (a Terraform type or fnmatch pattern)")
     args = parser.parse_args(argv)
     overrides = {k: _value(v) for k, v in (item.split("=", 1) for item in args.set)}
     if args.fixture:
         (checkout,) = args.checkouts
-        args.fixture.write_text(dump_fixture(fixture(read_checkout(checkout))))
+        args.fixture.write_text(dump_fixture(fixture(read_checkout(checkout), args.only)))
         return 0
     for checkout in args.checkouts:
         upjet = read_checkout(checkout)

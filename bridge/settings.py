@@ -42,6 +42,15 @@ class ProviderProcesses:
     # A process terraform runs reattach to is replaced after this many runs (a direct executor's
     # process, which tfbridge speaks to itself, lives until it dies, idles out or makes room).
     max_uses: int = 500
+    # Processes one tenant (a namespace, or a cluster-scoped object's ProviderConfig) keeps once the
+    # pool is full; None: half of ``max_live``. However many regions a tenant names, it takes at most
+    # this many from the others, and then makes room among its own.
+    per_tenant: int | None = None
+
+    @property
+    def share(self) -> int:
+        """How many processes one tenant's leases may keep."""
+        return max(1, min(self.max_live, self.per_tenant or self.max_live // 2))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -78,10 +78,10 @@ class Pool:
         with self.pool.lease(key, lambda: self.start(key), max_uses=self.max_uses) as process:
             yield process
 
-    def use(self, key: str, at: float | None = None) -> FakeProcess:
+    def use(self, key: str, at: float | None = None, tenant: str = "") -> FakeProcess:
         if at is not None:
             self.clock.now = at
-        with self.lease(key) as process:
+        with self.pool.lease(key, lambda: self.start(key), max_uses=self.max_uses, tenant=tenant) as process:
             return process
 
     def live(self) -> list[str]:
@@ -101,6 +101,67 @@ def test_at_the_cap_the_process_idle_longest_makes_room() -> None:
     p.use("a", at=3)  # b is now the one idle longest
     p.use("c", at=4)
     assert p.live() == ["a", "c"] and p.pool.count() == 2
+
+
+def test_one_tenant_naming_many_regions_churns_only_its_own_share() -> None:
+    p = Pool(max_live=4)
+    for at, tenant in enumerate(("team-a", "team-b", "team-c", "hostile"), 1):
+        p.use(f"{tenant}/us-east-1", at=at, tenant=tenant)
+    for at, region in enumerate(("eu-west-1", "eu-west-2", "eu-west-3", "ap-south-1", "sa-east-1"), 10):
+        p.use(f"hostile/{region}", at=at, tenant="hostile")
+    assert p.pool.count() == 4
+    kept = [k for k in p.live() if not k.startswith("hostile/")]
+    assert kept == ["team-b/us-east-1", "team-c/us-east-1"], "the idle-longest other tenant made room once"
+    assert p.pool.started == 9 and len([k for k in p.live() if k.startswith("hostile/")]) == 2
+    started, evicted = p.pool.churn()
+    assert started == {"team-a": 1, "team-b": 1, "team-c": 1, "hostile": 6}
+    assert evicted == {"team-a": 1, "hostile": 4}, "the churn, by whose process was stopped"
+    p.use("team-a/us-east-1", at=20, tenant="team-a")
+    assert len([k for k in p.live() if k.startswith("hostile/")]) == 2, "the hostile tenant keeps no more"
+
+
+def test_a_process_being_stopped_still_counts_against_its_tenants_share() -> None:
+    p = Pool(max_live=3, wait=0.3, per_tenant=1)
+    for at, tenant in enumerate(("team-a", "team-b", "hostile"), 1):
+        p.use(f"{tenant}/us-east-1", at=at, tenant=tenant)
+    stopping, release = threading.Event(), threading.Event()
+    hostile = next(x for x in p.made if x.key == "hostile/us-east-1")
+
+    def slow_stop() -> None:
+        stopping.set()
+        release.wait(10)
+        hostile.stopped = True
+
+    hostile.stop = slow_stop  # type: ignore[method-assign]
+    first = threading.Thread(target=lambda: p.use("hostile/eu-west-1", at=10, tenant="hostile"))
+    first.start()
+    assert stopping.wait(10), "the hostile tenant's own process is being stopped to make room"
+    with pytest.raises(ProvidersBusy):
+        p.use("hostile/eu-west-2", at=11, tenant="hostile")
+    release.set()
+    first.join(10)
+    assert {"team-a/us-east-1", "team-b/us-east-1"} <= set(p.live()), "never another tenant's meanwhile"
+    assert p.pool.churn()[1] == {"hostile": 1}
+
+
+def test_a_tenant_alone_uses_the_whole_pool() -> None:
+    p = Pool(max_live=4)
+    for at, region in enumerate(("a", "b", "c", "d"), 1):
+        p.use(region, at=at, tenant="cluster")
+    assert p.live() == ["a", "b", "c", "d"], "a share bounds a tenant only against others"
+    p.use("team-a/x", at=5, tenant="team-a")
+    p.use("team-b/x", at=6, tenant="team-b")
+    assert p.live() == ["c", "d", "team-a/x", "team-b/x"], "room is made first among a tenant over its share"
+
+
+def test_a_tenant_whose_share_is_busy_waits_for_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    p = Pool(max_live=2, wait=0.3)
+    p.use("team-a/x", at=1, tenant="team-a")
+    with p.pool.lease("hostile/a", lambda: p.start("hostile/a"), tenant="hostile"), \
+            pytest.raises(ProvidersBusy, match="the 1 provider processes hostile may keep are busy"), \
+            p.pool.lease("hostile/b", lambda: p.start("hostile/b"), tenant="hostile"):
+        pass
+    assert "team-a/x" in p.live(), "never another tenant's, busy or not"
 
 
 def test_when_every_process_is_busy_a_new_configuration_waits_then_fails_alone() -> None:

@@ -108,6 +108,10 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
                                       "alive at once, both executors together; the one idle longest makes room.")
 @click.option("--provider-idle-timeout", type=float, default=ProviderProcesses.idle_timeout, show_default=True,
               help="Seconds an unused provider process lives.")
+@click.option("--max-provider-processes-per-tenant", type=click.IntRange(min=1), default=None,
+              show_default="half of --max-provider-processes",
+              help="Provider processes one tenant (a namespace, or a cluster-scoped object's ProviderConfig) keeps "
+                   "once they are all in use: however many regions it names, it displaces no more of the others'.")
 @click.option("--watch-label-selector", default=lambda: os.environ.get("TFBRIDGE_WATCH_LABEL_SELECTOR", ""),
               show_default="none",
               help="Reconcile only the managed resources this label selector matches, e.g. "
@@ -127,8 +131,8 @@ def run(provider_name: str | None, kubeconfig: str | None, workspace_root: Path,
         max_concurrent_operations: int, poll: float, leader_election: bool, lease_duration: float,
         renew_deadline: float, retry_period: float, health_port: int, grace: float, family: str | None,
         executor: str, secret_namespaces: str, allow_cross_namespace_references: bool, max_provider_processes: int,
-        provider_idle_timeout: float, watch_label_selector: str, enable_changelogs: bool,
-        changelogs_socket_path: str, log_level: str) -> None:
+        provider_idle_timeout: float, max_provider_processes_per_tenant: int | None, watch_label_selector: str,
+        enable_changelogs: bool, changelogs_socket_path: str, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube import names, selector
@@ -153,7 +157,8 @@ def run(provider_name: str | None, kubeconfig: str | None, workspace_root: Path,
     if families:
         lease_name = f"{lease_name}-{'-'.join(families)}"
     api = api_client(kubeconfig)
-    processes = ProviderProcesses(max_live=max_provider_processes, idle_timeout=provider_idle_timeout)
+    processes = ProviderProcesses(max_live=max_provider_processes, idle_timeout=provider_idle_timeout,
+                                  per_tenant=max_provider_processes_per_tenant)
     executors = ExecutorSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,
                                  executor=executor, interrupt_grace=min(30.0, grace), processes=processes)
     settings = Settings(executors=executors, namespace=namespace, max_concurrent_reconciles=max_concurrent_reconciles,

@@ -136,10 +136,8 @@ def probe_imports(provider_dir: Path, plugin_dir: Path, types: tuple[str, ...]) 
     if unknown:
         raise click.ClickException(f"not resources of {provider.source}: {', '.join(unknown)}")
     binary = probe.plugin_binary(plugin_dir, provider.registry_source, provider.name, provider.version)
-    env = probe.isolated_env(probe.closed_port())
-    configuration = {**provider.provider_defaults, "skip_credentials_validation": True,
-                     "skip_metadata_api_check": "true", "skip_requesting_account_id": True,
-                     "skip_region_validation": True, "max_retries": 1}
+    env = probe.isolated_env(probe.closed_port(), provider.credentials.probe)
+    configuration = probe.configuration(provider)
 
     def start() -> Provider:
         return Provider(binary, env, configuration)

@@ -11,6 +11,15 @@ A provider's catalogue (each resource's facts) is data, one YAML file per API gr
 
 from tfconfig.catalogfiles import Catalog, load_catalog
 from tfconfig.catalogue import Exclusion, Reason
+from tfconfig.credentials import (
+    Context,
+    Credentials,
+    CredentialsError,
+    CredentialsExtension,
+    CredentialsUnavailable,
+    ImportProbe,
+    Sourced,
+)
 from tfconfig.externalname import (
     ExternalName,
     IDExample,
@@ -32,7 +41,6 @@ from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.provider import (
     ConfigError,
     ConfigKind,
-    Credentials,
     InjectedField,
     Package,
     Provider,
@@ -45,12 +53,17 @@ __all__ = [
     "Catalog",
     "ConfigError",
     "ConfigKind",
+    "Context",
     "Credentials",
+    "CredentialsError",
+    "CredentialsExtension",
+    "CredentialsUnavailable",
     "Example",
     "Exclusion",
     "ExternalName",
     "GroupRule",
     "IDExample",
+    "ImportProbe",
     "InjectedField",
     "LocalFiles",
     "Lookup",
@@ -61,6 +74,7 @@ __all__ = [
     "Reference",
     "ResolvedResource",
     "Resource",
+    "Sourced",
     "Strategy",
     "Tagging",
     "TemplateError",

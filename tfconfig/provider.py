@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tfconfig.catalogue import Exclusion
+from tfconfig.credentials import Credentials
 from tfconfig.externalname import ExternalName
 from tfconfig.kinds import GroupRule, group_and_kind
 from tfconfig.localfiles import LocalFiles
@@ -32,28 +33,6 @@ class InjectedField:
     # An anchored regular expression every value must match (CRD admission and the runtime both check
     # it): a provider setting is a place where a crafted string could reach the provider's parser.
     pattern: str = ""
-
-
-@dataclasses.dataclass(frozen=True)
-class Credentials:
-    """How the ProviderConfig's credentials become provider-process environment.
-
-    The Secret key holds a JSON object; ``env`` maps its keys to environment variable names.
-    Credentials travel only through the process environment (a web identity token: a private file).
-    """
-
-    env: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    # Provider-block arguments that carry credentials: left out of ProviderConfig.configuration, so
-    # a credential can only arrive through the Secret.
-    provider_arguments: tuple[str, ...] = ()
-    # The same credentials in an INI profile (the ``[default]`` section of an AWS credentials file):
-    # key → environment variable. Empty: the Secret holds JSON only.
-    profile: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    # Variables a profile must give (an access key without its secret is refused at once).
-    required: tuple[str, ...] = ()
-    # ProviderConfigs take provider-upjet-aws's spec: credential sources from the pod's identity
-    # (IRSA, PodIdentity, WebIdentity), an assumeRoleChain, an endpoint and the skip_* flags.
-    upjet_aws: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,6 +94,9 @@ class ResolvedResource:
     # The Crossplane v2 twin: namespaced objects in ``<short group>.<namespaced root group>``, whose
     # references, Secrets and ProviderConfigs stay in their own namespace.
     namespaced: bool = False
+    # The argument a new object whose spec leaves it out takes from metadata.name ("" for none): optional
+    # in the CRD, written into spec.forProvider before the create. The import ID does not depend on it.
+    name_argument: str = ""
 
     def default_tags(self, name: str, provider_config: str, *, namespace: str = "",
                      provider_config_kind: str = "") -> dict[str, str]:
@@ -258,6 +240,11 @@ class Provider:
     singular_list_refs: bool = False
     # An argument named for another kind's identifier gets a reference to it (see tfschema.references).
     infer_references: bool = True
+    # A resource named by a required argument (``name``; see tfschema.names) lets a new object leave it out:
+    # the object's own name (metadata.name) is written there before the create, as Crossplane users
+    # expect of a name. The external name stays what the provider assigns, so a lost workspace is still
+    # imported by the ID recorded at create. False: every such argument stays required.
+    default_names: bool = True
     # How a kind is spelled when no rule or resource names it: each word of the Terraform type
     # capitalised, a word of this table as the table writes it (upjet's common acronyms by default).
     kind_acronyms: Mapping[str, str] = dataclasses.field(default_factory=lambda: dict(ACRONYMS))
@@ -400,6 +387,8 @@ class Provider:
             embed_singletons=self.embed_singletons if cfg.embed_singletons is None else cfg.embed_singletons,
             singular_list_refs=self.singular_list_refs,
             namespaced=namespaced,
+            # An argument the external name fills is never also filled from the object's name.
+            name_argument="" if cfg.name_argument == cfg.external_name.identifier_argument else cfg.name_argument or "",
         )
 
     def with_references(self, inferred: Mapping[str, Mapping[str, Reference]]) -> Provider:
@@ -411,6 +400,15 @@ class Provider:
             cfg = resources.get(tf_type, Resource())
             resources[tf_type] = dataclasses.replace(cfg, references={**refs, **cfg.references})
         return dataclasses.replace(self, resources=resources)
+
+    def with_name_arguments(self, found: Mapping[str, str]) -> Provider:
+        """This provider with ``found`` name arguments given to the resources that name none themselves."""
+        resources = dict(self.resources)
+        for tf_type, argument in sorted(found.items()):
+            cfg = resources.get(tf_type, Resource())
+            if cfg.name_argument is None:
+                resources[tf_type] = dataclasses.replace(cfg, name_argument=argument)
+        return dataclasses.replace(self, resources=resources) if resources != self.resources else self
 
     def only(self, tf_types: Iterable[str]) -> Provider:
         """This provider with only ``tf_types`` included and configured (a curated subset)."""

@@ -132,3 +132,7 @@ class Resource:
     # Blocks of at most one element as objects (True) or one-element lists (False); None: the provider's
     # choice. A kind served at the version it had before the provider embedded singletons keeps its lists.
     embed_singletons: bool | None = None
+    # The argument the resource is named by, which a new object whose spec leaves it out takes from its own
+    # name (metadata.name, written into spec.forProvider before the create); "" for none; None: the one
+    # tfschema.names finds in the schema when the provider has default_names.
+    name_argument: str | None = None

@@ -3,8 +3,8 @@
 The generator and the runtime both call :func:`plan`, so they agree on the set of kinds without the
 runtime ever rendering a CRD. Two rules are checked here on the schema itself (cheaply: top-level
 attributes only); the config's own exclusions add the facts no schema holds. The plan's provider is
-the config completed with the references inferred from the schema (:mod:`tfschema.references`): both
-sides resolve their kinds from it.
+the config completed with the references inferred from the schema (:mod:`tfschema.references`) and the
+arguments its resources are named by (:mod:`tfschema.names`): both sides resolve their kinds from it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tfconfig import ConfigError, Exclusion, Provider, Reason
-from tfschema import references
+from tfschema import names, references
 from tfschema import schema as s
 
 
@@ -22,7 +22,7 @@ from tfschema import schema as s
 class Catalogue:
     included: tuple[str, ...]
     excluded: Mapping[str, Exclusion]
-    # The config with its inferred references: what every kind is resolved from.
+    # The config with its inferred references and name arguments: what every kind is resolved from.
     provider: Provider
 
 
@@ -67,8 +67,9 @@ def plan(provider: Provider, doc: s.Document, *, origin: str = "config.py") -> C
         if tf_type in chosen:
             continue
         excluded[tf_type] = provider.exclude.get(tf_type) or rules.get(tf_type) or Exclusion(Reason.NOT_INCLUDED)
-    inferred = references.infer(provider, doc.resources, included)
-    return Catalogue(included=included, excluded=excluded, provider=provider.with_references(inferred))
+    completed = provider.with_references(references.infer(provider, doc.resources, included))
+    completed = completed.with_name_arguments(names.infer(completed, doc.resources, included))
+    return Catalogue(included=included, excluded=excluded, provider=completed)
 
 
 def _check_named(provider: Provider, ruled_out: Mapping[str, Exclusion], origin: str) -> None:

@@ -217,11 +217,13 @@ class ManagedReconciler:
                 handled: bool = True, drift: str | None = None) -> Managed:
         """Write conditions (and atProvider, and ``status.drift``: "" clears it), and, when ``handled``,
         the reconcile request this reconcile answers; on a conflict, re-read and write them again."""
+        # What the object's own namespace may read: cleaned of its tenant's secrets and the cluster's.
+        tenant = mr.namespace
         if drift:
-            drift = self.recorder.redactor(drift)
+            drift = self.recorder.redactor(drift, tenant=tenant)
         redact = self.recorder.redactor
-        conds = tuple(conditions.condition(c["type"], c["status"], c["reason"], redact(c.get("message") or ""))
-                      for c in conds)
+        conds = tuple(conditions.condition(c["type"], c["status"], c["reason"],
+                                           redact(c.get("message") or "", tenant=tenant)) for c in conds)
         for _ in range(5):
             # The new status is built beside the old one, which is left as it is to compare with (no copy
             # of it is made): a poll of a settled object ends here having written nothing.
@@ -400,7 +402,7 @@ class ManagedReconciler:
             mr = self._status(mr, conditions.last_async_success(), conditions.async_finished(), handled=False)
         if op.verb == "create":
             created: Creation = op.result
-            values = {CREATE_SUCCEEDED: _stamp()}
+            values = {CREATE_SUCCEEDED: _stamp(), **created.annotations}
             if created.external_name:
                 values[EXTERNAL_NAME] = created.external_name
             check = created.import_check
@@ -419,11 +421,12 @@ class ManagedReconciler:
             self.metrics.updated(mr)
             replaced = op.result.replaced if isinstance(op.result, Update) else None
             if replaced is not None:
-                return self._replaced(mr, replaced, op.result.connection_details)
+                return self._replaced(mr, replaced, op.result.connection_details, op.result.annotations)
         self.recorder.normal(mr.obj, reasons.SUCCEEDED_OPERATION[op.verb], REQUESTED[op.verb])
         return mr
 
-    def _replaced(self, mr: Managed, replaced: Replacement, details: Mapping[str, bytes]) -> Managed:
+    def _replaced(self, mr: Managed, replaced: Replacement, details: Mapping[str, bytes],
+                  annotations: Mapping[str, str]) -> Managed:
         """A replacement finished: the external name moves to the new object, which now has the connection
         details; each step has its event."""
         for reason, message in replaced.steps:
@@ -431,7 +434,7 @@ class ManagedReconciler:
         with self._step(mr, reasons.CANNOT_UPDATE_MANAGED,
                         "cannot update managed resource annotations: cannot update critical annotations",
                         event_is_message=True):
-            mr = self._annotate(mr.key, {EXTERNAL_NAME: replaced.new_name})
+            mr = self._annotate(mr.key, {EXTERNAL_NAME: replaced.new_name, **annotations})
         with self._step(mr, reasons.CANNOT_PUBLISH, "cannot create or update connection secret"):
             self.publisher.publish(mr, details)
         self.recorder.normal(mr.obj, reasons.REPLACED,
@@ -675,6 +678,9 @@ class ManagedReconciler:
         changed = False
         if obs.external_name and obs.external_name != mr.external_name:
             mr.set_external_name(obs.external_name)
+            changed = True
+        if any(mr.annotations.get(k) != v for k, v in obs.annotations.items()):
+            mr.set_annotations(dict(obs.annotations))
             changed = True
         if obs.late_init and policy.late_initialize:
             changed = late_initialize(mr.obj, obs.late_init) or changed

@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
+from bridge.api.errors import InvalidSpec
 from bridge.api.external import ProviderSetup, SecretReader
 from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
@@ -46,6 +47,11 @@ class CLIBackend:
             block, setup, request, purpose="identity", key=key, what="read provider identity"))
 
     def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> CLIClient:
+        if setup.secret_arguments:
+            # terraform reads a provider block from a file: a credential given as an argument would be on disk.
+            raise InvalidSpec(f"{kind.kind}: the ProviderConfig's credentials are provider-block arguments "
+                              f"({', '.join(sorted(setup.secret_arguments))}), which reach the provider only on "
+                              f"the direct executor (tfbridge run --executor direct)")
         floor = KindWorkspaces(store=self.store, provider=self.provider, kind=kind, setup=setup, secrets=secrets,
                                executor=self.name, lock_timeout=self.settings.lock_timeout, metadata=self.identity,
                                import_check_timeout=self.settings.import_check_timeout)
@@ -84,7 +90,7 @@ class CLIBackend:
             return started
 
         with self.pool.lease(f"cli/{config_key(provider, setup)}", start,
-                             max_uses=self.settings.processes.max_uses) as process:
+                             max_uses=self.settings.processes.max_uses, tenant=setup.tenant) as process:
             env["TF_REATTACH_PROVIDERS"] = process.reattach
             yield env, process
 

@@ -34,7 +34,7 @@ from bridge.api.external import Creation, Observation, Replacement, Update
 from bridge.api.managed import CREATE_BEFORE_DESTROY, Managed
 from bridge.api.policies import Policies
 from bridge.tfplugin import cty, plan
-from bridge.tfplugin.provider import Planned, Provider, ProviderGone, failed
+from bridge.tfplugin.provider import Provider, ProviderGone, failed
 from bridge.tfplugin.schema import Schema
 from bridge.workspace import tfstate
 from bridge.workspace.backend import config_key, names_no_object
@@ -48,14 +48,6 @@ if TYPE_CHECKING:
 # How long the state our own apply saved answers the one observe that follows it without a read (as the
 # CLI executor's fresh state: the reconcile that records the outcome of the apply, moments later).
 JUST_APPLIED_SECONDS = 60.0
-
-
-def _replacing(schema: Schema, prior: Any, planned: Planned) -> list[str]:
-    """The top-level arguments whose change forces a replacement (a provider lists every path
-    that would, changed or not: only the changed ones count)."""
-    before, after = cty.to_json(schema.type, prior), _known(planned.state)
-    return sorted({str(path[0]) for path in planned.requires_replace
-                   if path and tfstate.value_at(before, path) != tfstate.value_at(after, path)})
 
 
 def _deposed_key(name: str) -> str:
@@ -122,7 +114,7 @@ class DirectClient:
     def _config(self, mr: Managed, rendered: Rendered, schema: Schema) -> Any:
         """The resource's configuration as a schema-typed value."""
         try:
-            return schema.block.with_absent_blocks(cty.conform(schema.type, rendered.resource.configuration))
+            return plan.configuration(schema.block, schema.type, rendered.resource.configuration)
         except cty.CtyError as exc:
             raise InvalidSpec(f"{mr.display}: argument {exc}") from exc
 
@@ -161,24 +153,13 @@ class DirectClient:
     # -- steps -------------------------------------------------------------------------------
 
     def _plan_change(self, p: Provider, mr: Managed, schema: Schema, rendered: Rendered, prior: Any,
-                     private: bytes, timeout: float, *, validate: bool = True) -> tuple[str | None, Planned, Any]:
-        """(action: None, "create", "update" or "replace"; the plan; the config it was made for).
+                     private: bytes, timeout: float, *, validate: bool = True) -> plan.Change:
+        """The plan terraform core would make (:func:`bridge.tfplugin.plan.plan_change`).
 
         An observe skips validation: it changes nothing, and the create or update that would act on
         a bad value validates first."""
-        config = self._config(mr, rendered, schema)
-        if validate:
-            p.validate(self.tf_type, config, timeout, f"{mr.display}: invalid configuration")
-        # ignore_changes counts from the second plan on: at create the configuration is all there is.
-        if prior is not None:
-            config = plan.ignore_changes(prior, config, list(rendered.resource.ignore_changes))
-        proposed = plan.proposed_new(schema.block, prior, config)
-        planned = p.plan(self.tf_type, prior, proposed, config, private, timeout)
-        if prior is None:
-            return "create", planned, config
-        if cty.equal(schema.type, prior, planned.state):
-            return None, planned, config
-        return ("replace" if _replacing(schema, prior, planned) else "update"), planned, config
+        return plan.plan_change(p, self.tf_type, self._config(mr, rendered, schema), prior, private,
+                                rendered.resource.ignore_changes, timeout, validate=validate, what=mr.display)
 
     def _observed_action(self, ws: Workspace, p: Provider, mr: Managed, schema: Schema, rendered: Rendered,
                          state: Any, private: bytes, timeout: float) -> str | None:
@@ -200,7 +181,7 @@ class DirectClient:
         if ws.meta().noop_plan == digest:
             action = None
         else:
-            action, _, _ = self._plan_change(p, mr, schema, rendered, state, private, timeout, validate=False)
+            action = self._plan_change(p, mr, schema, rendered, state, private, timeout, validate=False).action
             ws.update_meta(noop_plan=digest if action is None else "")
         if polled is not None:
             polled.plan_inputs = inputs if action is None and same_state else None
@@ -235,7 +216,8 @@ class DirectClient:
         of every argument it can read."""
         schema = p.schema(self.tf_type)
         try:
-            action, planned, _ = self._plan_change(p, mr, schema, rendered, state, private, timeout, validate=False)
+            change = self._plan_change(p, mr, schema, rendered, state, private, timeout, validate=False)
+            action, planned = change.action, change.planned
         except InvalidSpec:
             return state, private  # reported by the plan the observe makes next
         if action is None or not isinstance(state, dict) or not isinstance(planned.state, dict):
@@ -396,8 +378,9 @@ class DirectClient:
         timeout = self.config.timeouts.create
         with self._session(mr, "create") as s:
             self._destroy_deposed(s, mr, timeout)
-            _, planned, config = self._plan_change(s.p, mr, s.schema, s.rendered, None, b"", timeout)
-            state, private, errors = s.p.apply(self.tf_type, None, planned.state, config, planned.private, timeout)
+            made = self._plan_change(s.p, mr, s.schema, s.rendered, None, b"", timeout)
+            state, private, errors = s.p.apply(self.tf_type, None, made.planned.state, made.config,
+                                               made.planned.private, timeout)
             if state is not None:
                 self._save(s.ws, s.schema, state, private, tainted=bool(errors))
             if errors:
@@ -426,9 +409,10 @@ class DirectClient:
             if prior is None:
                 raise OperationFailed(f"{mr.display}: update failed: the object no longer exists", verb="apply")
             self._destroy_deposed(s, mr, timeout)
-            action, planned, config = self._plan_change(s.p, mr, s.schema, s.rendered, prior, private, timeout)
+            change = self._plan_change(s.p, mr, s.schema, s.rendered, prior, private, timeout)
+            action, planned, config = change.action, change.planned, change.config
             if action == "replace":
-                policy = self.floor.replace_policy(mr, _replacing(s.schema, prior, planned))
+                policy = self.floor.replace_policy(mr, change.replacing)
                 return self._replace(s, mr, policy, prior, private, timeout)
             state = prior
             if action is not None:
@@ -482,8 +466,9 @@ class DirectClient:
     def _create_replacement(self, s: _Session, mr: Managed, policy: str, old_name: str,
                             steps: list[tuple[str, str]], timeout: float) -> tuple[Any, bytes]:
         """The new object, made; what a failed create left half made is deleted again (raises)."""
-        _, planned, config = self._plan_change(s.p, mr, s.schema, s.rendered, None, b"", timeout)
-        state, private, errors = s.p.apply(self.tf_type, None, planned.state, config, planned.private, timeout)
+        made = self._plan_change(s.p, mr, s.schema, s.rendered, None, b"", timeout)
+        state, private, errors = s.p.apply(self.tf_type, None, made.planned.state, made.config, made.planned.private,
+                                           timeout)
         if not errors and state is not None:
             return state, private
         words = tuple(map(str, errors)) or ("the provider returned no state",)

@@ -164,6 +164,7 @@ class Harness:
             result.external_name = external
             meta = self.workspace(kind, name).meta()
             result.import_check_seconds = meta.import_check_seconds
+            result.import_check = meta.import_check
             # A check cut short by its deadline proves nothing either way: the reimport step below,
             # which imports by the same ID, decides.
             if meta.import_check and meta.import_check not in ("imported", "unchecked"):

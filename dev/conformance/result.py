@@ -18,6 +18,7 @@ class Result:
     failure_class: str = ""
     external_name: str = ""
     import_check_seconds: float | None = None
+    import_check: str = ""  # the create's import check: imported, unchecked (its deadline passed), or what it found
     duplicates: int = 0
     seconds: float = 0.0
     # Seconds each step took (the log's profile of where a kind's time goes; not in the report).

@@ -14,8 +14,9 @@ import probe's answers (``import_probe.json``) as the default and the code they 
 from pathlib import Path
 
 from providers.aws import hooks
+from providers.aws.credentials import CREDENTIALS
 from providers.aws.localfiles import LOCAL_FILES
-from tfconfig import Credentials, InjectedField, Package, Provider, Tagging, load_catalog
+from tfconfig import InjectedField, Package, Provider, Tagging, load_catalog
 
 HERE = Path(__file__).resolve().parent
 
@@ -32,9 +33,19 @@ KIND_ACRONYMS: dict[str, str] = {
 }  # fmt: skip
 
 REGION = "us-east-1"
-# Every region the aws 5.100 provider knows, in every partition (eusc-de-east-1 included), and
-# nothing that is not a region name: no template syntax, spaces, slashes or commas reach the provider.
-REGION_PATTERN = r"^[a-z]{2,4}(-[a-z]+){1,3}-[0-9]{1,2}$"
+# Every region the aws 5.100 provider knows, in every partition (the region names its binary holds,
+# eusc-de-east-1 included), and nothing else: a made-up region would be one more provider process, and
+# no template syntax, spaces, slashes or commas reach the provider.
+REGIONS = (
+    "af-south-1", "ap-east-1", "ap-northeast-1", "ap-northeast-2", "ap-northeast-3", "ap-south-1", "ap-south-2",
+    "ap-southeast-1", "ap-southeast-2", "ap-southeast-3", "ap-southeast-4", "ap-southeast-5", "ap-southeast-7",
+    "ca-central-1", "ca-west-1", "cn-north-1", "cn-northwest-1", "eu-central-1", "eu-central-2", "eu-isoe-west-1",
+    "eu-north-1", "eu-south-1", "eu-south-2", "eu-west-1", "eu-west-2", "eu-west-3", "eusc-de-east-1",
+    "il-central-1", "me-central-1", "me-south-1", "mx-central-1", "sa-east-1", "us-east-1", "us-east-2",
+    "us-gov-east-1", "us-gov-west-1", "us-iso-east-1", "us-iso-west-1", "us-isob-east-1", "us-isof-east-1",
+    "us-isof-south-1", "us-west-1", "us-west-2",
+)
+REGION_PATTERN = f"^({'|'.join(REGIONS)})$"
 
 CATALOG = load_catalog(HERE / "catalog", hooks=hooks, probe=HERE / "import_probe.json")
 
@@ -61,15 +72,7 @@ PROVIDER = Provider(
     ),
     removed_parameters=("tags_all",),
     late_init_ignore=("name_prefix", "bucket_prefix"),
-    credentials=Credentials(env={
-        "access_key": "AWS_ACCESS_KEY_ID",
-        "secret_key": "AWS_SECRET_ACCESS_KEY",
-        "session_token": "AWS_SESSION_TOKEN",
-    }, provider_arguments=("access_key", "secret_key", "token"), profile={
-        "aws_access_key_id": "AWS_ACCESS_KEY_ID",
-        "aws_secret_access_key": "AWS_SECRET_ACCESS_KEY",
-        "aws_session_token": "AWS_SESSION_TOKEN",
-    }, required=("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"), upjet_aws=True),
+    credentials=CREDENTIALS,
     # IAM is global: its kinds have no region field, but the provider block needs one.
     provider_defaults={"region": REGION},
     identity={"account_id": "data.aws_caller_identity.this.account_id",
@@ -84,6 +87,8 @@ PROVIDER = Provider(
     # catalogue declares: each is checked against upstream's.
     singular_list_refs=True,
     infer_references=False,
+    # The catalogue says of every kind how it is named (its external name); none takes a default name.
+    default_names=False,
     # As provider-upjet-aws's aws.m.upbound.io: every kind a second time, namespaced (Crossplane v2).
     namespaced_root_group="aws.m.tfbridge.io",
     package=Package(registry="xpkg.example.com/tfbridge", license="Apache-2.0"),

@@ -243,7 +243,9 @@ REGIONS = ["af-south-1", "ap-east-1", "ap-northeast-1", "ap-northeast-2", "ap-no
            "us-east-1", "us-east-2", "us-gov-east-1", "us-gov-west-1", "us-iso-east-1", "us-iso-west-1",
            "us-isob-east-1", "us-isof-east-1", "us-isof-south-1", "us-west-1", "us-west-2"]
 HOSTILE_REGIONS = ['${file("/var/run/secrets/kubernetes.io/serviceaccount/token")}', "us-east-1 ", "us east 1",
-                   "us-east-1/../x", "%{ for x in y }", "US-EAST-1", "", "us-east-1,eu-west-1"]
+                   "us-east-1/../x", "%{ for x in y }", "US-EAST-1", "", "us-east-1,eu-west-1",
+                   # Shaped like a region, known to no partition: each would be a provider process of its own.
+                   "us-east-9", "zz-nowhere-1"]
 (REGION,) = [f for f in AWS.provider.injected_fields if f.name == "region"]
 # What admission checks a region against, on every kind that has one (the tests below prove it).
 REGION_RULE = {"type": "string", "pattern": REGION.pattern}

@@ -357,7 +357,7 @@ def test_schema_docs_stores_the_pages_texts_and_generate_puts_them_in_the_crds(t
     assert again.exit_code == 0 and (pdir / tfdocs.DOCS_FILE).read_bytes() == stored, "reproducible bytes"
     assert tfdocs.loads(stored).source == "demo docs v1"
     assert pipeline.ensure(pdir) is True
-    crd = yaml.safe_load((pdir / "crds/thing/thing.demo.tfbridge.io_things.yaml").read_text())["spec"]["versions"][0]
+    crd = yaml.safe_load((pdir / "crds/demo/demo.demo.tfbridge.io_things.yaml").read_text())["spec"]["versions"][0]
     for_provider = crd["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["forProvider"]["properties"]
     assert for_provider["size"]["description"] == "Size of the thing, in units."
     assert for_provider["listB"]["items"]["properties"]["port"]["description"] == "Port of one element."

@@ -116,6 +116,22 @@ def examples() -> Examples:
                      "cannot be in same region as main table", EXAMPLE, id="ExampleContradictsItself"),
         pytest.param("create failed: creating FSx Backup: must specify either file_system_id or volume_id", EXAMPLE,
                      id="ExampleMissesOneOfTwo"),
+        pytest.param("ZoneAssociation/c1-x: create failed: creating Route 53 Zone Association: operation error Route 53: "
+                     "AssociateVPCWithHostedZone, https response error StatusCode: 400, RequestID: sO4G, "
+                     "PublicZoneVPCAssociation: the zone is public", EXAMPLE, id="ACloudClientErrorIsTheExamples"),
+        pytest.param("Application/c1-x: observe failed: read aws_elastic_beanstalk_application: listing tags for "
+                     "Elastic Beanstalk Application (arn:aws:elasticbeanstalk:us-east-1:123456789012:application/c1-x): "
+                     "operation error Elastic Beanstalk: ListTagsForResource, https response error StatusCode: 400, "
+                     "RequestID: Y, ResourceNotFoundException: Resource not found for ARN", MOTO,
+                     id="MotosTaggingDoesNotKnowTheObject"),
+        pytest.param("Cluster/c1-x: create failed: creating DocumentDB Cluster (c1-x): operation error DocDB: "
+                     "CreateDBCluster, https response error StatusCode: 400, RequestID: Q, api error "
+                     "InvalidParameterValue: Engine 'docdb' is not supported to satisfy constraint", MOTO,
+                     id="MotoHasNoDocumentDBEngine"),
+        pytest.param("RestAPIPolicy/c1-x: observe failed: read aws_api_gateway_rest_api_policy: invalid character 'S' "
+                     "after top-level value", MOTO, id="AnAnswerOfMotosThatTheKindFails"),
+        pytest.param("Policy/c1-x: observe failed: read aws_iam_policy: invalid character 'S' after top-level value",
+                     EXAMPLE, id="TheSameWordsOfAnotherKindAreNotMotos"),
         pytest.param("MetricAlarm/x: unexpected KeyError: 'aws_autoscaling_policy'", OURS,
                      id="RuntimeExceptionIsOurs"),
         pytest.param("Stage/p-example: update failed: changing deployment_id needs the resource replaced; tfbridge "

@@ -255,3 +255,36 @@ def test_install_script_refuses_a_terraform_it_cannot_verify(tmp_path: Path, ter
     run = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode != 0 and said in run.stderr, run.stderr
     assert not (tmp_path / "opt" / "bin" / "terraform").exists()
+
+
+def test_install_script_refuses_a_provider_plugin_it_cannot_verify(tmp_path: Path, terraform_bin: str,
+                                                                   plugin_dir: Path) -> None:
+    """A mirror copy (PLUGIN_MIRROR) whose package matches none of the pinned hashes (here one file of it
+    changed; the provider binary is the real one) never reaches the image's tfbridge."""
+    args = build_args()
+    version = json.loads(subprocess.run([terraform_bin, "version", "-json"], capture_output=True, text=True,
+                                        check=True).stdout)["terraform_version"]
+    package = Path("registry.terraform.io", args["PROVIDER_SOURCE"], args["PROVIDER_VERSION"], platform())
+    real, bad = plugin_dir / package, tmp_path / "mirror" / package
+    bad.mkdir(parents=True)
+    for item in real.iterdir():
+        (bad / item.name).symlink_to(item)
+    (bad / "LICENSE.txt").unlink()
+    (bad / "LICENSE.txt").write_text("not the license the release holds\n")
+    env = install_env(tmp_path / "opt", version, terraform_bin, PLUGIN_MIRROR=str(tmp_path / "mirror"))
+    run = subprocess.run([str(ROOT / "scripts" / "image-install.sh")], env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode != 0, run.stderr[-3000:]
+    assert f"matches none of the hashes pinned for registry.terraform.io/{args['PROVIDER_SOURCE']}" in run.stderr
+    assert not (tmp_path / "opt" / "venv").exists(), "nothing after the check was installed"
+
+
+def test_every_provider_hash_pinned_is_in_terraforms_own_forms() -> None:
+    lines = [ln.split() for ln in (ROOT / "scripts" / "provider-checksums.txt").read_text().splitlines()
+             if ln.strip() and not ln.startswith("#")]
+    assert lines and all(len(parts) == 3 for parts in lines)
+    for digest, _, _ in lines:
+        assert re.fullmatch(r"h1:[A-Za-z0-9+/]{43}=|zh:[0-9a-f]{64}", digest), digest
+    args = build_args()
+    assert [d for d, src, v in lines if src == f"registry.terraform.io/{args['PROVIDER_SOURCE']}"
+            and v == args["PROVIDER_VERSION"] and d.startswith("h1:")], "the image's provider is pinned"

@@ -59,7 +59,7 @@ def test_a_provider_project_builds_its_packages_as_aws_does(tmp_path: Path) -> N
     root = project.init(tmp_path / "p")
     project.generate(root)
     assert [r.relative_to(root).as_posix() for r in xpkg.roots(root)] == [
-        "families/config/package", "families/data/package", "package"]
+        "families/config/package", "families/terraform/package", "package"]
     for package_root in xpkg.roots(root):
         xpkg.check_root(package_root)
     xpkg.check_families(root, tfproject.load(f"{root}/").provider)

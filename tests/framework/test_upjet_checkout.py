@@ -74,3 +74,8 @@ def test_a_checkout_s_kinds_references_and_examples(tmp_path: Path) -> None:
     compact = upjet_parity.from_fixture(json.loads(upjet_parity.dump_fixture(upjet_parity.fixture(upjet))))
     assert compact.kinds == upjet.kinds and compact.references == upjet.references
     assert [e.valid for e in compact.examples] == [True, False]
+    only = upjet_parity.fixture(upjet, only=("acme_team_member",))
+    assert sorted(only["schema"]) == ["acme_team", "acme_team_member"], "with the team its reference points at"
+    assert sorted(k[0] for k in only["kinds"]) == ["acme_team", "acme_team_member"]
+    alone = upjet_parity.fixture(upjet, only=("acme_team",))
+    assert (sorted(alone["schema"]), alone["references"], alone["examples"]) == (["acme_team"], [], [])

@@ -31,6 +31,9 @@ REFUSED = ProviderSetup(configuration=MOTO_CONFIGURATION,
 
 
 def settings(root: Path, terraform_bin: str, plugin_dir: Path, moto: Moto, **extra: Any) -> ExecutorSettings:
+    # The import check's deadline of 20 s is a production default; a busy test machine may need more for
+    # the CLI's import, and a check cut short would prove nothing.
+    extra.setdefault("import_check_timeout", 120.0)
     return ExecutorSettings(workspace_root=root, terraform=terraform_bin, plugin_dir=plugin_dir,
                             base_env=provider_env(moto), interrupt_grace=20, **extra)
 

@@ -14,8 +14,14 @@ from click.testing import CliRunner
 
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
+from bridge.kube.client import CRDS, HTTPKube
+from bridge.managed.providerconfig import ConfigResources
 from bridge.tfexec.backend import CLIBackend
 from bridge.workspace.store import WorkspaceStore
+from devrig.cloud import provider_config
+from tests.support.cluster import Cluster
+from tests.support.crds import package_crds
+from tests.support.objects import Objects
 from tests.support.packages import BUILTIN
 from tfbridge.cli import cli
 from tfbridge.workspaces import orphans
@@ -89,16 +95,26 @@ def test_unknown_mr_is_a_clear_error(root: Path) -> None:
     assert result.exit_code == 1 and "no workspace for 'Data/nope'" in result.output
 
 
-def test_plan_is_a_dry_run(root: Path, terraform_bin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plan_is_a_dry_run(root: Path, terraform_bin: str, monkeypatch: pytest.MonkeyPatch, cluster: Cluster) -> None:
     monkeypatch.setenv("TFBRIDGE_TERRAFORM", terraform_bin)
+    kube = HTTPKube(cluster.api_client())
+    for crd in package_crds(BUILTIN, "builtin"):
+        kube.create(CRDS, crd)
+    kube.create(ConfigResources.of(BUILTIN).configs, provider_config(BUILTIN.provider.root_group, secret=None))
+    Objects(kube, BUILTIN).apply("Data", "alpha", {"input": "in-alpha"})
     before = (root / next(p.name for p in root.iterdir() if p.name.startswith("data-alpha")) / "terraform.tfstate"
               ).read_bytes()
-    result = invoke(root, "plan", "Data/alpha")
+    result = invoke(root, "plan", "Data/alpha", "--kubeconfig", str(cluster.kubeconfig), "--provider", "builtin")
     assert result.exit_code == 0, result.output
     assert "No changes" in result.output
     after = (root / next(p.name for p in root.iterdir() if p.name.startswith("data-alpha")) / "terraform.tfstate"
              ).read_bytes()
     assert before == after
+
+
+def test_plan_of_an_object_the_cluster_does_not_hold_runs_nothing(root: Path, cluster: Cluster) -> None:
+    result = invoke(root, "plan", "Data/alpha", "--kubeconfig", str(cluster.kubeconfig), "--provider", "builtin")
+    assert result.exit_code == 1 and "Data/alpha: cannot read it from the cluster" in result.output
 
 
 def test_import_refuses_when_state_exists(root: Path) -> None:

@@ -144,3 +144,43 @@ def test_the_list_naming_is_in_the_digest_only_where_it_is_upjet_s(singular: boo
     """A provider that keeps the singular names keeps the digests its CRDs were labelled with."""
     rules = fields.rules(provider(singular_list_refs=singular).resolve("acme_firewall"))
     assert ("upjet_list_refs" in rules.canonical()) is not singular
+
+
+def test_a_number_is_named_for_a_kind_only_as_its_identifier() -> None:
+    """``droplet_id`` (a number) takes a droplet's ID; a number named otherwise (``size``, a kind's bare
+    name, an identifier some kind computes) is no reference."""
+    doc = document(
+        acme_reserved_ip=resource(droplet_id=attr("number", optional=True), team=attr("number", optional=True),
+                                  object_id=attr("number", optional=True), volume_ids=attr(["list", "number"],
+                                                                                            optional=True)),
+        acme_port=resource(number=attr("number", required=True)),
+        acme_listener=resource(port=attr("number", required=True)),
+    )
+    found = inferred(provider(), doc)
+    assert found["acme_reserved_ip"] == {"droplet_id": Reference("acme_droplet"),
+                                         "volume_ids": Reference("acme_volume")}
+    assert "acme_listener" not in found, "a required bare number is no acme_port"
+
+
+def test_an_identifier_no_name_resolves_takes_the_kind_its_name_ends_with_or_its_description_names() -> None:
+    doc = document(
+        acme_service_principal=resource(client_id=REQ, object_id=ID),
+        acme_application_from_template=resource(template_id=REQ),
+        # A principal is the one kind whose name ends with the word; its description names its object_id.
+        acme_role_assignment=resource(principal_id=attr("string", required=True,
+                                                        description="The object ID of the member principal"),
+                                      template_id=REQ),
+        acme_catalog_association=resource(resource_origin_id=attr("string", required=True, description=(
+            "The unique identifier of the resource in the origin system. In the case of a group, this is the "
+            "identifier of the group")), other_id=attr("string", required=True, description=(
+                "The ID of the team member, which no kind is"))),
+        acme_schedule=resource(("rule", {"rule_id": attr("string", optional=True, description="The ID of the team")}),
+                               principal_id=OPT),
+    )
+    found = inferred(provider(), doc)
+    assert found["acme_role_assignment"] == {"principal_id": Reference("acme_service_principal", "object_id")}, \
+        "application_from_template is an application: its name does not end with the noun template"
+    assert found["acme_catalog_association"] == {"resource_origin_id": Reference("acme_group")}, \
+        "the first ID of a kind the description names; none for words that name no kind"
+    assert "acme_schedule" not in found, \
+        "an optional principal_id's name alone names no kind; a block's description says nothing"
