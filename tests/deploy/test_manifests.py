@@ -8,12 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import kubernetes_validate
 import pytest
 import yaml
 
-from devserver.manifests import crd_manifests
-from tests.support import crds, every
+from tests.support import crds, every, kubeschemas
 from tests.support.external import missing as _missing
 from tests.support.packages import AWS, AWS_CURATED
 from tests.support.rbac import cluster_role, role, uncovered
@@ -22,7 +20,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PROVIDERS = sorted(p.parent for p in (ROOT / "providers").glob("*/config.py"))
 TREES = sorted(p.parent for base in PROVIDERS for p in [*base.glob("deploy/kustomization.yaml"),
                                                          *base.glob("families/*/kustomization.yaml")])
-K8S = kubernetes_validate.latest_version()
 CONFIG_KINDS = ("ProviderConfig", "ClusterProviderConfig", "ProviderConfigUsage")
 # The deployables' bases are the providers' CRD directories: one worker process reads them all, once.
 pytestmark = pytest.mark.xdist_group(crds.EVERY_CRD)
@@ -62,7 +59,7 @@ def _valid_objects(tree: Path) -> None:
                                          "RoleBinding", "Deployment", "Service", "CustomResourceDefinition"}
     for doc in docs:
         if doc["kind"] != "CustomResourceDefinition":
-            kubernetes_validate.validate(doc, K8S, strict=True)  # raises naming the field
+            kubeschemas.validate(doc)  # raises naming the field
 
 
 def test_every_manifest_validates_against_the_kubernetes_schemas() -> None:
@@ -73,15 +70,15 @@ def test_every_manifest_validates_against_the_kubernetes_schemas() -> None:
 
 def _crd_sample() -> list[Path]:
     """The curated kinds' CRDs, the ProviderConfig kinds', and the five largest."""
-    crds = ROOT / "providers" / "aws" / "crds"
-    curated = [crds / k.config.short_group / f"{k.config.group}_{k.config.plural}.yaml" for k in AWS_CURATED.kinds]
-    largest = sorted(crds.rglob("*_*.yaml"), key=lambda p: p.stat().st_size)[-5:]
-    return sorted({*curated, *largest, *(crds / "config").glob("*_*.yaml")})
+    tree = ROOT / "providers" / "aws" / "crds"
+    curated = [tree / k.config.short_group / f"{k.config.group}_{k.config.plural}.yaml" for k in AWS_CURATED.kinds]
+    largest = sorted(tree.rglob("*_*.yaml"), key=lambda p: p.stat().st_size)[-5:]
+    return sorted({*curated, *largest, *(tree / "config").glob("*_*.yaml")})
 
 
 def test_crds_validate_against_the_kubernetes_schemas() -> None:
     def valid(path: Path) -> None:
-        kubernetes_validate.validate(load(path), K8S, strict=True)  # raises naming the field
+        kubeschemas.validate(load(path))  # raises naming the field
 
     sample = _crd_sample()
     assert every.check_all("CRDs", ((p.name, p) for p in sample), valid) == len(sample)
@@ -92,16 +89,17 @@ def _least_privilege(tree: Path) -> None:
     flat = [(g, r, v) for rule in rules for g in rule["apiGroups"] for r in rule["resources"] for v in rule["verbs"]]
     assert not [x for x in flat if "*" in x], "no wildcards"
     docs = resources(tree)
-    crds = {(d["spec"]["group"], d["spec"]["names"]["plural"]) for d in docs if d["kind"] == "CustomResourceDefinition"}
+    served = {(d["spec"]["group"], d["spec"]["names"]["plural"]) for d in docs
+              if d["kind"] == "CustomResourceDefinition"}
     custom = {(g, r.split("/")[0]) for g, r, _ in flat if g not in ("", "coordination.k8s.io", "apiextensions.k8s.io")}
     assert {(r, v) for g, r, v in flat if g == "apiextensions.k8s.io"} == {
         ("customresourcedefinitions", v) for v in ("get", "list", "watch")}, \
         "CRDs are only read (the schema-digest check at start, and which kinds are served)"
     provider = next(p for p in PROVIDERS if p in tree.parents)
-    config_groups = {d["spec"]["group"] for d in crd_manifests(provider / "crds" / "config")}
-    own = {c for c in crds if c[0] not in config_groups}
+    config_groups = {d["spec"]["group"] for d in crds.in_directory(provider / "crds" / "config")}
+    own = {c for c in served if c[0] not in config_groups}
     assert own <= custom, "every managed kind of the deployable is reconciled"
-    foreign = {c for c in custom - crds if c[0] not in config_groups}
+    foreign = {c for c in custom - served if c[0] not in config_groups}
     # Only kinds the deployable references may come from elsewhere, and only to read and pin.
     assert all(v in ("get", "list", "update") for g, r, v in flat if (g, r) in foreign)
     # A namespaced managed resource's Secrets and events are in its own namespace, whichever that is.

@@ -51,6 +51,13 @@ def _parsed(path: Path) -> tuple[dict[str, Any], ...]:
     return tuple(doc for doc in yaml.load_all(path.read_bytes(), Loader=loader) if doc is not None)
 
 
+def in_directory(directory: Path) -> list[dict[str, Any]]:
+    """The CRDs in ``directory`` and below, as :func:`devserver.manifests.crd_manifests` reads them (see
+    :func:`documents`)."""
+    return [doc for path in sorted(directory.rglob("*.yaml")) for doc in documents(path)
+            if doc.get("kind") == "CustomResourceDefinition"]
+
+
 @functools.cache
 def generated(provider_dir: str) -> dict[tuple[str, str], dict[str, Any]]:
     """Every CRD providers/``provider_dir`` ships, by (API group, kind) (see :func:`documents`)."""

@@ -15,11 +15,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import kubernetes_validate
 import yaml
 
 from codegen import package
-from tests.support import crds
+from tests.support import crds, kubeschemas
 from tfconfig import Provider
 
 META_GROUP = "meta.pkg.crossplane.io"
@@ -123,8 +122,8 @@ def check_runtime_config(tree: Path) -> None:
     doc = yaml.safe_load((tree / "package-runtime-config.yaml").read_text())
     assert (doc["apiVersion"], doc["kind"]) == ("pkg.crossplane.io/v1beta1", "DeploymentRuntimeConfig")
     template = doc["spec"]["deploymentTemplate"]
-    kubernetes_validate.validate({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "x"},
-                                  "spec": template["spec"]}, kubernetes_validate.latest_version(), strict=True)
+    kubeschemas.validate({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "x"},
+                          "spec": template["spec"]})
     pod = template["spec"]["template"]["spec"]
     (container,) = pod["containers"]
     assert container["name"] == package.RUNTIME_CONTAINER, "Crossplane applies a runtime config to this container"
