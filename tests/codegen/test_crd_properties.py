@@ -52,7 +52,10 @@ def blocks(draw: st.DrawFn, depth: int) -> dict[str, Any]:
     names = draw(st.lists(st.sampled_from(WORDS), unique=True, max_size=2 if depth else 0))
     out: dict[str, Any] = {}
     for name in names:
-        block = {"attributes": draw(attributes(top=False)), "block_types": draw(blocks(depth - 1))}
+        attrs = draw(attributes(top=False))
+        # Terraform refuses an attribute and a block of one name in one block.
+        inner = {k: v for k, v in draw(blocks(depth - 1)).items() if k not in attrs}
+        block = {"attributes": attrs, "block_types": inner}
         mode = draw(st.sampled_from(["single", "group", "list", "set", "map"]))
         nested: dict[str, Any] = {"nesting_mode": mode, "block": block}
         if mode in ("list", "set"):
@@ -64,7 +67,7 @@ def blocks(draw: st.DrawFn, depth: int) -> dict[str, Any]:
 
 @st.composite
 def resources(draw: st.DrawFn) -> dict[str, Any]:
-    """A resource block whose top-level names are unique once camel-cased (the generator refuses others)."""
+    """A resource block (an attribute and a block never share a name, as Terraform's schemas never do)."""
     attrs = draw(attributes(top=True))
     nested = {k: v for k, v in draw(blocks(2)).items() if k not in attrs}
     return {"attributes": {"id": synthetic.attr("string", computed=True), **attrs}, "block_types": nested,
