@@ -39,17 +39,29 @@ from tfconfig.kinds import GroupRule
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.provider import (
+    ApiVersion,
     ConfigError,
     ConfigKind,
+    ExampleValues,
     InjectedField,
     Package,
     Provider,
     ResolvedResource,
     Tagging,
 )
-from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts, extract_path
+from tfconfig.resource import (
+    Example,
+    Lookup,
+    ManagedElsewhere,
+    OldName,
+    Reference,
+    Resource,
+    Timeouts,
+    extract_path,
+)
 
 __all__ = [
+    "ApiVersion",
     "Catalog",
     "ConfigError",
     "ConfigKind",
@@ -59,6 +71,7 @@ __all__ = [
     "CredentialsExtension",
     "CredentialsUnavailable",
     "Example",
+    "ExampleValues",
     "Exclusion",
     "ExternalName",
     "GroupRule",
@@ -68,6 +81,7 @@ __all__ = [
     "LocalFiles",
     "Lookup",
     "ManagedElsewhere",
+    "OldName",
     "Package",
     "Provider",
     "Reason",

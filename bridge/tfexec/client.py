@@ -59,7 +59,7 @@ class CLIClient:
 
     def _terraform(self, ws: Workspace, rendered: Rendered, mr: Managed) -> Terraform:
         run = functools.partial(self._run, ws, rendered)
-        return Terraform(ws.dir, run, mr.display)
+        return Terraform(ws.dir, run, mr.display, self.floor.provider.import_not_found)
 
     def _run(self, ws: Workspace, rendered: Rendered, args: list[str], timeout: float) -> Any:
         return self.backend.terraform(ws, args, provider=rendered.provider, setup=self.floor.setup, timeout=timeout)

@@ -40,10 +40,12 @@ class Planned:
 
 
 class Terraform:
-    def __init__(self, directory: Path, run: RunFn, display: str) -> None:
+    def __init__(self, directory: Path, run: RunFn, display: str,
+                 import_not_found: Callable[[str], bool] | None = None) -> None:
         self.dir = directory
         self._run = run
         self.display = display
+        self._import_not_found = import_not_found  # the provider's words for "no such object"
 
     def plan(self, tf_type: str, timeout: float, what: str = "observe failed") -> Planned:
         """One ``plan -out``: the planned action, and the refreshed state the plan file carries."""
@@ -91,7 +93,7 @@ class Terraform:
         try:
             self._check(run, f"import of {import_id!r} failed")
         except OperationFailed as exc:
-            if names_no_object(exc.diagnostics):
+            if names_no_object(exc.diagnostics, self._import_not_found):
                 return False
             raise
         return False

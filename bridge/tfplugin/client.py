@@ -247,7 +247,7 @@ class DirectClient:
         except ProviderGone:
             raise
         except OperationFailed as exc:
-            if names_no_object(exc.diagnostics):
+            if names_no_object(exc.diagnostics, self.floor.provider.import_not_found):
                 return None
             raise
         return None if state is None else (state, private)

@@ -42,8 +42,8 @@ def address(tf_type: str) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class ProviderBlock:
-    name: str  # the local name: aws
-    source: str  # hashicorp/aws
+    name: str  # the local name: random
+    source: str  # hashicorp/random
     version: str  # "" for a provider built into terraform
     # Arguments as the user and the ProviderConfig gave them (not escaped).
     arguments: Mapping[str, Any] = dataclasses.field(default_factory=dict)

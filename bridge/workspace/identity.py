@@ -1,4 +1,4 @@
-"""Provider metadata for import-ID templates (AWS: the account ID and partition), read once per
+"""Provider metadata for import-ID templates (an account ID, a partition), read once per
 provider configuration through data sources the provider config names."""
 
 from __future__ import annotations

@@ -50,8 +50,8 @@ RECHECK_SECONDS = 2.0
 # The whole check's deadline when the executor's settings give none.
 IMPORT_CHECK_SECONDS = 20.0
 # Attributes that name an object beside its external name: an import that reads another value found
-# another object. Not ``id``: some resources' ``id`` is made up at create (aws_iam_role_policy_attachment's
-# is the role's name and a random suffix), and an import sets it to the import ID instead.
+# another object. Not ``id``: some resources' ``id`` is made up at create (an attachment's may be its
+# parent's name and a random suffix), and an import sets it to the import ID instead.
 _IDENTITY = ("arn",)
 
 

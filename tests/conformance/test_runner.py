@@ -116,11 +116,13 @@ def examples() -> Examples:
                      "cannot be in same region as main table", EXAMPLE, id="ExampleContradictsItself"),
         pytest.param("create failed: creating FSx Backup: must specify either file_system_id or volume_id", EXAMPLE,
                      id="ExampleMissesOneOfTwo"),
-        pytest.param("ZoneAssociation/c1-x: create failed: creating Route 53 Zone Association: operation error Route 53: "
-                     "AssociateVPCWithHostedZone, https response error StatusCode: 400, RequestID: sO4G, "
+        pytest.param("ZoneAssociation/c1-x: create failed: creating Route 53 Zone Association: "
+                     "operation error Route 53: AssociateVPCWithHostedZone, https response error StatusCode: 400, "
+                     "RequestID: sO4G, "
                      "PublicZoneVPCAssociation: the zone is public", EXAMPLE, id="ACloudClientErrorIsTheExamples"),
-        pytest.param("Application/c1-x: observe failed: read aws_elastic_beanstalk_application: listing tags for "
-                     "Elastic Beanstalk Application (arn:aws:elasticbeanstalk:us-east-1:123456789012:application/c1-x): "
+        pytest.param("Application/c1-x: observe failed: read aws_elastic_beanstalk_application: listing tags "
+                     "for Elastic Beanstalk Application "
+                     "(arn:aws:elasticbeanstalk:us-east-1:123456789012:application/c1-x): "
                      "operation error Elastic Beanstalk: ListTagsForResource, https response error StatusCode: 400, "
                      "RequestID: Y, ResourceNotFoundException: Resource not found for ARN", MOTO,
                      id="MotosTaggingDoesNotKnowTheObject"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bridge.workspace.backend import names_no_object
+from providers.aws.notfound import import_not_found
 
 
 # The aws provider's own words (5.100, against moto), request IDs scrubbed.
@@ -41,7 +42,7 @@ from bridge.workspace.backend import names_no_object
     ],
 )
 def test_the_providers_words_for_no_such_object_mean_absent(words: str) -> None:
-    assert names_no_object([words])
+    assert names_no_object([words], import_not_found)
 
 
 @pytest.mark.parametrize(
@@ -69,9 +70,18 @@ def test_the_providers_words_for_no_such_object_mean_absent(words: str) -> None:
     ],
 )
 def test_any_other_failure_is_an_error(words: str) -> None:
-    assert not names_no_object([words])
+    assert not names_no_object([words], import_not_found)
 
 
 def test_one_diagnostic_that_says_absent_is_enough() -> None:
     assert names_no_object(["Warning: something else", "couldn't find resource"])
     assert not names_no_object([])
+
+
+def test_a_providers_own_words_count_only_for_that_provider() -> None:
+    """The SDK's finder words mean absent for any provider; an AWS error code only with the aws provider's words."""
+    code = ("reading IAM User (u): operation error IAM: GetUser, https response error StatusCode: 404, RequestID: r, "
+            "api error NoSuchEntity: The user with name u cannot be found")
+    assert names_no_object([code], import_not_found)
+    assert not names_no_object([code]), "another provider's error that happens to read so is an error"
+    assert names_no_object(["couldn't find resource"])
