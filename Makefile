@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # machine: a tool the tests find must be the one this project pinned, on a fresh machine too.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: install demo test lint lock docs
+.PHONY: install demo test test-sweep lint lock docs
 
 # tfbridge with its test tools, and beside it the development package (dev/: the local rig, the demo,
 # conformance), a distribution of its own that no provider image installs.
@@ -32,6 +32,11 @@ lint: install
 
 test: lint
 	$(BIN)/pytest -n 2 --dist loadgroup --durations=30 $(PYTEST_ARGS)
+
+# What `make test` checks of every kind and family in one test per invariant, one test per kind or family
+# (admission of hostile objects to every CRD, kustomize on every family): slower, and names each case apart.
+test-sweep: install
+	$(BIN)/pytest -n 2 --dist loadgroup --sweep -m sweep $(PYTEST_ARGS)
 
 # The image's Python packages, every one pinned with its hashes (scripts/image-install.sh installs
 # them with --require-hashes). Run after changing a dependency in pyproject.toml.

@@ -13,10 +13,14 @@ from typing import Any
 
 import pytest
 
-from devrig.moto import Moto
-from tests.support.cluster import Cluster
-from tests.support.external import EXECUTOR_OVERRIDE, missing
-from tests.support.running import Managers, Running
+# The checks kept in tests/support (the package trees', the RBAC's) explain a failure as a test's own
+# assertion does: both sides of a comparison. Registered before any of them is imported.
+pytest.register_assert_rewrite("tests.support")
+
+from devrig.moto import Moto  # noqa: E402
+from tests.support.cluster import Cluster  # noqa: E402
+from tests.support.external import EXECUTOR_OVERRIDE, missing  # noqa: E402
+from tests.support.running import Managers, Running  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,7 +102,19 @@ _LONGEST = ("test_lifecycle", "test_seed_001_002", "test_seed_000", "test_direct
             "test_crash_mid_create", "test_policies")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--sweep", action="store_true", default=False,
+                     help="run the per-kind and per-family sweep tests (marker sweep; `make test-sweep`) too")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the sweep tests unless --sweep asks for them, then order the rest longest first."""
+    if not config.getoption("--sweep"):
+        swept = [item for item in items if item.get_closest_marker("sweep")]
+        if swept:
+            config.hook.pytest_deselected(items=swept)
+            items[:] = [item for item in items if not item.get_closest_marker("sweep")]
+
     def rank(item: pytest.Item) -> int:
         module = item.path.stem
         if module in _LONGEST:

@@ -1,5 +1,6 @@
 import copy
 import dataclasses
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -7,32 +8,40 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from codegen import pipeline, structural
+from codegen import crd, pipeline, structural
 from devserver import openapi
-from devserver.manifests import crd_manifests
-from tests.support import synthetic
-from tests.support.packages import AWS, AWS_CURATED_NAMESPACED
+from tests.support import every, synthetic
+from tests.support.crds import EVERY_CRD
+from tests.support.crds import generated as generated_crds
+from tests.support.packages import AWS, AWS_CURATED, AWS_CURATED_NAMESPACED
 from tfconfig import Exclusion, Reason
 from tfschema import docs as tfdocs
 from tfschema import schema as s
+from tfschema import syntax
 
 AWS_DIR = Path(__file__).resolve().parents[2] / "providers" / "aws"
 
 
-def load_crds() -> dict[tuple[str, str], dict[str, Any]]:
-    return {(doc["spec"]["group"], doc["spec"]["names"]["kind"]): doc for doc in crd_manifests(AWS_DIR / "crds")}
-
-
-CRDS = load_crds()
-CONFIG_KINDS = ("ProviderConfig", "ClusterProviderConfig", "ProviderConfigUsage")
 NAMESPACED_ROOT = ".aws.m.tfbridge.io"
-MANAGED = sorted(k for k in CRDS if k[1] not in CONFIG_KINDS)
-CLUSTER_MANAGED = [k for k in MANAGED if not k[0].endswith(NAMESPACED_ROOT)]
-# The namespaced twins are rendered by the same code from the same field trees: the per-kind checks run
-# on the curated kinds' twins (every twin is still checked structural by the generator itself).
+CONFIG_KINDS = ("ProviderConfig", "ClusterProviderConfig", "ProviderConfigUsage")
+# The managed kinds, from the runtime's registry (which decides them as the generator does); the
+# tests below prove every one has its CRD.
+MANAGED = sorted((k.config.group, k.kind) for k in AWS.kinds)
+CLUSTER_MANAGED = sorted((k.config.group, k.kind) for k in AWS.kinds if not k.namespaced)
+NAMESPACED = sorted((k.config.group, k.kind) for k in AWS.kinds if k.namespaced)
+CURATED = sorted((k.config.group, k.kind) for k in AWS_CURATED.kinds)
+# The namespaced twins are rendered by the same code from the same field trees: the admission checks run
+# on the curated kinds' twins; every twin is checked structural, and for its name syntax, below.
 NAMESPACED_SAMPLE = sorted((k.config.group, k.kind) for k in AWS_CURATED_NAMESPACED.kinds)
-CHECKED = sorted({*CLUSTER_MANAGED, *NAMESPACED_SAMPLE, *(k for k in CRDS if k[1] in CONFIG_KINDS)})
+# The tests that read every CRD run in one worker process, which parses them once (79 MB of YAML).
+pytestmark = pytest.mark.xdist_group(EVERY_CRD)
+
+
+def crds() -> dict[tuple[str, str], dict[str, Any]]:
+    return generated_crds("aws")
 
 
 def schema_of(crd: dict[str, Any], version: str = "") -> dict[str, Any]:
@@ -45,9 +54,17 @@ def versions_of(crd: dict[str, Any]) -> list[str]:
     return [v["name"] for v in crd["spec"]["versions"]]
 
 
-@pytest.mark.parametrize("key", CHECKED, ids=[f"{g}/{k}" for g, k in CHECKED])
-def test_generated_crd_is_structural(key: tuple[str, str]) -> None:
-    assert structural.crd_violations(CRDS[key]) == []
+def _name(key: tuple[str, str]) -> str:
+    return f"{key[0]}/{key[1]}"
+
+
+def test_every_generated_crd_is_structural() -> None:
+    def structural_crd(key: tuple[str, str]) -> None:
+        assert structural.crd_violations(crds()[key]) == []
+
+    assert set(MANAGED) <= set(crds()), "every kind has its CRD"
+    checked = every.check_all("CRDs", ((_name(k), k) for k in sorted(crds())), structural_crd)
+    assert checked == len(MANAGED) + 5, "and the ProviderConfig kinds: two cluster-scoped, three of the m group"
 
 
 def test_every_synthetic_nesting_mode_is_structural() -> None:
@@ -59,7 +76,7 @@ def test_every_synthetic_nesting_mode_is_structural() -> None:
 
 
 def test_managed_crd_shape() -> None:
-    crd = CRDS[("ec2.aws.tfbridge.io", "VPC")]
+    crd = crds()[("ec2.aws.tfbridge.io", "VPC")]
     version = crd["spec"]["versions"][0]
     spec = version["schema"]["openAPIV3Schema"]["properties"]["spec"]
     status = version["schema"]["openAPIV3Schema"]["properties"]["status"]
@@ -91,7 +108,7 @@ def test_kinds_upjet_serves_at_v1beta2_have_embedded_singletons() -> None:
     """upjet serves the kinds it once had with singleton lists (old-singleton-list-apis.txt) at v1beta2 with
     embedded objects, and at v1beta1 still with the lists; ours have the same versions and shapes, stored at
     v1beta2 and converted by the provider's webhook."""
-    bucket = CRDS[("s3.aws.tfbridge.io", "Bucket")]
+    bucket = crds()[("s3.aws.tfbridge.io", "Bucket")]
     assert [(v["name"], v["served"], v["storage"], v.get("deprecated", False))
             for v in bucket["spec"]["versions"]] == [("v1beta1", True, False, True), ("v1beta2", True, True, False)]
     assert bucket["spec"]["conversion"] == {"strategy": "Webhook", "webhook": {
@@ -105,20 +122,20 @@ def test_kinds_upjet_serves_at_v1beta2_have_embedded_singletons() -> None:
         assert lock["type"] == shape
     assert schema_of(bucket, "v1beta1")["properties"]["spec"]["properties"]["forProvider"]["properties"][
         "objectLockConfiguration"]["maxItems"] == 1, "a list that converts to one object holds one element"
-    table = schema_of(CRDS[("dynamodb.aws.tfbridge.io", "Table")])["properties"]["spec"]["properties"]["forProvider"]
+    table = schema_of(crds()[("dynamodb.aws.tfbridge.io", "Table")])["properties"]["spec"]["properties"]["forProvider"]
     assert table["properties"]["ttl"]["type"] == "object", "max_items 1: an object"
     assert table["properties"]["attribute"]["type"] == "array", "any number: a list"
 
 
 def test_older_versions_serve_the_names_upjet_gave_renamed_arguments() -> None:
-    instance = CRDS[("rds.aws.tfbridge.io", "Instance")]
+    instance = crds()[("rds.aws.tfbridge.io", "Instance")]
     assert versions_of(instance) == ["v1beta1", "v1beta2", "v1beta3"]
     for version, names in (("v1beta1", {"dbName", "name"}), ("v1beta2", {"dbName"}), ("v1beta3", {"dbName"})):
         for part in ("forProvider", "initProvider"):
             props = schema_of(instance, version)["properties"]["spec"]["properties"][part]["properties"]
             assert {"dbName", "name"} & set(props) == names, (version, part)
     # A route's observed instanceId is its own field: the old name of its network interface is spec-only.
-    route = CRDS[("ec2.aws.tfbridge.io", "Route")]
+    route = crds()[("ec2.aws.tfbridge.io", "Route")]
     v1 = schema_of(route, "v1beta1")["properties"]
     assert "instanceId" in v1["spec"]["properties"]["forProvider"]["properties"]
     assert "instanceId" not in schema_of(route)["properties"]["spec"]["properties"]["forProvider"]["properties"]
@@ -126,12 +143,12 @@ def test_older_versions_serve_the_names_upjet_gave_renamed_arguments() -> None:
 
 
 def test_kinds_upjet_stores_at_an_older_version_are_stored_there() -> None:
-    cluster = CRDS[("redshift.aws.tfbridge.io", "Cluster")]
+    cluster = crds()[("redshift.aws.tfbridge.io", "Cluster")]
     assert [(v["name"], v["storage"], v.get("deprecated", False)) for v in cluster["spec"]["versions"]] == [
         ("v1beta1", True, False), ("v1beta2", False, False)]
-    single = CRDS[("ec2.aws.tfbridge.io", "VPC")]
+    single = crds()[("ec2.aws.tfbridge.io", "VPC")]
     assert versions_of(single) == ["v1beta1"] and "conversion" not in single["spec"]
-    namespaced = CRDS[("s3.aws.m.tfbridge.io", "Bucket")]
+    namespaced = crds()[("s3.aws.m.tfbridge.io", "Bucket")]
     assert versions_of(namespaced) == ["v1beta1"] and "conversion" not in namespaced["spec"]
     assert schema_of(namespaced)["properties"]["spec"]["properties"]["forProvider"]["properties"][
         "objectLockConfiguration"]["type"] == "object", "namespaced kinds embed, as upjet's aws.m.upbound.io"
@@ -139,13 +156,13 @@ def test_kinds_upjet_stores_at_an_older_version_are_stored_there() -> None:
 
 def test_name_identified_kinds_take_name_from_external_name() -> None:
     for key, field in ((("iam.aws.tfbridge.io", "Role"), "name"), (("s3.aws.tfbridge.io", "Bucket"), "bucket")):
-        spec = CRDS[key]["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]
+        spec = crds()[key]["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]
         assert field not in spec["properties"]["forProvider"]["properties"]
         assert "region" not in spec["properties"]["forProvider"]["properties"] or key[0].startswith("s3")
 
 
 def test_provider_config_crd_comes_from_the_provider_block() -> None:
-    crd = CRDS[("aws.tfbridge.io", "ProviderConfig")]
+    crd = crds()[("aws.tfbridge.io", "ProviderConfig")]
     spec = crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]
     conf = spec["properties"]["configuration"]["properties"]
     assert {"region", "skipCredentialsValidation", "s3UsePathStyle", "endpoints"} <= set(conf)
@@ -161,7 +178,7 @@ def test_provider_config_crd_comes_from_the_provider_block() -> None:
 
 
 def test_a_namespaced_provider_config_takes_upjets_spec_without_naming_a_namespace() -> None:
-    spec = CRDS[("aws.m.tfbridge.io", "ProviderConfig")]["spec"]["versions"][0]["schema"]["openAPIV3Schema"][
+    spec = crds()[("aws.m.tfbridge.io", "ProviderConfig")]["spec"]["versions"][0]["schema"]["openAPIV3Schema"][
         "properties"]["spec"]
     token = spec["properties"]["credentials"]["properties"]["webIdentity"]["properties"]["tokenConfig"]
     assert set(token["properties"]["secretRef"]["properties"]) == {"name", "key"}, "a Secret of its own namespace"
@@ -170,22 +187,25 @@ def test_a_namespaced_provider_config_takes_upjets_spec_without_naming_a_namespa
 
 
 def _spec(key: tuple[str, str]) -> dict[str, Any]:
-    return schema_of(CRDS[key])["properties"]["spec"]  # type: ignore[no-any-return]
+    return schema_of(crds()[key])["properties"]["spec"]  # type: ignore[no-any-return]
 
 
 def test_every_kind_has_a_namespaced_twin_with_the_same_arguments() -> None:
     cluster = {(g.removesuffix(".aws.tfbridge.io"), k) for g, k in CLUSTER_MANAGED}
     namespaced = {(g.removesuffix(NAMESPACED_ROOT), k) for g, k in MANAGED if g.endswith(NAMESPACED_ROOT)}
     assert cluster == namespaced and len(cluster) > 1000
-    for group, kind in NAMESPACED_SAMPLE:
-        twin = (group.replace(NAMESPACED_ROOT, ".aws.tfbridge.io"), kind)
+
+    def same_arguments(key: tuple[str, str]) -> None:
+        twin = (key[0].replace(NAMESPACED_ROOT, ".aws.tfbridge.io"), key[1])
         for section in ("forProvider", "initProvider"):
-            assert set(_spec((group, kind))["properties"][section]["properties"]) == set(
-                _spec(twin)["properties"][section]["properties"]), f"{kind}.{section}"
+            assert set(_spec(key)["properties"][section]["properties"]) == set(
+                _spec(twin)["properties"][section]["properties"]), section
+
+    assert every.check_all("namespaced kinds", ((_name(k), k) for k in NAMESPACED), same_arguments) == len(cluster)
 
 
 def test_namespaced_managed_crd_shape() -> None:
-    crd = CRDS[("ec2.aws.m.tfbridge.io", "VPC")]
+    crd = crds()[("ec2.aws.m.tfbridge.io", "VPC")]
     (version,) = crd["spec"]["versions"]
     props = _spec(("ec2.aws.m.tfbridge.io", "VPC"))["properties"]
     assert crd["metadata"]["name"] == "vpcs.ec2.aws.m.tfbridge.io" and version["name"] == "v1beta1"
@@ -204,29 +224,46 @@ def test_namespaced_managed_crd_shape() -> None:
 
 def test_namespaced_secret_references_name_no_namespace() -> None:
     found = []
-    for key in (*NAMESPACED_SAMPLE, ("rds.aws.m.tfbridge.io", "Instance")):
+
+    def secrets_name_no_namespace(key: tuple[str, str]) -> None:
         for path, node in _walk(_spec(key)):
-            if path.endswith("SecretRef"):
-                assert set(node["properties"]) == {"key", "name"}, f"{key[1]}{path}"
-                found.append(path)
-    assert ".forProvider.passwordSecretRef" in found
+            if path.endswith("SecretRef"):  # a key of a Secret, or a whole Secret (a map's every entry)
+                assert set(node["properties"]) in ({"key", "name"}, {"name"}), path
+                found.append((key, path))
+
+    assert every.check_all("namespaced kinds", ((_name(k), k) for k in NAMESPACED), secrets_name_no_namespace) \
+        == len(NAMESPACED)
+    assert (("rds.aws.m.tfbridge.io", "Instance"), ".forProvider.passwordSecretRef") in found
+    assert (("mwaa.aws.m.tfbridge.io", "Environment"), ".forProvider.airflowConfigurationOptionsSecretRef") in found
 
 
-@pytest.mark.parametrize("key", NAMESPACED_SAMPLE, ids=[f"{g}/{k}" for g, k in NAMESPACED_SAMPLE])
-def test_namespaced_admission_refuses_hostile_names(key: tuple[str, str]) -> None:
+def _namespaced_admission(key: tuple[str, str]) -> None:
     assert _admit(key, {}, providerConfigRef={"kind": "ProviderConfig", "name": "x/../default"})
     assert _admit(key, {}, providerConfigRef={"name": "team-a"}), "kind is required"
     assert not _admit(key, {}, providerConfigRef={"kind": "ProviderConfig", "name": "team-a"})
     assert _admit(key, {}, writeConnectionSecretToRef={"name": "A_B"})
     assert not _admit(key, {}, writeConnectionSecretToRef={"name": "conn.v1"})
-    admitted, _ = openapi.admit(schema_of(CRDS[key]), {
+    admitted, _ = openapi.admit(schema_of(crds()[key]), {
         "apiVersion": f"{key[0]}/v1beta1", "kind": key[1], "metadata": {"name": "x", "namespace": "team-a"},
         "spec": {"forProvider": {}, "writeConnectionSecretToRef": {"name": "c", "namespace": "team-b"}}})
     assert admitted["spec"]["writeConnectionSecretToRef"] == {"name": "c"}, "a namespace is pruned, never kept"
 
 
+def test_namespaced_admission_refuses_hostile_names() -> None:
+    """On the curated kinds' twins; every twin carries the same patterns in the same places (below), and
+    `make test-sweep` admits these objects to every one."""
+    cases = ((_name(k), k) for k in NAMESPACED_SAMPLE)
+    assert every.check_all("namespaced kinds", cases, _namespaced_admission) == len(NAMESPACED_SAMPLE)
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("key", NAMESPACED, ids=[_name(k) for k in NAMESPACED])
+def test_namespaced_admission_refuses_hostile_names_per_kind(key: tuple[str, str]) -> None:
+    _namespaced_admission(key)
+
+
 def test_provider_config_kinds_of_both_scopes() -> None:
-    scopes = {(g, k): CRDS[(g, k)]["spec"]["scope"] for g, k in CRDS if k in CONFIG_KINDS}
+    scopes = {(g, k): crd["spec"]["scope"] for (g, k), crd in crds().items() if k in CONFIG_KINDS}
     assert scopes == {("aws.tfbridge.io", "ProviderConfig"): "Cluster",
                       ("aws.tfbridge.io", "ProviderConfigUsage"): "Cluster",
                       ("aws.m.tfbridge.io", "ProviderConfig"): "Namespaced",
@@ -254,6 +291,9 @@ HOSTILE_REGIONS = ['${file("/var/run/secrets/kubernetes.io/serviceaccount/token"
                    "us-east-1/../x", "%{ for x in y }", "US-EAST-1", "", "us-east-1,eu-west-1",
                    # Shaped like a region, known to no partition: each would be a provider process of its own.
                    "us-east-9", "zz-nowhere-1"]
+(REGION,) = [f for f in AWS.provider.injected_fields if f.name == "region"]
+# What admission checks a region against, on every kind that has one (the tests below prove it).
+REGION_RULE = {"type": "string", "pattern": REGION.pattern}
 
 
 def _walk(schema: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
@@ -269,15 +309,17 @@ def _walk(schema: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[st
 def _admit(key: tuple[str, str], for_provider: dict[str, Any], version: str = "", **spec: Any) -> list[str]:
     obj = {"apiVersion": f"{key[0]}/v1", "kind": key[1], "metadata": {"name": "x"},
            "spec": {"forProvider": for_provider, **spec}}
-    return openapi.admit(schema_of(CRDS[key], version), obj)[1]
+    return openapi.admit(schema_of(crds()[key], version), obj)[1]
 
 
-CLUSTER_VERSIONS = [(key, v) for key in CLUSTER_MANAGED for v in versions_of(CRDS[key])]
+def _versions(keys: list[tuple[str, str]]) -> list[tuple[tuple[str, str], str]]:
+    """Each kind with each version it serves."""
+    return [(key, v) for key in keys for v in versions_of(crds()[key])]
 
 
-@pytest.mark.parametrize(("key", "version"), CLUSTER_VERSIONS, ids=[f"{g}/{v}/{k}" for (g, k), v in CLUSTER_VERSIONS])
-def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones(key: tuple[str, str], version: str) -> None:
-    spec = schema_of(CRDS[key], version)["properties"]["spec"]
+def _admission(case: tuple[tuple[str, str], str]) -> None:
+    key, version = case
+    spec = schema_of(crds()[key], version)["properties"]["spec"]
     for_provider = spec["properties"]["forProvider"]["properties"]
     if (for_provider.get("region") or {}).get("type") == "string":  # a block of that name is a resource argument
         assert [r for r in REGIONS if _admit(key, {"region": r}, version)] == [], "every real region is admitted"
@@ -306,6 +348,22 @@ def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones(key: 
             assert node["properties"]["namespace"]["pattern"] and node["properties"]["name"]["maxLength"], path
 
 
+def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones() -> None:
+    """On the curated kinds: admission applies the rules a CRD carries. That every kind carries the same rules
+    in the same places, and what those rules admit, is proven below for every kind; `make test-sweep` admits
+    these objects to every kind."""
+    cases = _versions(CURATED)
+    assert every.check_all("kind versions", ((f"{_name(k)}/{v}", (k, v)) for k, v in cases), _admission) \
+        == len(cases) >= len(CURATED)
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("key", CLUSTER_MANAGED, ids=[_name(k) for k in CLUSTER_MANAGED])
+def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones_per_kind(key: tuple[str, str]) -> None:
+    for version in versions_of(crds()[key]):
+        _admission((key, version))
+
+
 def _reference_shape(node: dict[str, Any]) -> str | None:
     """"reference" or "selector" for the fields tfbridge adds to pick another object, by their schema's shape
     (a schema argument may be named like one: cloudtrail's advancedEventSelector)."""
@@ -318,10 +376,128 @@ def _reference_shape(node: dict[str, Any]) -> str | None:
     return None
 
 
+def _rule(node: dict[str, Any]) -> dict[str, Any]:
+    """What admission checks a value against: the node without its description."""
+    return {k: v for k, v in node.items() if k != "description"}
+
+
+def _carries_the_name_and_region_rules(case: tuple[tuple[str, str], str]) -> None:
+    """Where an object names a ProviderConfig, a Secret, a namespace, a referenced object or a label value,
+    and where it gives a region, its CRD carries exactly the rule the tests of the patterns exercise."""
+    key, version = case
+    spec = schema_of(crds()[key], version)["properties"]["spec"]
+    props = spec["properties"]
+    namespaced = key[0].endswith(NAMESPACED_ROOT)
+    region = props["forProvider"]["properties"].get("region") or {}
+    if region.get("type") == "string":  # a block of that name is a resource argument
+        assert _rule(region) == REGION_RULE, "forProvider.region"
+    config_ref = props["providerConfigRef"]
+    assert _rule(config_ref["properties"]["name"]) == crd.DNS_SUBDOMAIN, "providerConfigRef.name"
+    assert config_ref["required"] == (["kind", "name"] if namespaced else ["name"]), "providerConfigRef.required"
+    connection = props["writeConnectionSecretToRef"]["properties"]
+    assert _rule(connection["name"]) == crd.DNS_SUBDOMAIN, "writeConnectionSecretToRef.name"
+    if namespaced:
+        assert set(connection) == {"name"}, "a namespaced kind's connection Secret is in its own namespace"
+    else:
+        assert _rule(connection["namespace"]) == crd.DNS_LABEL, "writeConnectionSecretToRef.namespace"
+    for path, node in _walk(spec):
+        shape = _reference_shape(node)
+        item = node.get("items", node)
+        if shape == "reference":
+            assert _rule(item["properties"]["name"]) == crd.DNS_SUBDOMAIN, f"{path}.name"
+        elif shape == "selector":
+            assert item["properties"]["matchLabels"]["additionalProperties"] == crd.LABEL_VALUE, f"{path}.matchLabels"
+        if shape and namespaced:
+            assert _rule(item["properties"]["namespace"]) == crd.DNS_LABEL, f"{path}.namespace"
+
+
+def test_every_kind_carries_the_name_and_region_rules_where_it_names_an_object() -> None:
+    cases = _versions(MANAGED)
+    assert every.check_all("kind versions", ((f"{_name(k)}/{v}", (k, v)) for k, v in cases),
+                           _carries_the_name_and_region_rules) == len(cases) >= len(MANAGED)
+
+
+@pytest.mark.parametrize("pattern", [REGION.pattern, syntax.DNS_SUBDOMAIN, syntax.DNS_LABEL, syntax.LABEL_VALUE,
+                                     syntax.SECRET_KEY])
+def test_every_admission_pattern_is_anchored(pattern: str) -> None:
+    """Anchored at both ends, a pattern means the same to the API server (RE2: ``$`` is the end of the value)
+    as to the tests below (``re.fullmatch``)."""
+    assert pattern.startswith("^") and pattern.endswith("$")
+
+
+def _admits(rule: dict[str, Any], value: str) -> bool:
+    """Whether the API server admits ``value`` against ``rule``: its length, and its pattern over the whole
+    value (RE2's ``$``; Python's ``re.search`` would let a trailing newline through)."""
+    return len(value) <= rule.get("maxLength", len(value)) and re.fullmatch(rule["pattern"], value) is not None
+
+
+def test_the_region_rule_admits_every_real_region_and_no_hostile_one() -> None:
+    assert [r for r in REGIONS if not _admits(REGION_RULE, r)] == []
+    assert [r for r in HOSTILE_REGIONS if _admits(REGION_RULE, r)] == []
+    # The same through the local API server's admission of a real kind.
+    vpc = ("ec2.aws.tfbridge.io", "VPC")
+    assert [r for r in REGIONS if _admit(vpc, {"region": r})] == []
+    assert [r for r in HOSTILE_REGIONS if not _admit(vpc, {"region": r})] == []
+
+
+def test_the_name_rules_refuse_paths_and_selector_syntax() -> None:
+    for value in ("../../../../api/v1/namespaces/x/secrets/aws-creds", "x/../default", "kube-system/../x",
+                  "x/../my-vpc", "A_B", "", "a" * 254):
+        assert not _admits(crd.DNS_SUBDOMAIN, value), value
+    for value in ("team-a.default", "conn.v1", "my-vpc", "a"):
+        assert _admits(crd.DNS_SUBDOMAIN, value), value
+    for value in ("kube-system/../x", "team.a", "A", "a" * 64):
+        assert not _admits(crd.DNS_LABEL, value), value
+    for value in ("a,team!=a", "a b", "a=b", "(a)", "-a", "a" * 64):
+        assert not _admits(crd.LABEL_VALUE, value), value
+    for value in ("a", "web-1", "A_b.c", ""):
+        assert _admits(crd.LABEL_VALUE, value), value
+    for value in ("../k", "a/b", "a b", ""):
+        assert not _admits(crd.SECRET_KEY, value), value
+
+
+# Characters that would let a value name a path, leave a quoted context, or extend a selector or a list.
+_HOSTILE_CHARACTERS = "/\\ \t\n\r,=!()${}%\"'*?&|;:#@"
+_LABEL = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-", min_size=1, max_size=63).filter(
+    lambda s: s[0] != "-" and s[-1] != "-")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_no_value_the_name_and_region_rules_admit_holds_a_path_or_selector_syntax(value: str) -> None:
+    for rule in (crd.DNS_SUBDOMAIN, crd.DNS_LABEL, crd.LABEL_VALUE, crd.SECRET_KEY, REGION_RULE):
+        if _admits(rule, value):
+            assert not set(value) & set(_HOSTILE_CHARACTERS) and value.isascii(), rule["pattern"]
+    if _admits(crd.DNS_SUBDOMAIN, value):
+        assert ".." not in value and not value.startswith((".", "-")) and value == value.lower()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_LABEL, min_size=1, max_size=5), st.sampled_from(_HOSTILE_CHARACTERS), st.integers(0, 300))
+def test_the_name_rules_admit_every_kubernetes_name_and_refuse_it_with_any_hostile_character(
+        labels: list[str], bad: str, at: int) -> None:
+    """Names built from RFC 1123's grammar, not from the pattern: each is admitted (within its length), and
+    refused with one hostile character anywhere in it."""
+    subdomain = ".".join(labels)
+    assert _admits(crd.DNS_SUBDOMAIN, subdomain) is (len(subdomain) <= syntax.MAX_SUBDOMAIN)
+    assert _admits(crd.DNS_LABEL, labels[0])
+    at %= len(subdomain) + 1
+    for rule, value in ((crd.DNS_SUBDOMAIN, subdomain), (crd.DNS_LABEL, labels[0]), (crd.LABEL_VALUE, labels[0]),
+                        (crd.SECRET_KEY, subdomain)):
+        assert not _admits(rule, value[:at] + bad + value[at:]), rule["pattern"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(REGIONS), st.sampled_from(_HOSTILE_CHARACTERS + "A.._"), st.integers(0, 20))
+def test_the_region_rule_refuses_a_real_region_with_any_hostile_character(region: str, bad: str, at: int) -> None:
+    at %= len(region) + 1
+    assert not _admits(REGION_RULE, region[:at] + bad + region[at:])
+
+
 def test_every_reference_and_secret_name_carries_kubernetes_syntax() -> None:
     unchecked = []
-    for key, version in [(k, v) for k in sorted(CRDS) for v in versions_of(CRDS[k])]:
-        for path, node in _walk(schema_of(CRDS[key], version)):
+    for key, crd_doc in sorted(crds().items()):
+        for path, node in (p for v in versions_of(crd_doc) for p in _walk(schema_of(crd_doc, v))):
             leaf = path.rsplit(".", 1)[-1]
             parent = path.rsplit(".", 2)[-2] if path.count(".") >= 2 else ""
             named = leaf in ("name", "namespace") and (parent.endswith(("Ref", "Ref[]", "Refs[]", "secretRef"))
@@ -331,35 +507,38 @@ def test_every_reference_and_secret_name_carries_kubernetes_syntax() -> None:
     assert unchecked == []
 
 
-ALL_EXAMPLES = sorted((AWS_DIR / "examples").rglob("*.yaml"))
-_SAMPLED = {f"{k.config.short_group}/namespaced/{k.config.version}/{k.kind.lower()}.yaml"
-            for k in AWS_CURATED_NAMESPACED.kinds}
-EXAMPLES = [p for p in ALL_EXAMPLES if "namespaced" not in p.parts
-            or str(p.relative_to(AWS_DIR / "examples")) in _SAMPLED]
+@functools.cache
+def examples() -> dict[Path, dict[str, Any]]:
+    """Every generated example, both scopes', parsed once."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return {p: yaml.load(p.read_text(), Loader=loader) for p in sorted((AWS_DIR / "examples").rglob("*.yaml"))}
 
 
-def _required(crd: dict[str, Any]) -> list[str]:
-    rules = schema_of(crd)["properties"]["spec"].get("x-kubernetes-validations") or []
+def _required(crd_doc: dict[str, Any]) -> list[str]:
+    rules = schema_of(crd_doc)["properties"]["spec"].get("x-kubernetes-validations") or []
     return [m.group(1) for r in rules if (m := re.search(r"has\(self\.forProvider\.(\w+)\)", r["rule"]))]
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
-def test_example_validates_against_its_crd(path: Path) -> None:
-    manifest = yaml.safe_load(path.read_text())
-    crd = CRDS[(manifest["apiVersion"].split("/")[0], manifest["kind"])]
-    assert manifest["apiVersion"].split("/")[1] == next(v["name"] for v in crd["spec"]["versions"] if v["storage"])
-    admitted, errors = openapi.admit(schema_of(crd), manifest)
+def _validates_against_its_crd(manifest: dict[str, Any]) -> None:
+    crd_doc = crds()[(manifest["apiVersion"].split("/")[0], manifest["kind"])]
+    assert manifest["apiVersion"].split("/")[1] == next(v["name"] for v in crd_doc["spec"]["versions"] if v["storage"])
+    admitted, errors = openapi.admit(schema_of(crd_doc), manifest)
     assert errors == []
     assert admitted["spec"]["forProvider"] == manifest["spec"]["forProvider"], "nothing may be pruned"
     assert admitted["spec"].get("initProvider") == manifest["spec"].get("initProvider"), "nothing may be pruned"
     # A required argument given at create only (initProvider) satisfies the CRD's rule as well.
     given = {**manifest["spec"].get("initProvider", {}), **manifest["spec"]["forProvider"]}
-    assert [f for f in _required(crd) if f not in given] == [], "required parameters"
+    assert [f for f in _required(crd_doc) if f not in given] == [], "required parameters"
+
+
+def test_every_example_validates_against_its_crd() -> None:
+    cases = ((str(p.relative_to(AWS_DIR / "examples")), m) for p, m in examples().items())
+    assert every.check_all("examples", cases, _validates_against_its_crd) == len(MANAGED)
 
 
 def test_every_kind_has_an_example() -> None:
-    assert {(yaml.safe_load(p.read_text())["apiVersion"].split("/")[0], yaml.safe_load(p.read_text())["kind"])
-            for p in ALL_EXAMPLES} == set(MANAGED)
+    made = [(m["apiVersion"].split("/")[0], m["kind"]) for m in examples().values()]
+    assert sorted(made) == MANAGED, "one example per kind"
 
 
 def test_built_examples_fill_required_arguments_and_reference_other_examples() -> None:

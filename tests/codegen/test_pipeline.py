@@ -12,8 +12,11 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from bridge.api.registry import Kind
 from codegen import pipeline
-from tests.support import synthetic
+from tests.support import every, synthetic
+from tests.support.crds import EVERY_CRD
+from tests.support.crds import generated as generated_crds
 from tests.support.packages import AWS as AWS_PACKAGE
 from tfbridge.cli import cli
 from tfschema import docs as tfdocs
@@ -281,12 +284,20 @@ def test_the_runtime_loads_a_provider_package_from_its_config_and_schema(tmp_pat
         "the runtime computes the digest the CRD is labelled with"
 
 
-@pytest.mark.parametrize("tf_type", [k.config.tf_type for k in AWS_PACKAGE.kinds])
-def test_runtime_digest_is_the_label_on_the_generated_crd(tf_type: str) -> None:
-    kind = AWS_PACKAGE.by_type(tf_type)
-    crd = yaml.load((AWS / "crds" / kind.config.short_group / f"{kind.config.group}_"
-                     f"{kind.config.plural}.yaml").read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    assert crd["metadata"]["labels"]["tfbridge.io/schema-digest"] == kind.digest
+@pytest.mark.xdist_group(EVERY_CRD)
+def test_runtime_digest_is_the_label_on_every_generated_crd() -> None:
+    """Of every kind in both scopes, and of the ProviderConfig kinds."""
+    crds = generated_crds("aws")
+
+    def labelled_with_the_runtimes_digest(kind: Kind) -> None:
+        crd = crds[(kind.config.group, kind.kind)]
+        assert crd["metadata"]["name"] == kind.id
+        assert crd["metadata"]["labels"]["tfbridge.io/schema-digest"] == kind.digest
+
+    kinds = [(kind.id, kind) for kind in AWS_PACKAGE.kinds]
+    assert every.check_all("kinds", kinds, labelled_with_the_runtimes_digest) == len(crds) - 5
+    configs = {key: crds[key]["metadata"]["labels"]["tfbridge.io/schema-digest"] for key in AWS_PACKAGE.config_digests}
+    assert configs == AWS_PACKAGE.config_digests and len(configs) == 5
 
 
 def test_ensure_regenerates_only_when_an_input_changed(tmp_path: Path) -> None:

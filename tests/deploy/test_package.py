@@ -6,11 +6,13 @@ from pathlib import Path
 import pytest
 
 import tfproject
-from tests.support import project, xpkg
+from tests.support import crds, every, project, xpkg
 from tests.support.packages import AWS
 
 AWS_DIR = Path(__file__).resolve().parents[2] / "providers" / "aws"
 ROOTS = xpkg.roots(AWS_DIR)
+# The packages hold the providers' CRDs (hard links): one worker process reads them all, once.
+pytestmark = pytest.mark.xdist_group(crds.EVERY_CRD)
 
 
 @pytest.mark.parametrize(("text", "ok"), [
@@ -32,9 +34,10 @@ def test_there_is_a_package_per_family_and_one_for_the_whole_provider() -> None:
     assert "config" in families and "ec2" in families
 
 
-@pytest.mark.parametrize("root", ROOTS, ids=[str(r.relative_to(AWS_DIR)) for r in ROOTS])
-def test_package_root_holds_exactly_one_provider_meta_and_crds(root: Path) -> None:
-    xpkg.check_root(root)
+def test_every_package_root_holds_exactly_one_provider_meta_and_crds() -> None:
+    """The whole provider's, and every family's."""
+    cases = ((str(r.relative_to(AWS_DIR)), r) for r in ROOTS)
+    assert every.check_all("package roots", cases, xpkg.check_root) == len(ROOTS)
 
 
 def test_families_split_the_whole_provider_and_depend_on_config() -> None:

@@ -9,13 +9,19 @@ of those runtime checks install such CRDs, so that what they prove is the runtim
 proves the current CRDs refuse the same values.
 """
 
+import functools
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from bridge.api.registry import CONFIG_FAMILY, ProviderPackage
 from devserver.manifests import crd_manifests
 
 ROOT = Path(__file__).resolve().parents[2]
+# The xdist group of the tests that read every generated CRD: one worker process runs them all, and
+# parses the CRDs once.
+EVERY_CRD = "every-crd"
 
 
 def package_crds(package: ProviderPackage, provider_dir: str) -> list[dict[str, Any]]:
@@ -26,6 +32,38 @@ def package_crds(package: ProviderPackage, provider_dir: str) -> list[dict[str, 
             for doc in crd_manifests(crds / group)
             if doc["spec"]["group"] in (package.provider.root_group, package.provider.namespaced_root_group)
             or (doc["spec"]["group"], doc["spec"]["names"]["plural"]) in wanted]
+
+
+def documents(path: Path) -> tuple[dict[str, Any], ...]:
+    """The YAML documents of one generated file, parsed once per test process with libyaml: AWS's CRDs are
+    79 MB of YAML, which the CRD tests, the deployables' (a family's base is its group's CRD directory) and
+    the packages' (hard links to the same files) all read. Shared: a caller never changes them."""
+    st = path.stat()
+    return _parsed(_FIRST_PATH.setdefault((st.st_dev, st.st_ino), path))
+
+
+_FIRST_PATH: dict[tuple[int, int], Path] = {}
+
+
+@functools.cache
+def _parsed(path: Path) -> tuple[dict[str, Any], ...]:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return tuple(doc for doc in yaml.load_all(path.read_bytes(), Loader=loader) if doc is not None)
+
+
+def in_directory(directory: Path) -> list[dict[str, Any]]:
+    """The CRDs in ``directory`` and below, as :func:`devserver.manifests.crd_manifests` reads them (see
+    :func:`documents`)."""
+    return [doc for path in sorted(directory.rglob("*.yaml")) for doc in documents(path)
+            if doc.get("kind") == "CustomResourceDefinition"]
+
+
+@functools.cache
+def generated(provider_dir: str) -> dict[tuple[str, str], dict[str, Any]]:
+    """Every CRD providers/``provider_dir`` ships, by (API group, kind) (see :func:`documents`)."""
+    return {(doc["spec"]["group"], doc["spec"]["names"]["kind"]): doc
+            for path in sorted((ROOT / "providers" / provider_dir / "crds").rglob("*.yaml"))
+            for doc in documents(path) if doc.get("kind") == "CustomResourceDefinition"}
 
 
 def without_patterns(value: Any) -> Any:

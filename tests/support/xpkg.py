@@ -11,15 +11,14 @@ and those of a project made by ``tfbridge init`` are held to the same checks.
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 from typing import Any
 
-import kubernetes_validate
 import yaml
 
 from codegen import package
+from tests.support import crds, kubeschemas
 from tfconfig import Provider
 
 META_GROUP = "meta.pkg.crossplane.io"
@@ -40,30 +39,11 @@ def roots(tree: Path) -> list[Path]:
     return sorted([tree / "package", *(tree / "families").glob("*/package")])
 
 
-@functools.cache
-def _file_documents(path: Path) -> tuple[dict[str, Any], ...]:
-    # Read once per process: a family's package and the whole provider's hold the same CRDs (hard links;
-    # 50 MiB of YAML in all), so each file is parsed once, with libyaml when present.
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return tuple(doc for doc in yaml.load_all(path.read_bytes(), Loader=loader) if doc is not None)
-
-
 def documents(root: Path) -> list[tuple[Path, dict[str, Any]]]:
-    """Every document the build would read under ``root``: .yaml/.yml files, recursively."""
-    out = []
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and path.suffix in (".yaml", ".yml"):
-            # A hard link is the same file: key the cache by what it points at.
-            out += [(path, doc) for doc in _file_documents(_identity(path))]
-    return out
-
-
-def _identity(path: Path) -> Path:
-    st = path.stat()
-    return _FIRST_PATH.setdefault((st.st_dev, st.st_ino), path)
-
-
-_FIRST_PATH: dict[tuple[int, int], Path] = {}
+    """Every document the build would read under ``root``: .yaml/.yml files, recursively (a family's package
+    and the whole provider's hold the same CRDs, hard links: each file is parsed once per process)."""
+    return [(path, doc) for path in sorted(root.rglob("*")) if path.is_file() and path.suffix in (".yaml", ".yml")
+            for doc in crds.documents(path)]
 
 
 def check_root(root: Path) -> None:
@@ -142,8 +122,8 @@ def check_runtime_config(tree: Path) -> None:
     doc = yaml.safe_load((tree / "package-runtime-config.yaml").read_text())
     assert (doc["apiVersion"], doc["kind"]) == ("pkg.crossplane.io/v1beta1", "DeploymentRuntimeConfig")
     template = doc["spec"]["deploymentTemplate"]
-    kubernetes_validate.validate({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "x"},
-                                  "spec": template["spec"]}, kubernetes_validate.latest_version(), strict=True)
+    kubeschemas.validate({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "x"},
+                          "spec": template["spec"]})
     pod = template["spec"]["template"]["spec"]
     (container,) = pod["containers"]
     assert container["name"] == package.RUNTIME_CONTAINER, "Crossplane applies a runtime config to this container"
