@@ -26,6 +26,7 @@ from tfconfig.externalname import (
 )
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, lower_camel, plural
+from tfconfig.notfound import NotFound
 from tfconfig.provider import (
     ConfigError,
     ConfigKind,
@@ -52,6 +53,7 @@ __all__ = [
     "LocalFiles",
     "Lookup",
     "ManagedElsewhere",
+    "NotFound",
     "Package",
     "Provider",
     "Reason",

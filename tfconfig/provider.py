@@ -12,6 +12,7 @@ from tfconfig.catalogue import Exclusion
 from tfconfig.externalname import ExternalName
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, plural
+from tfconfig.notfound import NotFound
 from tfconfig.resource import EXECUTORS, Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
 
 
@@ -232,6 +233,11 @@ class Provider:
     # sources: metadata key → "data.<type>.<name>.<attribute>" (AWS: the account ID).
     identity: Mapping[str, str] = dataclasses.field(default_factory=dict)
     tagging: Tagging | None = None
+    # Attributes that name a cloud object beside its external name (AWS: ``arn``): an import of a
+    # just-created object's ID that reads another value found another object.
+    identifying_attributes: tuple[str, ...] = ()
+    # How the provider says, when an import fails, that the ID names no object.
+    not_found: NotFound = dataclasses.field(default_factory=NotFound)
     # Resources left out, each with its reason (see tfconfig.catalogue).
     exclude: Mapping[str, Exclusion] = dataclasses.field(default_factory=dict)
     # Arguments that read local files are never user-settable; these are the reviewed exceptions.

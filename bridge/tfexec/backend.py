@@ -3,6 +3,7 @@
 The runner (every terraform run, with its deadline and clean interrupt), the provider installation
 shared by all workspaces (:mod:`plugins`), the long-lived provider processes terraform runs
 reattach to, and the data reads (lookups, provider identity) in scratch workspaces of their own.
+Its clients are the workspace floor's; each operation's terraform runs are a :class:`CLIDriver`'s.
 """
 
 from __future__ import annotations
@@ -12,16 +13,19 @@ from collections.abc import Iterator
 from typing import Any
 
 from bridge.api.external import ProviderSetup, SecretReader
+from bridge.api.managed import Managed
 from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings
-from bridge.tfexec.client import CLIClient
+from bridge.tfexec.driver import CLIDriver
 from bridge.tfexec.plugins import Plugins
 from bridge.tfexec.providers import DebugProcess, process_gone
 from bridge.tfexec.runner import Outcome, Run, Runner
 from bridge.tfexec.verbs import check
+from bridge.workspace.applied import AfterApply, WithinAMinute
 from bridge.workspace.backend import Stats, config_key, quiet_provider_logs
-from bridge.workspace.document import DataRead, ProviderBlock, build
+from bridge.workspace.client import WorkspaceClient
+from bridge.workspace.document import DataRead, ProviderBlock, Rendered, build
 from bridge.workspace.identity import Identity
 from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import Workspace, WorkspaceStore
@@ -44,12 +48,23 @@ class CLIBackend:
         self.started = 0  # provider processes this executor started
         self.identity = Identity(provider, lambda block, setup, request, key: self.read_data(
             block, setup, request, purpose="identity", key=key, what="read provider identity"))
+        # A terraform run costs seconds: an apply's state answers every observe of its minute.
+        self.after_apply: AfterApply = WithinAMinute()
+        # A provider process that died is replaced within the run that found it (see terraform()).
+        self.repeatable: tuple[type[Exception], ...] = ()
 
-    def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> CLIClient:
-        floor = KindWorkspaces(store=self.store, provider=self.provider, kind=kind, setup=setup, secrets=secrets,
-                               executor=self.name, lock_timeout=self.settings.lock_timeout, metadata=self.identity,
-                               import_check_timeout=self.settings.import_check_timeout)
-        return CLIClient(self, floor)
+    def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> WorkspaceClient:
+        return WorkspaceClient.of(self, kind, setup, secrets)
+
+    # -- what the client on the workspace floor asks -----------------------------------------------
+
+    @contextlib.contextmanager
+    def driver(self, floor: KindWorkspaces, ws: Workspace, rendered: Rendered, mr: Managed,
+               timeout: float) -> Iterator[CLIDriver]:
+        yield CLIDriver(self, floor, ws, rendered, mr, timeout)
+
+    def forget(self, ws: Workspace) -> None:
+        pass  # what it knows of a workspace is in its files
 
     def stats(self) -> Stats:
         return Stats(terraform_runs=dict(self.runner.runs_by_verb), provider_pids=tuple(self.pool.pids()),

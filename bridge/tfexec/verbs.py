@@ -22,6 +22,7 @@ from bridge.tfexec.runner import Outcome, Run
 from bridge.workspace import tfstate
 from bridge.workspace.backend import canceled, names_no_object
 from bridge.workspace.document import RESOURCE_NAME
+from tfconfig import NotFound
 
 PLANFILE = ".tfbridge.plan"
 NOT_FOUND = "Cannot import non-existent remote object"
@@ -40,10 +41,11 @@ class Planned:
 
 
 class Terraform:
-    def __init__(self, directory: Path, run: RunFn, display: str) -> None:
+    def __init__(self, directory: Path, run: RunFn, display: str, not_found: NotFound) -> None:
         self.dir = directory
         self._run = run
         self.display = display
+        self.not_found = not_found  # the provider's words for an ID that names no object
 
     def plan(self, tf_type: str, timeout: float, what: str = "observe failed") -> Planned:
         """One ``plan -out``: the planned action, and the refreshed state the plan file carries."""
@@ -91,7 +93,7 @@ class Terraform:
         try:
             self._check(run, f"import of {import_id!r} failed")
         except OperationFailed as exc:
-            if names_no_object(exc.diagnostics):
+            if names_no_object(exc.diagnostics, self.not_found):
                 return False
             raise
         return False

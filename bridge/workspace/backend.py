@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import hashlib
 import json
 import re
@@ -19,6 +20,7 @@ from typing import Any, Protocol
 from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
 from bridge.api.registry import Kind
 from bridge.workspace.document import DataRead, ProviderBlock
+from tfconfig import NotFound
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,41 +85,29 @@ def canceled(diagnostics: tuple[str, ...]) -> bool:
     return any("context canceled" in d for d in diagnostics)
 
 
-# The words a provider uses for "the cloud has no object by that ID", as the import of an external name
-# may end with them when the importer looks the object up itself (rather than leaving that to the read
-# after it, whose "nothing read" terraform calls "Cannot import non-existent remote object"):
-# - terraform-plugin-sdk's NotFoundError without a message of its own, what the provider's finders return
-#   for a lookup that found nothing: "couldn't find resource", after retries "couldn't find resource (3 retries)";
-# - an AWS API error whose code says the object named does not exist: ``NoSuch*`` (IAM's NoSuchEntity,
-#   S3's NoSuchBucket), ``*NotFound``, ``*NotFoundException``, ``*NotFoundFault`` (Cloud Map's
-#   ServiceNotFound, ResourceNotFoundException, EC2's InvalidVpcID.NotFound, RDS's DBInstanceNotFoundFault),
-#   only where it stands as the code of the SDK's error: after "https response error StatusCode: N,
-#   RequestID: R, " (aws-sdk-go-v2, ``api error`` before codes it has no type for) or before
-#   "status code: N, request id: R" (aws-sdk-go). Nothing else: throttling, refused credentials, a
-#   malformed ID, a validation error, a timeout are errors, and never read as absence;
-# - an importer's own words for an object it looked for and did not find (hashicorp/aws's importers, as
-#   their source writes them): a network interface's security group attachment ("Security Group sg-1 is
-#   not attached to Network Interface eni-1"), the active SES receipt rule set ("no active Receipt Rule
-#   Set found", "SES Receipt Rule Set (x) belonging to SES Active Receipt Rule Set not found").
-_FINDER_FOUND_NOTHING = re.compile(r"(?<![\w'])couldn't find resource\b")
-_IMPORTER_FOUND_NOTHING = re.compile(
-    r"\bSecurity Group \S+ is not attached to Network Interface \S+"
-    r"|\bno active Receipt Rule Set found\b"
-    r"|\bSES Receipt Rule Set \(.*?\) belonging to SES Active Receipt Rule Set not found\b")
-_SDK_V2_CODE = re.compile(r"https response error StatusCode: \d{3}, RequestID: [^,]*, (?:api error )?([A-Za-z][\w.]*):")
-_SDK_V1_CODE = re.compile(r"(?:^|: )([A-Za-z][\w.]*): [^\n]*?\s+status code: \d{3}, request id: ")
-_NO_SUCH_OBJECT = re.compile(r"^NoSuch[A-Z]\w*$|NotFound(?:Exception|Fault)?$")
+# terraform-plugin-sdk's NotFoundError without a message of its own, what an SDK provider's finders return
+# for a lookup that found nothing: "couldn't find resource", after retries "couldn't find resource (3 retries)".
+_SDK_FOUND_NOTHING = re.compile(r"(?<![\w'])couldn't find resource\b")
 
 
-def names_no_object(diagnostics: Iterable[str]) -> bool:
-    """Whether a failed import's diagnostics say, in the provider's own words, that the ID it was given
-    names no object in the cloud (see the patterns above): the object does not exist."""
-    for words in diagnostics:
-        text = words.strip()
-        if _FINDER_FOUND_NOTHING.search(text) or _IMPORTER_FOUND_NOTHING.search(text):
+@functools.cache
+def _patterns(words: NotFound) -> tuple[re.Pattern[str] | None, tuple[re.Pattern[str], ...], re.Pattern[str] | None]:
+    phrases = re.compile("|".join(f"(?:{p})" for p in words.phrases)) if words.phrases else None
+    return (phrases, tuple(re.compile(p) for p in words.error_codes),
+            re.compile(words.absent_codes) if words.absent_codes else None)
+
+
+def names_no_object(diagnostics: Iterable[str], words: NotFound) -> bool:
+    """Whether a failed import's diagnostics say, in the plugin SDK's words or in the provider's own
+    (``words``, from its config), that the ID it was given names no object in the cloud: the object does
+    not exist. A diagnostic with error codes says so only when every code in it is one of absence."""
+    phrases, codes, absent = _patterns(words)
+    for said in diagnostics:
+        text = said.strip()
+        if _SDK_FOUND_NOTHING.search(text) or (phrases is not None and phrases.search(text)):
             return True
-        codes = [m.group(1) for m in (*_SDK_V2_CODE.finditer(text), *_SDK_V1_CODE.finditer(text))]
-        if codes and all(_NO_SUCH_OBJECT.search(code) for code in codes):
+        found = [m.group(1) for pattern in codes for m in pattern.finditer(text)]
+        if found and absent is not None and all(absent.search(code) for code in found):
             return True
     return False
 

@@ -125,7 +125,7 @@ def with_instance(previous: Mapping[str, Any] | None, *, tf_type: str, name: str
                   deposed: Mapping[str, Instance] | None = None) -> dict[str, Any]:
     """The next state document: ``previous`` with our one instance replaced (or removed when
     ``attributes`` is None), and our deposed instances ``deposed`` (None: those ``previous`` has).
-    ``provider`` is the provider's registry address (``registry.terraform.io/hashicorp/aws``)."""
+    ``provider`` is the provider's registry address (``registry.terraform.io/hashicorp/random``)."""
     prev = dict(previous or {})
     kept = deposed_instances(prev, tf_type, name) if deposed is None else deposed
     resources = [r for r in prev.get("resources") or [] if not _ours(r, tf_type, name)]

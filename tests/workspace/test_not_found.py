@@ -1,12 +1,17 @@
 """Which words of a failed import say that its ID names no object (so the object does not exist), and
 which never do: both executors, and the conformance runner's check that a deleted object is gone, read
-them the same way."""
+them the same way. The plugin SDK's words are the runtime's own; the cloud's come from the provider's
+config."""
 
 from __future__ import annotations
 
 import pytest
 
 from bridge.workspace.backend import names_no_object
+from tests.support.packages import AWS_CURATED as AWS
+from tfconfig import NotFound
+
+WORDS = AWS.provider.not_found
 
 
 # The aws provider's own words (5.100, against moto), request IDs scrubbed.
@@ -41,7 +46,7 @@ from bridge.workspace.backend import names_no_object
     ],
 )
 def test_the_providers_words_for_no_such_object_mean_absent(words: str) -> None:
-    assert names_no_object([words])
+    assert names_no_object([words], WORDS)
 
 
 @pytest.mark.parametrize(
@@ -69,9 +74,37 @@ def test_the_providers_words_for_no_such_object_mean_absent(words: str) -> None:
     ],
 )
 def test_any_other_failure_is_an_error(words: str) -> None:
-    assert not names_no_object([words])
+    assert not names_no_object([words], WORDS)
 
 
 def test_one_diagnostic_that_says_absent_is_enough() -> None:
-    assert names_no_object(["Warning: something else", "couldn't find resource"])
-    assert not names_no_object([])
+    assert names_no_object(["Warning: something else", "couldn't find resource"], WORDS)
+    assert not names_no_object([], WORDS)
+
+
+@pytest.mark.parametrize("words", [
+    pytest.param("reading Lambda Permission (f/s): couldn't find resource", id="TheSDKsOwnWords"),
+])
+def test_a_provider_that_names_no_words_of_its_own_has_the_sdks(words: str) -> None:
+    assert names_no_object([words], NotFound())
+
+
+@pytest.mark.parametrize("words", [
+    pytest.param("reading IAM User (u): NoSuchEntity: The user with name u cannot be found.\n\tstatus code: "
+                 "404, request id: r", id="AnAWSCode"),
+    pytest.param("no active Receipt Rule Set found", id="AnAWSImportersWords"),
+])
+def test_the_clouds_words_mean_absent_only_where_the_provider_config_says_so(words: str) -> None:
+    assert names_no_object([words], WORDS)
+    assert not names_no_object([words], NotFound()), "the runtime itself knows no cloud's words"
+
+
+@pytest.mark.parametrize(("fields", "error"), [
+    pytest.param({"phrases": ("(unclosed",)}, r"not-found pattern '\(unclosed'", id="APhraseThatIsNoPattern"),
+    pytest.param({"error_codes": (r"code: \w+",), "absent_codes": "NotFound$"}, "has no group for the code",
+                 id="ACodeWithNoGroup"),
+    pytest.param({"error_codes": (r"code: (\w+)",)}, "need absent_codes", id="CodesButNoneMeanAbsent"),
+])
+def test_the_config_refuses_words_it_cannot_use(fields: dict[str, object], error: str) -> None:
+    with pytest.raises(ValueError, match=error):
+        NotFound(**fields)  # type: ignore[arg-type]

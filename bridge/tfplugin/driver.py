@@ -1,0 +1,449 @@
+"""The direct executor's verbs in one workspace (a :class:`~bridge.workspace.driver.Driver`), spoken
+to a long-lived provider process over its protocol, with no terraform run.
+
+It keeps the same ``terraform.tfstate`` as the CLI executor, so a person or the CLI executor can take
+over at any time; what it saves is the terraform run around each provider call.
+
+* refresh: the stored state is upgraded to the current schema, read with ReadResource and saved;
+* import: ImportResourceState + ReadResource ("nothing read", or either call failing in the provider's
+  words for an ID that names no object, means there is none, as the CLI executor's rule);
+* plan: the proposed new state as Terraform core computes it, then PlanResourceChange;
+* apply: validate, plan, ApplyResourceChange, save; a replacement is made as Terraform would (create
+  before destroy, the old object deposed in the state until deleted, or destroy before create);
+* destroy: plan the destroy (when the provider asks for it), apply.
+
+A settled poll repeats itself: the same stored state is read, the provider answers the same bytes, and
+a plan of the same inputs finds nothing to change. What the last poll read and decided is kept
+(:class:`Polls`), so that such a poll is one ReadResource and little decoding.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from bridge.api.errors import InvalidSpec, OperationFailed, ReplacementFailed
+from bridge.api.external import Replacement
+from bridge.api.managed import CREATE_BEFORE_DESTROY, Managed
+from bridge.tfplugin import cty, plan
+from bridge.tfplugin.provider import Planned, Provider, ProviderGone, failed
+from bridge.tfplugin.schema import Schema
+from bridge.workspace import tfstate
+from bridge.workspace.backend import config_key, names_no_object
+from bridge.workspace.document import RESOURCE_NAME, Rendered
+from bridge.workspace.driver import Plan, Refreshed
+from bridge.workspace.kind import KindWorkspaces
+from bridge.workspace.store import Workspace
+
+
+def _replacing(schema: Schema, prior: Any, planned: Planned) -> list[str]:
+    """The top-level arguments whose change forces a replacement (a provider lists every path
+    that would, changed or not: only the changed ones count)."""
+    before, after = cty.to_json(schema.type, prior), _known(planned.state)
+    return sorted({str(path[0]) for path in planned.requires_replace
+                   if path and tfstate.value_at(before, path) != tfstate.value_at(after, path)})
+
+
+def _deposed_key(name: str) -> str:
+    """A deposed instance's key (8 hex digits, as terraform's), stable for one old object."""
+    return hashlib.sha256(name.encode()).hexdigest()[:8]
+
+
+def _known(value: Any) -> Any:
+    """A planned value with unknowns as a marker that equals nothing stored."""
+    if value is cty.UNKNOWN:
+        return ("(known after apply)",)
+    if isinstance(value, dict):
+        return {k: _known(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_known(v) for v in value]
+    if isinstance(value, cty.Dynamic):
+        return _known(value.value)
+    return value
+
+
+@dataclasses.dataclass
+class _Polled:
+    """What a workspace's last observe read and decided, so that the next, when nothing changed, does
+    not work it out again."""
+
+    doc: Mapping[str, Any] | None  # the stored state document its prior came from; None: read it again
+    prior: Any  # the stored state, decoded
+    encoded: bytes  # ``prior`` as sent to ReadResource
+    private: bytes  # the stored private state
+    answer: bytes  # ReadResource's new state as the provider encoded it
+    answer_private: bytes
+    state: Any  # ``answer``, decoded
+    # The inputs of the last plan that found nothing to change on ``state`` (DirectDriver._observed_action).
+    plan_inputs: tuple[Any, ...] | None
+    # ``state`` as an instance of the state file, once worked out.
+    found: tfstate.Instance | None = None
+
+
+class Polls(dict[str, _Polled]):
+    """Workspace key → what its last observe read and decided (one for all of an executor's workspaces)."""
+
+
+class DirectDriver:
+    def __init__(self, p: Provider, polls: Polls, floor: KindWorkspaces, ws: Workspace, rendered: Rendered,
+                 mr: Managed, timeout: float) -> None:
+        self.p = p
+        self.polled = polls
+        self.floor = floor
+        self.ws = ws
+        self.rendered = rendered
+        self.mr = mr
+        self.timeout = timeout
+        self.tf_type = floor.config.tf_type
+        self.schema = p.schema(self.tf_type)
+        # The object as the last refresh or import left it (None: none), and its private state.
+        self._prior: Any = None
+        self._private = b""
+        # The last plan made for a change, and the configuration it was made for.
+        self._planned: tuple[Planned, Any] | None = None
+
+    # -- values ------------------------------------------------------------------------------
+
+    def _config(self) -> Any:
+        """The resource's configuration as a schema-typed value."""
+        try:
+            return self.schema.block.with_absent_blocks(cty.conform(self.schema.type,
+                                                                    self.rendered.resource.configuration))
+        except cty.CtyError as exc:
+            raise InvalidSpec(f"{self.mr.display}: argument {exc}") from exc
+
+    def _instance(self, value: Any) -> tfstate.Instance:
+        schema = self.schema
+        return tfstate.Instance(cty.to_json(schema.type, value), tuple(schema.block.sensitive_paths(value)),
+                                schema.version, False)
+
+    def _found(self, state: Any) -> tfstate.Instance:
+        """``state`` as an instance, worked out once for the state the last poll read."""
+        polled = self.polled.get(self.ws.key)
+        if polled is None or polled.state is not state:
+            return self._instance(state)
+        if polled.found is None:
+            polled.found = self._instance(state)
+        return polled.found
+
+    def _value(self, inst: tfstate.Instance) -> Any:
+        """A stored instance's value in the current schema."""
+        schema = self.schema
+        value = None
+        if inst.schema_version == schema.version:
+            # Already in the current schema's shape: decoding it here saves a provider call.
+            with contextlib.suppress(cty.CtyError):
+                value = schema.block.with_absent_blocks(cty.from_json(schema.type, inst.attributes))
+        if value is None:
+            value = self.p.upgrade(self.tf_type, inst.schema_version, inst.attributes, self.timeout)
+        return value
+
+    def _save(self, value: Any, private: bytes, *, tainted: bool = False,
+              deposed: dict[str, tfstate.Instance] | None = None) -> None:
+        schema = self.schema
+        self.ws.write_state(tfstate.with_instance(
+            self.ws.read_state(), tf_type=self.tf_type, name=RESOURCE_NAME,
+            provider=self.floor.provider.registry_source,
+            attributes=cty.to_json(schema.type, value) if value is not None else None, schema_version=schema.version,
+            private=private, sensitive_paths=schema.block.sensitive_paths(value) if value is not None else (),
+            tainted=tainted, deposed=deposed))
+
+    def _save_deposed(self, deposed: dict[str, tfstate.Instance]) -> None:
+        doc = self.ws.read_state()
+        current = self.floor.instance(doc)
+        self.ws.write_state(tfstate.with_instance(
+            doc, tf_type=self.tf_type, name=RESOURCE_NAME, provider=self.floor.provider.registry_source,
+            attributes=current.attributes if current else None,
+            schema_version=current.schema_version if current else self.schema.version,
+            private=current.private if current else b"", sensitive_paths=current.sensitive_paths if current else (),
+            tainted=current.tainted if current else False, deposed=deposed))
+
+    # -- plans ---------------------------------------------------------------------------------
+
+    def _plan_change(self, prior: Any, private: bytes, *, validate: bool) -> tuple[str | None, Planned, Any]:
+        """(action: None, "create", "update" or "replace"; the plan; the config it was made for).
+
+        An observe skips validation: it changes nothing, and the create or update that would act on
+        a bad value validates first."""
+        config = self._config()
+        if validate:
+            self.p.validate(self.tf_type, config, self.timeout, f"{self.mr.display}: invalid configuration")
+        # ignore_changes counts from the second plan on: at create the configuration is all there is.
+        if prior is not None:
+            config = plan.ignore_changes(prior, config, list(self.rendered.resource.ignore_changes))
+        proposed = plan.proposed_new(self.schema.block, prior, config)
+        planned = self.p.plan(self.tf_type, prior, proposed, config, private, self.timeout)
+        if prior is None:
+            return "create", planned, config
+        if cty.equal(self.schema.type, prior, planned.state):
+            return None, planned, config
+        return ("replace" if _replacing(self.schema, prior, planned) else "update"), planned, config
+
+    def _observed_action(self, state: Any, private: bytes) -> str | None:
+        """The plan's verdict for an observe. A plan is a function of the state, the configuration, the
+        private state and the provider's configuration: when all equal those of this workspace's last
+        no-op plan, the verdict is known without asking again. In this process, the state and its
+        private state are those the last poll read when it answered them (``_Polled``), and the rest are
+        compared as they are; across processes (the first poll after a restart), a digest of them all,
+        kept in the workspace's metadata, is compared."""
+        rendered = self.rendered
+        polled = self.polled.get(self.ws.key)
+        same_state = polled is not None and polled.state is state
+        inputs = (rendered.resource.configuration, tuple(sorted(rendered.resource.ignore_changes)),
+                  config_key(rendered.provider, self.floor.setup), self.p.pid)
+        if same_state and polled is not None and polled.plan_inputs == inputs:
+            return None
+        # The state as encoded to be read, when it is the stored one: not encoded again.
+        encoded = polled.encoded if polled is not None and polled.prior is state else None
+        digest = self._plan_digest(state, private, encoded)
+        if self.ws.meta().noop_plan == digest:
+            action = None
+        else:
+            action, _, _ = self._plan_change(state, private, validate=False)
+            self.ws.update_meta(noop_plan=digest if action is None else "")
+        if polled is not None:
+            polled.plan_inputs = inputs if action is None and same_state else None
+        return action
+
+    def _plan_digest(self, state: Any, private: bytes, encoded: bytes | None = None) -> str:
+        """What a plan's verdict depends on, as one digest that outlives the process (``encoded``:
+        ``state`` as msgpack, when known)."""
+        provider = self.rendered.provider
+        resource = self.rendered.resource
+        return hashlib.sha256(b"\0".join([
+            self.tf_type.encode(), f"{provider.source} {provider.version}".encode(),
+            config_key(provider, self.floor.setup).encode(),
+            encoded if encoded is not None else cty.to_msgpack(self.schema.type, state),
+            json.dumps(resource.configuration, sort_keys=True, default=str).encode(),
+            json.dumps(sorted(resource.ignore_changes)).encode(), private])).hexdigest()
+
+    # -- imports -------------------------------------------------------------------------------
+
+    def _imported(self, import_id: str, timeout: float, deadline: float | None = None) -> tuple[Any, bytes] | None:
+        """(state, private) that importing ``import_id`` reads (ImportResourceState, then ReadResource,
+        each within ``timeout``, or together by ``deadline``); None when there is no such object: the
+        provider imported nothing, read nothing ("Cannot import non-existent remote object", as the
+        CLI executor's rule), or failed either call in its own words for an ID that names no object
+        (an importer that looks the object up itself). Any other failure is raised."""
+        def left() -> float:
+            return timeout if deadline is None else max(deadline - time.monotonic(), 0.1)
+
+        try:
+            found = [r for r in self.p.import_state(self.tf_type, import_id, left()) if r.type_name == self.tf_type]
+            if not found:
+                return None
+            state, private = self.p.read(self.tf_type, found[0].state, found[0].private, left())
+        except ProviderGone:
+            raise
+        except OperationFailed as exc:
+            if names_no_object(exc.diagnostics, self.floor.provider.not_found):
+                return None
+            raise
+        return None if state is None else (state, private)
+
+    def _with_unread(self, state: Any, private: bytes) -> tuple[Any, bytes] | None:
+        """An imported object with each argument the importer left null given the value the plan gives
+        it (:meth:`KindWorkspaces.with_unread`), then read again: the read puts back the cloud's value
+        of every argument it can read."""
+        try:
+            action, planned, _ = self._plan_change(state, private, validate=False)
+        except InvalidSpec:
+            return state, private  # reported by the plan the observe makes next
+        if action is None or not isinstance(state, dict) or not isinstance(planned.state, dict):
+            return state, private
+        known = {k: v for k, v in planned.state.items() if _known(v) == v}
+        filled = self.floor.with_unread(state, known)
+        if filled == state:
+            return state, private
+        read, new_private = self.p.read(self.tf_type, filled, private, self.timeout)
+        return None if read is None else (read, new_private)
+
+    # -- the verbs -----------------------------------------------------------------------------
+
+    def refresh(self, current: Mapping[str, Any]) -> Refreshed:
+        """A settled poll repeats itself: the same stored state (the same document, while its file is
+        unchanged) is read, and the provider answers the same bytes. What the last poll decoded and
+        compared is then known (``_Polled``) and not worked out again."""
+        schema = self.schema
+        last = self.polled.pop(self.ws.key, None)
+        # Only a poll that changed nothing leaves its document behind: its prior is the state it read back.
+        reused = last is not None and last.doc is not None and last.doc is current
+        if reused and last is not None:
+            prior, private, tainted, encoded = last.prior, last.private, False, last.encoded
+        else:
+            inst = self.floor.instance(current)
+            if inst is None:
+                return Refreshed(None)
+            prior, private, tainted = self._value(inst), inst.private, inst.tainted
+            encoded = cty.to_msgpack(schema.type, prior)
+        answer, new_private = self.p.read_encoded(self.tf_type, encoded, private, self.timeout)
+        repeated = last is not None and answer == last.answer and new_private == last.answer_private
+        # The provider encodes a value as we do: an answer of the very bytes it was sent (what a settled
+        # object's first poll after a restart gets) is the stored state, with nothing to decode or compare.
+        echoed = not repeated and not tainted and answer == encoded and new_private == private
+        if repeated and last is not None:
+            state = last.state
+        elif echoed:
+            state = prior
+        else:
+            state = schema.block.with_absent_blocks(cty.from_msgpack(schema.type, answer))
+        # The same stored state read back as the last poll read it back is unchanged without comparing.
+        unchanged = (reused and repeated) or echoed or (
+            not tainted and new_private == private and cty.equal(schema.type, prior, state))
+        kept = last if repeated and last is not None else None
+        if unchanged:
+            self.polled[self.ws.key] = _Polled(current, prior, encoded, private, answer, new_private, state,
+                                               kept.plan_inputs if kept else None, kept.found if kept else None)
+        else:
+            # Saved untainted: a tainted object exists and is updated, never replaced (as the CLI executor).
+            self._save(state, new_private)
+            # The stored state is now another document: the next poll reads it, then compares again.
+            self.polled[self.ws.key] = _Polled(None, None, b"", b"", answer, new_private, state, None,
+                                               kept.found if kept else None)
+        self._prior, self._private = state, new_private
+        return Refreshed(None if state is None else self._found(state), untainted=tainted)
+
+    def import_(self, import_id: str, *, fill_unread: bool) -> tfstate.Instance | None:
+        self.polled.pop(self.ws.key, None)
+        imported = self._imported(import_id, self.timeout)
+        if imported is not None and fill_unread:
+            imported = self._with_unread(*imported)
+        if imported is None:
+            return None
+        self._save(*imported)
+        self._prior, self._private = imported
+        return self._instance(self._prior)
+
+    def plan(self, what: str, *, validate: bool) -> Plan:
+        """An observe's plan (``validate`` False) is answered by the last no-op plan's verdict while
+        nothing it depends on changed."""
+        prior, private = self._prior, self._private
+        if prior is None:
+            return Plan("create", None)
+        if not validate:
+            return Plan(self._observed_action(prior, private), self._found(prior))
+        action, planned, config = self._plan_change(prior, private, validate=True)
+        self._planned = (planned, config)
+        replacing = tuple(_replacing(self.schema, prior, planned)) if action == "replace" else ()
+        return Plan(action, self._found(prior), replacing)
+
+    def apply(self, what: str) -> None:
+        prior, private = self._prior, self._private
+        if self._planned is None:  # a create
+            self._destroy_deposed()
+            prior, private = None, b""
+            _, planned, config = self._plan_change(None, b"", validate=True)
+        else:
+            planned, config = self._planned
+        state, private, errors = self.p.apply(self.tf_type, prior, planned.state, config, planned.private,
+                                              self.timeout)
+        if state is not None:
+            # A create that failed part way made an object all the same: kept, tainted, as terraform does.
+            self._save(state, private, tainted=prior is None and bool(errors))
+        if errors:
+            raise failed(f"{self.mr.display}: {what}", "apply", errors)
+
+    def delete_deposed(self) -> None:
+        self._destroy_deposed()
+
+    def destroy(self) -> None:
+        self._destroy_deposed()
+        prior, private = self._prior, self._private
+        if prior is not None:
+            if self.p.plan_destroy:
+                private = self.p.plan(self.tf_type, prior, None, None, private, self.timeout).private
+            state, private, errors = self.p.apply(self.tf_type, prior, None, None, private, self.timeout)
+            if errors:
+                if state is not None:
+                    self._save(state, private)
+                raise failed(f"{self.mr.display}: delete failed", "apply", errors)
+
+    def probe(self, import_id: str, timeout: float) -> tfstate.Instance | None:
+        """What importing ``import_id`` reads, saving nothing, within ``timeout`` seconds in all."""
+        imported = self._imported(import_id, timeout, time.monotonic() + timeout)
+        return None if imported is None else self._instance(imported[0])
+
+    # -- replacement (tfbridge.io/replace-policy) ---------------------------------------------
+
+    def replace(self, policy: str) -> Replacement:
+        """Never two live objects left unreported: a new object that cannot be made leaves the old one
+        current; an old object that cannot be deleted stays in the state as deposed, and every later
+        update (or the delete) deletes it first."""
+        prior, private = self._prior, self._private
+        old_name = self.floor.external_name(self._instance(prior))
+        steps: list[tuple[str, str]] = []
+        if policy == CREATE_BEFORE_DESTROY:
+            state, new_private = self._create_replacement(policy, old_name, steps)
+            new_name = self.floor.external_name(self._instance(state))
+            steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
+            old = self._instance(prior)
+            self._save(state, new_private,
+                       deposed={**tfstate.deposed_instances(self.ws.read_state(), self.tf_type, RESOURCE_NAME),
+                                _deposed_key(old_name): dataclasses.replace(old, private=private)})
+            self._destroy_deposed(Replacement(policy, old_name, new_name, tuple(steps)))
+            steps.append(("DeletedReplacedExternalResource", f"deleted {old_name}, replaced by {new_name}"))
+        else:
+            errors = self._destroy(prior, private)
+            if errors:
+                raise ReplacementFailed(
+                    f"{self.mr.display}: replacement ({policy}): deleting the old object {old_name} failed (it is "
+                    f"kept): {'; '.join(map(str, errors))}", Replacement(policy, old_name, "", tuple(steps)),
+                    diagnostics=tuple(map(str, errors)))
+            self._save(None, b"")
+            steps.append(("DeletedReplacedExternalResource", f"deleted {old_name} to replace it"))
+            state, new_private = self._create_replacement(policy, old_name, steps)
+            new_name = self.floor.external_name(self._instance(state))
+            steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
+        self.polled.pop(self.ws.key, None)
+        return Replacement(policy, old_name, new_name, tuple(steps))
+
+    def _create_replacement(self, policy: str, old_name: str, steps: list[tuple[str, str]]) -> tuple[Any, bytes]:
+        """The new object, made; what a failed create left half made is deleted again (raises)."""
+        _, planned, config = self._plan_change(None, b"", validate=True)
+        state, private, errors = self.p.apply(self.tf_type, None, planned.state, config, planned.private,
+                                              self.timeout)
+        if not errors and state is not None:
+            return state, private
+        words = tuple(map(str, errors)) or ("the provider returned no state",)
+        left = ""
+        if state is not None and self._destroy(state, private):
+            # Kept as deposed: the next update deletes it before anything else.
+            half = dataclasses.replace(self._instance(state), private=private)
+            self._save_deposed({**tfstate.deposed_instances(self.ws.read_state(), self.tf_type, RESOURCE_NAME),
+                                _deposed_key(f"half-made {old_name}"): half})
+            left = "; what it half made could not be deleted and is deleted before the next attempt"
+        kept = (f"the old object {old_name} is kept" if policy == CREATE_BEFORE_DESTROY
+                else f"the old object {old_name} was deleted; the next attempt creates the new one")
+        raise ReplacementFailed(f"{self.mr.display}: replacement ({policy}): creating the new object failed ({kept}"
+                                f"{left}): {'; '.join(words)}", Replacement(policy, old_name, "", tuple(steps)),
+                                diagnostics=words)
+
+    def _destroy(self, state: Any, private: bytes) -> list[Any]:
+        """Delete the object ``state``; the provider's error diagnostics (none: gone)."""
+        if self.p.plan_destroy:
+            private = self.p.plan(self.tf_type, state, None, None, private, self.timeout).private
+        _, _, errors = self.p.apply(self.tf_type, state, None, None, private, self.timeout)
+        return list(errors)
+
+    def _destroy_deposed(self, replacing: Replacement | None = None) -> None:
+        """Delete every object a replacement left deposed in the state (raises while one remains)."""
+        left = tfstate.deposed_instances(self.ws.read_state(), self.tf_type, RESOURCE_NAME)
+        for key, inst in sorted(left.items()):
+            state, private = self.p.read(self.tf_type, self._value(inst), inst.private, self.timeout)
+            errors = self._destroy(state, private) if state is not None else []
+            if errors:
+                old = self.floor.external_name(inst)
+                words = tuple(map(str, errors))
+                current = self.floor.state_instance(self.ws)
+                new = replacing.new_name if replacing else (self.floor.external_name(current) if current else "")
+                raise ReplacementFailed(
+                    f"{self.mr.display}: replaced by {new}; deleting the old object {old} failed, and is retried: "
+                    f"{'; '.join(words)}",
+                    replacing or Replacement("", old, new), diagnostics=words, external_name=new or None)
+            del left[key]
+            self._save_deposed(left)
