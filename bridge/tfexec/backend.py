@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from bridge.api.external import ProviderSetup, SecretReader
-from bridge.api.managed import Managed
 from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings
@@ -25,9 +24,9 @@ from bridge.tfexec.verbs import check
 from bridge.workspace.applied import AfterApply, WithinAMinute
 from bridge.workspace.backend import Stats, config_key, quiet_provider_logs
 from bridge.workspace.client import WorkspaceClient
-from bridge.workspace.document import DataRead, ProviderBlock, Rendered, build
+from bridge.workspace.document import DataRead, ProviderBlock, build
+from bridge.workspace.driver import Operation
 from bridge.workspace.identity import Identity
-from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import Workspace, WorkspaceStore
 from tfconfig import Provider
 
@@ -59,9 +58,8 @@ class CLIBackend:
     # -- what the client on the workspace floor asks -----------------------------------------------
 
     @contextlib.contextmanager
-    def driver(self, floor: KindWorkspaces, ws: Workspace, rendered: Rendered, mr: Managed,
-               timeout: float) -> Iterator[CLIDriver]:
-        yield CLIDriver(self, floor, ws, rendered, mr, timeout)
+    def driver(self, op: Operation) -> Iterator[CLIDriver]:
+        yield CLIDriver(self, op)
 
     def forget(self, ws: Workspace) -> None:
         pass  # what it knows of a workspace is in its files

@@ -17,14 +17,13 @@ from typing import Any, Protocol
 
 from bridge.api.errors import OperationFailed, ReplacementFailed
 from bridge.api.external import ProviderSetup, Replacement
-from bridge.api.managed import CREATE_BEFORE_DESTROY, Managed
+from bridge.api.managed import CREATE_BEFORE_DESTROY
 from bridge.settings import ExecutorSettings
 from bridge.tfexec.runner import Run
 from bridge.tfexec.verbs import Planned, Terraform
 from bridge.workspace import tfstate
-from bridge.workspace.document import RESOURCE_NAME, ProviderBlock, Rendered
-from bridge.workspace.driver import Plan, Refreshed
-from bridge.workspace.kind import KindWorkspaces
+from bridge.workspace.document import RESOURCE_NAME, ProviderBlock
+from bridge.workspace.driver import Operation, Plan, Refreshed
 from bridge.workspace.store import Workspace, WorkspaceStore
 
 # Planned actions that would destroy the object: a replacement.
@@ -47,17 +46,12 @@ class Runs(Protocol):
 
 
 class CLIDriver:
-    def __init__(self, runs: Runs, floor: KindWorkspaces, ws: Workspace, rendered: Rendered, mr: Managed,
-                 timeout: float) -> None:
+    def __init__(self, runs: Runs, op: Operation) -> None:
         self.runs = runs
-        self.floor = floor
-        self.ws = ws
-        self.rendered = rendered
-        self.mr = mr
-        self.timeout = timeout
-        self.tf_type = floor.config.tf_type
-        runs.link(ws, rendered.provider)  # a workspace the direct executor kept has none
-        self.tf = self._terraform(ws)
+        self.op = op
+        self.floor = op.floor  # what the kind and its workspaces say
+        runs.link(op.ws, op.rendered.provider)  # a workspace the direct executor kept has none
+        self.tf = self._terraform(op.ws)
         # The plan this driver made last (its plan file is in the workspace), and whether it answers the
         # next :meth:`plan` (made after an import, and the state unchanged since) without another run.
         self._planned: Planned | None = None
@@ -65,45 +59,45 @@ class CLIDriver:
 
     def _terraform(self, ws: Workspace) -> Terraform:
         def run(args: list[str], timeout: float) -> Run:
-            return self.runs.terraform(ws, args, provider=self.rendered.provider, setup=self.floor.setup,
+            return self.runs.terraform(ws, args, provider=self.op.rendered.provider, setup=self.floor.setup,
                                        timeout=timeout)
 
-        return Terraform(ws.dir, run, self.mr.display, self.floor.provider.not_found)
+        return Terraform(ws.dir, run, self.op.mr.display, self.floor.provider.not_found)
 
     def refresh(self, current: Mapping[str, Any]) -> Refreshed:
         inst = self.floor.instance(current)
         if inst is None or not inst.tainted:
             return Refreshed(inst)
-        self.tf.untaint(self.floor.address, self.timeout)
+        self.tf.untaint(self.floor.address, self.op.timeout)
         return Refreshed(dataclasses.replace(inst, tainted=False), untainted=True)
 
     def import_(self, import_id: str, *, fill_unread: bool) -> tfstate.Instance | None:
-        if not self.tf.import_(self.floor.address, import_id, self.timeout):
+        if not self.tf.import_(self.floor.address, import_id, self.op.timeout):
             return None
         if fill_unread:
             planned = self._plan("observe failed")
             self._current = planned.action is None or not self._with_unread()
-        return self.floor.state_instance(self.ws)
+        return self.floor.state_instance(self.op.ws)
 
     def _with_unread(self) -> bool:
         """Give each argument the import left null the value the plan gives it, saved in the state
         (:meth:`KindWorkspaces.with_unread`); True if any was. The plan made next refreshes the state,
         putting back the cloud's value of every argument it can read."""
-        doc = self.ws.read_state()
+        doc = self.op.ws.read_state()
         inst = self.floor.instance(doc)  # as the import wrote it, its private state and version kept
         if inst is None or self._planned is None or self._planned.refreshed is None:
             return False
-        attributes = self.floor.with_unread(inst.attributes, self.tf.planned_values(self.tf_type, self.timeout))
+        attributes = self.floor.with_unread(inst.attributes, self.tf.planned_values(self.op.tf_type, self.op.timeout))
         if attributes == inst.attributes:
             return False
-        self.ws.write_state(tfstate.with_instance(
-            doc, tf_type=self.tf_type, name=RESOURCE_NAME, provider=self.floor.provider.registry_source,
+        self.op.ws.write_state(tfstate.with_instance(
+            doc, tf_type=self.op.tf_type, name=RESOURCE_NAME, provider=self.floor.provider.registry_source,
             attributes=attributes, schema_version=inst.schema_version, private=inst.private,
             sensitive_paths=inst.sensitive_paths, tainted=inst.tainted))
         return True
 
     def _plan(self, what: str) -> Planned:
-        self._planned = self.tf.plan(self.tf_type, self.timeout, what)
+        self._planned = self.tf.plan(self.op.tf_type, self.op.timeout, what)
         return self._planned
 
     def plan(self, what: str, *, validate: bool) -> Plan:
@@ -111,38 +105,38 @@ class CLIDriver:
         planned = self._planned if self._current and self._planned is not None else self._plan(what)
         self._current = False
         if planned.action in _REPLACING:
-            return Plan("replace", planned.refreshed, tuple(self.floor.changed(self.rendered, planned.refreshed)))
+            return Plan("replace", planned.refreshed, tuple(self.floor.changed(self.op.rendered, planned.refreshed)))
         return Plan(planned.action, planned.refreshed)
 
     def apply(self, what: str) -> None:
         self._current = False
-        self.tf.apply(self.timeout, what, planned=self._planned is not None)
+        self.tf.apply(self.op.timeout, what, planned=self._planned is not None)
 
     def replace(self, policy: str) -> Replacement | None:
         """A failed run says which object lives: terraform keeps a new object current and an old one it
         could not delete deposed."""
-        before = self.floor.state_instance(self.ws)
-        old_name = self.floor.external_name(before) if before else self.mr.external_name
+        before = self.floor.state_instance(self.op.ws)
+        old_name = self.floor.external_name(before) if before else self.op.mr.external_name
         self._plan("update failed")
         try:
             self.apply("update failed")
         except OperationFailed as exc:
-            inst = self.floor.state_instance(self.ws)
+            inst = self.floor.state_instance(self.op.ws)
             new_name = self.floor.external_name(inst) if inst else ""
-            if self.floor.deposed(self.ws):
+            if self.floor.deposed(self.op.ws):
                 done: tuple[tuple[str, str], ...] = (
                     ("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"),
                 ) if new_name != old_name else ()
-                raise ReplacementFailed(f"{self.mr.display}: replaced by {new_name}; deleting the old object failed, "
-                                        f"and is retried: {exc}", Replacement(policy, old_name, new_name, done),
+                raise ReplacementFailed(f"{self.op.mr.display}: replaced by {new_name}; deleting the old object "
+                                        f"failed, and is retried: {exc}", Replacement(policy, old_name, new_name, done),
                                         diagnostics=exc.diagnostics, external_name=new_name or None) from exc
             deleted: tuple[tuple[str, str], ...] = (
                 ("DeletedReplacedExternalResource", f"deleted {old_name} to replace it"),) if inst is None else ()
             kept = "the old object was deleted" if deleted else f"the old object {old_name} is kept"
-            raise ReplacementFailed(f"{self.mr.display}: replacement ({policy}): creating the new object failed "
+            raise ReplacementFailed(f"{self.op.mr.display}: replacement ({policy}): creating the new object failed "
                                     f"({kept}): {exc}", Replacement(policy, old_name, "", deleted),
                                     diagnostics=exc.diagnostics) from exc
-        inst = self.floor.state_instance(self.ws)
+        inst = self.floor.state_instance(self.op.ws)
         new_name = self.floor.external_name(inst) if inst else ""
         if not new_name or new_name == old_name:
             return None
@@ -154,34 +148,34 @@ class CLIDriver:
     def delete_deposed(self) -> None:
         """Terraform deletes them only in an apply of the whole configuration, which makes any other
         change the configuration asks for too."""
-        old = ", ".join(self.floor.external_name(i) for i in self.floor.deposed(self.ws).values())
+        old = ", ".join(self.floor.external_name(i) for i in self.floor.deposed(self.op.ws).values())
         self._plan("update failed")
         try:
             self.apply("update failed")
         except OperationFailed as exc:
-            if not self.floor.deposed(self.ws):
+            if not self.floor.deposed(self.op.ws):
                 raise
-            inst = self.floor.state_instance(self.ws)
+            inst = self.floor.state_instance(self.op.ws)
             new = self.floor.external_name(inst) if inst else ""
-            raise ReplacementFailed(f"{self.mr.display}: replaced by {new}; deleting the old object {old} failed, "
+            raise ReplacementFailed(f"{self.op.mr.display}: replaced by {new}; deleting the old object {old} failed, "
                                     f"and is retried: {exc}", Replacement("", old, new), diagnostics=exc.diagnostics,
                                     external_name=new or None) from exc
 
     def destroy(self) -> None:
-        self.tf.destroy(self.timeout)
+        self.tf.destroy(self.op.timeout)
 
     def probe(self, import_id: str, timeout: float) -> tfstate.Instance | None:
         """What ``terraform import`` of ``import_id`` reads, in a scratch workspace beside the object's
         own, then removed (the object's state stays as the create left it)."""
         area = self.runs.store.root / ".import-check"
         area.mkdir(mode=0o700, exist_ok=True)
-        scratch = Workspace(area, self.ws.key)
+        scratch = Workspace(area, self.op.ws.key)
         try:
             with scratch.lock("import check", self.runs.settings.lock_timeout):
                 with contextlib.suppress(FileNotFoundError):
                     scratch.state_path.unlink()
-                scratch.write_main(self.rendered.document)
-                self.runs.link(scratch, self.rendered.provider)
+                scratch.write_main(self.op.rendered.document)
+                self.runs.link(scratch, self.op.rendered.provider)
                 if not self._terraform(scratch).import_(self.floor.address, import_id, timeout):
                     return None
                 return self.floor.state_instance(scratch)

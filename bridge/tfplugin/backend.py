@@ -17,7 +17,6 @@ from typing import Any
 
 from bridge.api.errors import OperationFailed
 from bridge.api.external import ProviderSetup, SecretReader
-from bridge.api.managed import Managed
 from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings
@@ -27,9 +26,9 @@ from bridge.tfplugin.provider import Provider, ProviderGone
 from bridge.workspace.applied import AfterApply, Once
 from bridge.workspace.backend import Stats, config_key, quiet_provider_logs
 from bridge.workspace.client import WorkspaceClient
-from bridge.workspace.document import DataRead, ProviderBlock, Rendered
+from bridge.workspace.document import DataRead, ProviderBlock
+from bridge.workspace.driver import Operation
 from bridge.workspace.identity import Identity
-from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import Workspace, WorkspaceStore
 from tfconfig import Provider as ProviderConfig
 
@@ -67,11 +66,10 @@ class DirectBackend:
         return WorkspaceClient.of(self, kind, setup, secrets)
 
     @contextlib.contextmanager
-    def driver(self, floor: KindWorkspaces, ws: Workspace, rendered: Rendered, mr: Managed,
-               timeout: float) -> Iterator[DirectDriver]:
-        """A driver on the provider process of the configuration ``rendered`` names, leased for the operation."""
-        with self.session(rendered.provider, floor.setup) as p:
-            yield DirectDriver(p, self.polls, floor, ws, rendered, mr, timeout)
+    def driver(self, op: Operation) -> Iterator[DirectDriver]:
+        """A driver on the provider process of the operation's configuration, leased for the operation."""
+        with self.session(op.rendered.provider, op.floor.setup) as p:
+            yield DirectDriver(p, self.polls, op)
 
     def forget(self, ws: Workspace) -> None:
         self.polls.pop(ws.key, None)

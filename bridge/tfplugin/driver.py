@@ -29,16 +29,14 @@ from typing import Any
 
 from bridge.api.errors import InvalidSpec, OperationFailed, ReplacementFailed
 from bridge.api.external import Replacement
-from bridge.api.managed import CREATE_BEFORE_DESTROY, Managed
+from bridge.api.managed import CREATE_BEFORE_DESTROY
 from bridge.tfplugin import cty, plan
 from bridge.tfplugin.provider import Planned, Provider, ProviderGone, failed
 from bridge.tfplugin.schema import Schema
 from bridge.workspace import tfstate
 from bridge.workspace.backend import config_key, names_no_object
-from bridge.workspace.document import RESOURCE_NAME, Rendered
-from bridge.workspace.driver import Plan, Refreshed
-from bridge.workspace.kind import KindWorkspaces
-from bridge.workspace.store import Workspace
+from bridge.workspace.document import RESOURCE_NAME
+from bridge.workspace.driver import Operation, Plan, Refreshed
 
 
 def _replacing(schema: Schema, prior: Any, planned: Planned) -> list[str]:
@@ -90,17 +88,12 @@ class Polls(dict[str, _Polled]):
 
 
 class DirectDriver:
-    def __init__(self, p: Provider, polls: Polls, floor: KindWorkspaces, ws: Workspace, rendered: Rendered,
-                 mr: Managed, timeout: float) -> None:
+    def __init__(self, p: Provider, polls: Polls, op: Operation) -> None:
         self.p = p
         self.polled = polls
-        self.floor = floor
-        self.ws = ws
-        self.rendered = rendered
-        self.mr = mr
-        self.timeout = timeout
-        self.tf_type = floor.config.tf_type
-        self.schema = p.schema(self.tf_type)
+        self.op = op
+        self.floor = op.floor  # what the kind and its workspaces say
+        self.schema = p.schema(op.tf_type)
         # The object as the last refresh or import left it (None: none), and its private state.
         self._prior: Any = None
         self._private = b""
@@ -113,9 +106,9 @@ class DirectDriver:
         """The resource's configuration as a schema-typed value."""
         try:
             return self.schema.block.with_absent_blocks(cty.conform(self.schema.type,
-                                                                    self.rendered.resource.configuration))
+                                                                    self.op.rendered.resource.configuration))
         except cty.CtyError as exc:
-            raise InvalidSpec(f"{self.mr.display}: argument {exc}") from exc
+            raise InvalidSpec(f"{self.op.mr.display}: argument {exc}") from exc
 
     def _instance(self, value: Any) -> tfstate.Instance:
         schema = self.schema
@@ -124,7 +117,7 @@ class DirectDriver:
 
     def _found(self, state: Any) -> tfstate.Instance:
         """``state`` as an instance, worked out once for the state the last poll read."""
-        polled = self.polled.get(self.ws.key)
+        polled = self.polled.get(self.op.ws.key)
         if polled is None or polled.state is not state:
             return self._instance(state)
         if polled.found is None:
@@ -140,24 +133,24 @@ class DirectDriver:
             with contextlib.suppress(cty.CtyError):
                 value = schema.block.with_absent_blocks(cty.from_json(schema.type, inst.attributes))
         if value is None:
-            value = self.p.upgrade(self.tf_type, inst.schema_version, inst.attributes, self.timeout)
+            value = self.p.upgrade(self.op.tf_type, inst.schema_version, inst.attributes, self.op.timeout)
         return value
 
     def _save(self, value: Any, private: bytes, *, tainted: bool = False,
               deposed: dict[str, tfstate.Instance] | None = None) -> None:
         schema = self.schema
-        self.ws.write_state(tfstate.with_instance(
-            self.ws.read_state(), tf_type=self.tf_type, name=RESOURCE_NAME,
+        self.op.ws.write_state(tfstate.with_instance(
+            self.op.ws.read_state(), tf_type=self.op.tf_type, name=RESOURCE_NAME,
             provider=self.floor.provider.registry_source,
             attributes=cty.to_json(schema.type, value) if value is not None else None, schema_version=schema.version,
             private=private, sensitive_paths=schema.block.sensitive_paths(value) if value is not None else (),
             tainted=tainted, deposed=deposed))
 
     def _save_deposed(self, deposed: dict[str, tfstate.Instance]) -> None:
-        doc = self.ws.read_state()
+        doc = self.op.ws.read_state()
         current = self.floor.instance(doc)
-        self.ws.write_state(tfstate.with_instance(
-            doc, tf_type=self.tf_type, name=RESOURCE_NAME, provider=self.floor.provider.registry_source,
+        self.op.ws.write_state(tfstate.with_instance(
+            doc, tf_type=self.op.tf_type, name=RESOURCE_NAME, provider=self.floor.provider.registry_source,
             attributes=current.attributes if current else None,
             schema_version=current.schema_version if current else self.schema.version,
             private=current.private if current else b"", sensitive_paths=current.sensitive_paths if current else (),
@@ -172,12 +165,12 @@ class DirectDriver:
         a bad value validates first."""
         config = self._config()
         if validate:
-            self.p.validate(self.tf_type, config, self.timeout, f"{self.mr.display}: invalid configuration")
+            self.p.validate(self.op.tf_type, config, self.op.timeout, f"{self.op.mr.display}: invalid configuration")
         # ignore_changes counts from the second plan on: at create the configuration is all there is.
         if prior is not None:
-            config = plan.ignore_changes(prior, config, list(self.rendered.resource.ignore_changes))
+            config = plan.ignore_changes(prior, config, list(self.op.rendered.resource.ignore_changes))
         proposed = plan.proposed_new(self.schema.block, prior, config)
-        planned = self.p.plan(self.tf_type, prior, proposed, config, private, self.timeout)
+        planned = self.p.plan(self.op.tf_type, prior, proposed, config, private, self.op.timeout)
         if prior is None:
             return "create", planned, config
         if cty.equal(self.schema.type, prior, planned.state):
@@ -191,8 +184,8 @@ class DirectDriver:
         private state are those the last poll read when it answered them (``_Polled``), and the rest are
         compared as they are; across processes (the first poll after a restart), a digest of them all,
         kept in the workspace's metadata, is compared."""
-        rendered = self.rendered
-        polled = self.polled.get(self.ws.key)
+        rendered = self.op.rendered
+        polled = self.polled.get(self.op.ws.key)
         same_state = polled is not None and polled.state is state
         inputs = (rendered.resource.configuration, tuple(sorted(rendered.resource.ignore_changes)),
                   config_key(rendered.provider, self.floor.setup), self.p.pid)
@@ -201,11 +194,11 @@ class DirectDriver:
         # The state as encoded to be read, when it is the stored one: not encoded again.
         encoded = polled.encoded if polled is not None and polled.prior is state else None
         digest = self._plan_digest(state, private, encoded)
-        if self.ws.meta().noop_plan == digest:
+        if self.op.ws.meta().noop_plan == digest:
             action = None
         else:
             action, _, _ = self._plan_change(state, private, validate=False)
-            self.ws.update_meta(noop_plan=digest if action is None else "")
+            self.op.ws.update_meta(noop_plan=digest if action is None else "")
         if polled is not None:
             polled.plan_inputs = inputs if action is None and same_state else None
         return action
@@ -213,10 +206,10 @@ class DirectDriver:
     def _plan_digest(self, state: Any, private: bytes, encoded: bytes | None = None) -> str:
         """What a plan's verdict depends on, as one digest that outlives the process (``encoded``:
         ``state`` as msgpack, when known)."""
-        provider = self.rendered.provider
-        resource = self.rendered.resource
+        provider = self.op.rendered.provider
+        resource = self.op.rendered.resource
         return hashlib.sha256(b"\0".join([
-            self.tf_type.encode(), f"{provider.source} {provider.version}".encode(),
+            self.op.tf_type.encode(), f"{provider.source} {provider.version}".encode(),
             config_key(provider, self.floor.setup).encode(),
             encoded if encoded is not None else cty.to_msgpack(self.schema.type, state),
             json.dumps(resource.configuration, sort_keys=True, default=str).encode(),
@@ -233,11 +226,12 @@ class DirectDriver:
         def left() -> float:
             return timeout if deadline is None else max(deadline - time.monotonic(), 0.1)
 
+        tf_type = self.op.tf_type
         try:
-            found = [r for r in self.p.import_state(self.tf_type, import_id, left()) if r.type_name == self.tf_type]
+            found = [r for r in self.p.import_state(tf_type, import_id, left()) if r.type_name == tf_type]
             if not found:
                 return None
-            state, private = self.p.read(self.tf_type, found[0].state, found[0].private, left())
+            state, private = self.p.read(tf_type, found[0].state, found[0].private, left())
         except ProviderGone:
             raise
         except OperationFailed as exc:
@@ -260,7 +254,7 @@ class DirectDriver:
         filled = self.floor.with_unread(state, known)
         if filled == state:
             return state, private
-        read, new_private = self.p.read(self.tf_type, filled, private, self.timeout)
+        read, new_private = self.p.read(self.op.tf_type, filled, private, self.op.timeout)
         return None if read is None else (read, new_private)
 
     # -- the verbs -----------------------------------------------------------------------------
@@ -270,7 +264,7 @@ class DirectDriver:
         unchanged) is read, and the provider answers the same bytes. What the last poll decoded and
         compared is then known (``_Polled``) and not worked out again."""
         schema = self.schema
-        last = self.polled.pop(self.ws.key, None)
+        last = self.polled.pop(self.op.ws.key, None)
         # Only a poll that changed nothing leaves its document behind: its prior is the state it read back.
         reused = last is not None and last.doc is not None and last.doc is current
         if reused and last is not None:
@@ -281,7 +275,7 @@ class DirectDriver:
                 return Refreshed(None)
             prior, private, tainted = self._value(inst), inst.private, inst.tainted
             encoded = cty.to_msgpack(schema.type, prior)
-        answer, new_private = self.p.read_encoded(self.tf_type, encoded, private, self.timeout)
+        answer, new_private = self.p.read_encoded(self.op.tf_type, encoded, private, self.op.timeout)
         repeated = last is not None and answer == last.answer and new_private == last.answer_private
         # The provider encodes a value as we do: an answer of the very bytes it was sent (what a settled
         # object's first poll after a restart gets) is the stored state, with nothing to decode or compare.
@@ -297,20 +291,20 @@ class DirectDriver:
             not tainted and new_private == private and cty.equal(schema.type, prior, state))
         kept = last if repeated and last is not None else None
         if unchanged:
-            self.polled[self.ws.key] = _Polled(current, prior, encoded, private, answer, new_private, state,
+            self.polled[self.op.ws.key] = _Polled(current, prior, encoded, private, answer, new_private, state,
                                                kept.plan_inputs if kept else None, kept.found if kept else None)
         else:
             # Saved untainted: a tainted object exists and is updated, never replaced (as the CLI executor).
             self._save(state, new_private)
             # The stored state is now another document: the next poll reads it, then compares again.
-            self.polled[self.ws.key] = _Polled(None, None, b"", b"", answer, new_private, state, None,
+            self.polled[self.op.ws.key] = _Polled(None, None, b"", b"", answer, new_private, state, None,
                                                kept.found if kept else None)
         self._prior, self._private = state, new_private
         return Refreshed(None if state is None else self._found(state), untainted=tainted)
 
     def import_(self, import_id: str, *, fill_unread: bool) -> tfstate.Instance | None:
-        self.polled.pop(self.ws.key, None)
-        imported = self._imported(import_id, self.timeout)
+        self.polled.pop(self.op.ws.key, None)
+        imported = self._imported(import_id, self.op.timeout)
         if imported is not None and fill_unread:
             imported = self._with_unread(*imported)
         if imported is None:
@@ -340,13 +334,13 @@ class DirectDriver:
             _, planned, config = self._plan_change(None, b"", validate=True)
         else:
             planned, config = self._planned
-        state, private, errors = self.p.apply(self.tf_type, prior, planned.state, config, planned.private,
-                                              self.timeout)
+        state, private, errors = self.p.apply(self.op.tf_type, prior, planned.state, config, planned.private,
+                                              self.op.timeout)
         if state is not None:
             # A create that failed part way made an object all the same: kept, tainted, as terraform does.
             self._save(state, private, tainted=prior is None and bool(errors))
         if errors:
-            raise failed(f"{self.mr.display}: {what}", "apply", errors)
+            raise failed(f"{self.op.mr.display}: {what}", "apply", errors)
 
     def delete_deposed(self) -> None:
         self._destroy_deposed()
@@ -356,12 +350,12 @@ class DirectDriver:
         prior, private = self._prior, self._private
         if prior is not None:
             if self.p.plan_destroy:
-                private = self.p.plan(self.tf_type, prior, None, None, private, self.timeout).private
-            state, private, errors = self.p.apply(self.tf_type, prior, None, None, private, self.timeout)
+                private = self.p.plan(self.op.tf_type, prior, None, None, private, self.op.timeout).private
+            state, private, errors = self.p.apply(self.op.tf_type, prior, None, None, private, self.op.timeout)
             if errors:
                 if state is not None:
                     self._save(state, private)
-                raise failed(f"{self.mr.display}: delete failed", "apply", errors)
+                raise failed(f"{self.op.mr.display}: delete failed", "apply", errors)
 
     def probe(self, import_id: str, timeout: float) -> tfstate.Instance | None:
         """What importing ``import_id`` reads, saving nothing, within ``timeout`` seconds in all."""
@@ -383,7 +377,7 @@ class DirectDriver:
             steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
             old = self._instance(prior)
             self._save(state, new_private,
-                       deposed={**tfstate.deposed_instances(self.ws.read_state(), self.tf_type, RESOURCE_NAME),
+                       deposed={**tfstate.deposed_instances(self.op.ws.read_state(), self.op.tf_type, RESOURCE_NAME),
                                 _deposed_key(old_name): dataclasses.replace(old, private=private)})
             self._destroy_deposed(Replacement(policy, old_name, new_name, tuple(steps)))
             steps.append(("DeletedReplacedExternalResource", f"deleted {old_name}, replaced by {new_name}"))
@@ -391,7 +385,7 @@ class DirectDriver:
             errors = self._destroy(prior, private)
             if errors:
                 raise ReplacementFailed(
-                    f"{self.mr.display}: replacement ({policy}): deleting the old object {old_name} failed (it is "
+                    f"{self.op.mr.display}: replacement ({policy}): deleting the old object {old_name} failed (it is "
                     f"kept): {'; '.join(map(str, errors))}", Replacement(policy, old_name, "", tuple(steps)),
                     diagnostics=tuple(map(str, errors)))
             self._save(None, b"")
@@ -399,14 +393,14 @@ class DirectDriver:
             state, new_private = self._create_replacement(policy, old_name, steps)
             new_name = self.floor.external_name(self._instance(state))
             steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
-        self.polled.pop(self.ws.key, None)
+        self.polled.pop(self.op.ws.key, None)
         return Replacement(policy, old_name, new_name, tuple(steps))
 
     def _create_replacement(self, policy: str, old_name: str, steps: list[tuple[str, str]]) -> tuple[Any, bytes]:
         """The new object, made; what a failed create left half made is deleted again (raises)."""
         _, planned, config = self._plan_change(None, b"", validate=True)
-        state, private, errors = self.p.apply(self.tf_type, None, planned.state, config, planned.private,
-                                              self.timeout)
+        state, private, errors = self.p.apply(self.op.tf_type, None, planned.state, config, planned.private,
+                                              self.op.timeout)
         if not errors and state is not None:
             return state, private
         words = tuple(map(str, errors)) or ("the provider returned no state",)
@@ -414,35 +408,35 @@ class DirectDriver:
         if state is not None and self._destroy(state, private):
             # Kept as deposed: the next update deletes it before anything else.
             half = dataclasses.replace(self._instance(state), private=private)
-            self._save_deposed({**tfstate.deposed_instances(self.ws.read_state(), self.tf_type, RESOURCE_NAME),
+            self._save_deposed({**tfstate.deposed_instances(self.op.ws.read_state(), self.op.tf_type, RESOURCE_NAME),
                                 _deposed_key(f"half-made {old_name}"): half})
             left = "; what it half made could not be deleted and is deleted before the next attempt"
         kept = (f"the old object {old_name} is kept" if policy == CREATE_BEFORE_DESTROY
                 else f"the old object {old_name} was deleted; the next attempt creates the new one")
-        raise ReplacementFailed(f"{self.mr.display}: replacement ({policy}): creating the new object failed ({kept}"
+        raise ReplacementFailed(f"{self.op.mr.display}: replacement ({policy}): creating the new object failed ({kept}"
                                 f"{left}): {'; '.join(words)}", Replacement(policy, old_name, "", tuple(steps)),
                                 diagnostics=words)
 
     def _destroy(self, state: Any, private: bytes) -> list[Any]:
         """Delete the object ``state``; the provider's error diagnostics (none: gone)."""
         if self.p.plan_destroy:
-            private = self.p.plan(self.tf_type, state, None, None, private, self.timeout).private
-        _, _, errors = self.p.apply(self.tf_type, state, None, None, private, self.timeout)
+            private = self.p.plan(self.op.tf_type, state, None, None, private, self.op.timeout).private
+        _, _, errors = self.p.apply(self.op.tf_type, state, None, None, private, self.op.timeout)
         return list(errors)
 
     def _destroy_deposed(self, replacing: Replacement | None = None) -> None:
         """Delete every object a replacement left deposed in the state (raises while one remains)."""
-        left = tfstate.deposed_instances(self.ws.read_state(), self.tf_type, RESOURCE_NAME)
+        left = tfstate.deposed_instances(self.op.ws.read_state(), self.op.tf_type, RESOURCE_NAME)
         for key, inst in sorted(left.items()):
-            state, private = self.p.read(self.tf_type, self._value(inst), inst.private, self.timeout)
+            state, private = self.p.read(self.op.tf_type, self._value(inst), inst.private, self.op.timeout)
             errors = self._destroy(state, private) if state is not None else []
             if errors:
                 old = self.floor.external_name(inst)
                 words = tuple(map(str, errors))
-                current = self.floor.state_instance(self.ws)
+                current = self.floor.state_instance(self.op.ws)
                 new = replacing.new_name if replacing else (self.floor.external_name(current) if current else "")
                 raise ReplacementFailed(
-                    f"{self.mr.display}: replaced by {new}; deleting the old object {old} failed, and is retried: "
+                    f"{self.op.mr.display}: replaced by {new}; deleting the old object {old} failed, and is retried: "
                     f"{'; '.join(words)}",
                     replacing or Replacement("", old, new), diagnostics=words, external_name=new or None)
             del left[key]

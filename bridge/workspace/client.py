@@ -38,7 +38,7 @@ from bridge.api.policies import Policies
 from bridge.api.registry import Kind
 from bridge.workspace import tfstate
 from bridge.workspace.document import Rendered
-from bridge.workspace.driver import Driver, Executor
+from bridge.workspace.driver import Driver, Executor, Operation
 from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import Workspace
 
@@ -66,7 +66,7 @@ class WorkspaceClient:
         """The workspace held for ``operation``, its main.tf.json current, and the executor's driver in it."""
         with self.floor.hold(mr, operation) as ws:
             rendered = self._prepare(ws, mr, prevent_destroy=prevent_destroy)
-            with self.executor.driver(self.floor, ws, rendered, mr, timeout) as d:
+            with self.executor.driver(Operation(self.floor, ws, rendered, mr, timeout)) as d:
                 yield ws, rendered, d
 
     def _prepare(self, ws: Workspace, mr: Managed, *, prevent_destroy: bool = True,
@@ -107,7 +107,7 @@ class WorkspaceClient:
                 return self.floor.observation(mr, rendered, applied, None, ())
             if self.floor.prepare(ws, mr, rendered):
                 current = None  # another object's state, now set aside
-            with self.executor.driver(self.floor, ws, rendered, mr, timeout) as d:
+            with self.executor.driver(Operation(self.floor, ws, rendered, mr, timeout)) as d:
                 return self._observed(ws, mr, rendered, current, d)
 
     def _observed(self, ws: Workspace, mr: Managed, rendered: Rendered, current: Mapping[str, Any] | None,
@@ -150,7 +150,7 @@ class WorkspaceClient:
             return Observation(exists=False)
         self.floor.prepare(ws, mr, rendered)
         ws.drop_state()
-        with self.executor.driver(self.floor, ws, rendered, mr, timeout) as d:
+        with self.executor.driver(Operation(self.floor, ws, rendered, mr, timeout)) as d:
             found = d.import_(self.floor.import_id(mr, rendered), fill_unread=False)
         if found is None:
             return Observation(exists=False)

@@ -26,6 +26,22 @@ from tfconfig import Provider
 
 
 @dataclasses.dataclass(frozen=True)
+class Operation:
+    """What a driver serves: one operation on one object, its workspace held and its ``main.tf.json``
+    written from ``rendered``; every provider call within ``timeout`` seconds."""
+
+    floor: KindWorkspaces
+    ws: Workspace
+    rendered: Rendered
+    mr: Managed
+    timeout: float
+
+    @property
+    def tf_type(self) -> str:
+        return self.floor.config.tf_type
+
+
+@dataclasses.dataclass(frozen=True)
 class Refreshed:
     # The object as the executor knows it before it plans; None when the cloud has it no more.
     found: tfstate.Instance | None
@@ -119,10 +135,7 @@ class Executor(Protocol):
         replaced what failed (a provider process that died)."""
         ...
 
-    def driver(self, floor: KindWorkspaces, ws: Workspace, rendered: Rendered, mr: Managed,
-               timeout: float) -> AbstractContextManager[Driver]:
-        """A driver in ``ws`` (held, its main.tf.json written from ``rendered``), its calls within ``timeout``."""
-        ...
+    def driver(self, op: Operation) -> AbstractContextManager[Driver]: ...
 
     def read_data(self, provider: ProviderBlock, setup: ProviderSetup, read: DataRead, *, purpose: str,
                   key: str, what: str) -> dict[str, Any]: ...

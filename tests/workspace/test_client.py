@@ -20,9 +20,8 @@ from bridge.settings import ExecutorSettings
 from bridge.workspace import tfstate
 from bridge.workspace.applied import AfterApply, Once, WithinAMinute
 from bridge.workspace.client import WorkspaceClient
-from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock, Rendered
-from bridge.workspace.driver import Plan, Refreshed
-from bridge.workspace.kind import KindWorkspaces
+from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock
+from bridge.workspace.driver import Operation, Plan, Refreshed
 from bridge.workspace.store import MAIN, Workspace, WorkspaceStore
 from tests.support.executors import SETUP, mr
 from tests.support.packages import AWS_CURATED as AWS
@@ -101,10 +100,9 @@ class Executor:
         return {"account_id": "123456789012", "partition": "aws"}
 
     @contextlib.contextmanager
-    def driver(self, floor: KindWorkspaces, ws: Workspace, rendered: Rendered, mr: Managed,
-               timeout: float) -> Iterator[Driver]:
-        self.verbs.append(("open", timeout))
-        yield Driver(self, ws)
+    def driver(self, op: Operation) -> Iterator[Driver]:
+        self.verbs.append(("open", op.timeout))
+        yield Driver(self, op.ws)
 
     def read_data(self, provider: ProviderBlock, setup: ProviderSetup, read: DataRead, *, purpose: str,
                   key: str, what: str) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from bridge.tfexec.verbs import NOT_FOUND
 from bridge.tfplugin.driver import DirectDriver, Polls
 from bridge.tfplugin.provider import Imported
 from bridge.workspace.client import WorkspaceClient
+from bridge.workspace.driver import Operation
 from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import Workspace, WorkspaceStore
 from bridge.workspace.tfstate import Instance
@@ -213,7 +214,7 @@ def test_the_cli_probe_runs_terraform_import_within_the_time_left(tmp_path: Path
     f = floor(tmp_path, "aws_vpc")
     backend = RecordingTerraform(tmp_path)
     m = mr("aws_vpc", "v", VPC)
-    driver = CLIDriver(backend, f, f.workspace(m), f.render(m), m, timeout=300)
+    driver = CLIDriver(backend, Operation(f, f.workspace(m), f.render(m), m, timeout=300))
     assert driver.probe("vpc-1", 7.5) is None
     assert [(args[0], args[-1], timeout) for args, timeout in backend.runs] == [("import", "vpc-1", 7.5)]
 
@@ -246,7 +247,7 @@ def test_the_direct_probe_keeps_both_calls_within_the_time_left(tmp_path: Path, 
     f = floor(tmp_path, "aws_vpc")
     m = mr("aws_vpc", "v", VPC)
     p = RecordingProvider(imported)
-    driver = DirectDriver(p, Polls(), f, f.workspace(m), f.render(m), m, timeout=300)  # type: ignore[arg-type]
+    driver = DirectDriver(p, Polls(), Operation(f, f.workspace(m), f.render(m), m, timeout=300))  # type: ignore[arg-type]
     assert driver.probe("vpc-1", 7.5) is None
     assert [verb for verb, _ in p.calls] == verbs
     assert all(0 < timeout <= 7.5 for _, timeout in p.calls)
