@@ -27,6 +27,7 @@ from bridge.workspace.client import WorkspaceClient
 from bridge.workspace.document import DataRead, ProviderBlock, build
 from bridge.workspace.driver import Operation
 from bridge.workspace.identity import Identity
+from bridge.workspace.kind import Metadata
 from bridge.workspace.store import Workspace, WorkspaceStore
 from tfconfig import Provider
 
@@ -45,7 +46,7 @@ class CLIBackend:
         self._owns_pool = pool is None
         self.pool: ProcessPool[Any] = pool or ProcessPool(settings.processes)
         self.started = 0  # provider processes this executor started
-        self.identity = Identity(provider, lambda block, setup, request, key: self.read_data(
+        self.identity: Metadata = Identity(provider, lambda block, setup, request, key: self.read_data(
             block, setup, request, purpose="identity", key=key, what="read provider identity"))
         # A terraform run costs seconds: an apply's state answers every observe of its minute.
         self.after_apply: AfterApply = WithinAMinute()

@@ -29,6 +29,7 @@ from bridge.workspace.client import WorkspaceClient
 from bridge.workspace.document import DataRead, ProviderBlock
 from bridge.workspace.driver import Operation
 from bridge.workspace.identity import Identity
+from bridge.workspace.kind import Metadata
 from bridge.workspace.store import Workspace, WorkspaceStore
 from tfconfig import Provider as ProviderConfig
 
@@ -49,7 +50,7 @@ class DirectBackend:
         self.pool: ProcessPool[Any] = pool or ProcessPool(settings.processes)
         self.env = {**settings.environment(), **quiet_provider_logs(provider.name), "TF_IN_AUTOMATION": "1",
                     "CHECKPOINT_DISABLE": "1"}
-        self.identity = Identity(provider, lambda block, setup, request, key: self.read_data(
+        self.identity: Metadata = Identity(provider, lambda block, setup, request, key: self.read_data(
             block, setup, request, purpose="identity", key=key, what="read provider identity"))
         # What each workspace's last observe read and decided (see DirectDriver.refresh).
         self.polls = Polls()

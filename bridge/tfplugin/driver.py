@@ -292,13 +292,13 @@ class DirectDriver:
         kept = last if repeated and last is not None else None
         if unchanged:
             self.polled[self.op.ws.key] = _Polled(current, prior, encoded, private, answer, new_private, state,
-                                               kept.plan_inputs if kept else None, kept.found if kept else None)
+                                                  kept.plan_inputs if kept else None, kept.found if kept else None)
         else:
             # Saved untainted: a tainted object exists and is updated, never replaced (as the CLI executor).
             self._save(state, new_private)
             # The stored state is now another document: the next poll reads it, then compares again.
             self.polled[self.op.ws.key] = _Polled(None, None, b"", b"", answer, new_private, state, None,
-                                               kept.found if kept else None)
+                                                  kept.found if kept else None)
         self._prior, self._private = state, new_private
         return Refreshed(None if state is None else self._found(state), untainted=tainted)
 

@@ -109,31 +109,16 @@ class Driver(Protocol):
 class Executor(Protocol):
     # Recorded in each workspace it works in.
     name: str
-
-    @property
-    def store(self) -> WorkspaceStore: ...
-
-    @property
-    def provider(self) -> Provider: ...
-
-    @property
-    def settings(self) -> ExecutorSettings: ...
-
-    @property
-    def identity(self) -> Metadata:
-        """Provider metadata for import IDs, read once per provider configuration."""
-        ...
-
-    @property
-    def after_apply(self) -> AfterApply:
-        """How long the state our own apply saved answers observes."""
-        ...
-
-    @property
-    def repeatable(self) -> tuple[type[Exception], ...]:
-        """Failures after which an observe (it changes nothing) is made once more: the executor has
-        replaced what failed (a provider process that died)."""
-        ...
+    store: WorkspaceStore
+    provider: Provider
+    settings: ExecutorSettings
+    # Provider metadata for import IDs, read once per provider configuration.
+    identity: Metadata
+    # How long the state our own apply saved answers observes.
+    after_apply: AfterApply
+    # Failures after which an observe (it changes nothing) is made once more: the executor has replaced
+    # what failed (a provider process that died).
+    repeatable: tuple[type[Exception], ...]
 
     def driver(self, op: Operation) -> AbstractContextManager[Driver]: ...
 
