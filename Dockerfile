@@ -1,10 +1,19 @@
 # A tfbridge provider image: terraform, the provider plugin in a filesystem mirror (the pod needs no
-# registry at run time), and tfbridge with the generated provider; non-root, read-only root
-# filesystem, workspaces on an emptyDir mounted at /workspaces.
+# registry at run time), and tfbridge with the provider; non-root, read-only root filesystem, workspaces
+# on an emptyDir mounted at /workspaces. This repository is the provider project of its own providers
+# (aws, builtin): the same design as the Dockerfile `tfbridge init` writes for any provider project,
+# whose tfbridge comes from a second build context instead.
 #
 #   docker build -t tfbridge-provider-aws:5.100.0 \
 #     --build-arg PROVIDER_SOURCE=hashicorp/aws --build-arg PROVIDER_VERSION=5.100.0 \
-#     --build-arg PROVIDER_DIR=providers/aws .
+#     --build-arg PROVIDER=aws .
+#
+# FAMILY (a build argument) makes the image of one provider family (TFBRIDGE_FAMILY), for that family's
+# Crossplane package.
+#
+# Only the product is installed: the build context leaves the development tools, tests and benchmarks out
+# (.dockerignore), and scripts/image-install.sh installs only the product's packages and checks that no
+# development package or command is there.
 #
 # The base image is pinned by digest (the multi-platform index of python:3.11.13-slim-bookworm on
 # Docker Hub, the digest public Dockerfiles pin for that tag): a re-pushed tag changes
@@ -16,16 +25,18 @@ FROM ${PYTHON_IMAGE} AS build
 ARG TERRAFORM_VERSION=1.11.4
 ARG PROVIDER_SOURCE=hashicorp/aws
 ARG PROVIDER_VERSION=5.100.0
-ARG PROVIDER_DIR=providers/aws
+ARG PROVIDER=aws
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 RUN apt-get update \
  && apt-get install -y --no-install-recommends curl=7.88.* unzip=6.0-* ca-certificates=2023* \
  && rm -rf /var/lib/apt/lists/*
 COPY . /src
 RUN PREFIX=/opt/tfbridge SRC=/src TERRAFORM_VERSION="${TERRAFORM_VERSION}" PROVIDER_SOURCE="${PROVIDER_SOURCE}" \
-    PROVIDER_VERSION="${PROVIDER_VERSION}" PROVIDER_DIR="${PROVIDER_DIR}" /src/scripts/image-install.sh
+    PROVIDER_VERSION="${PROVIDER_VERSION}" PROVIDER="${PROVIDER}" /src/scripts/image-install.sh
 
 FROM ${PYTHON_IMAGE}
+ARG PROVIDER=aws
+ARG FAMILY=""
 COPY --from=build /opt/tfbridge /opt/tfbridge
 RUN groupadd --gid 65532 tfbridge \
  && useradd --uid 65532 --gid 65532 --no-create-home --home-dir /tmp --shell /usr/sbin/nologin tfbridge \
@@ -34,6 +45,8 @@ ENV PATH=/opt/tfbridge/venv/bin:/opt/tfbridge/bin:$PATH \
     TFBRIDGE_TERRAFORM=/opt/tfbridge/bin/terraform \
     TFBRIDGE_PLUGIN_DIR=/opt/tfbridge/tf-plugins \
     TFBRIDGE_WORKSPACE_ROOT=/workspaces \
+    TFBRIDGE_PROVIDER=${PROVIDER} \
+    TFBRIDGE_FAMILY=${FAMILY} \
     HOME=/tmp \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1

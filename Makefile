@@ -10,12 +10,14 @@ PYTEST_ARGS ?=
 # machine: a tool the tests find must be the one this project pinned, on a fresh machine too.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: install demo test lint lock
+.PHONY: install demo test lint lock docs
 
-$(BIN)/tfbridge: pyproject.toml
+# tfbridge with its test tools, and beside it the development package (dev/: the local rig, the demo,
+# conformance), a distribution of its own that no provider image installs.
+$(BIN)/tfbridge: pyproject.toml dev/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev]' -e ./dev
 	touch $@
 
 install: $(BIN)/tfbridge
@@ -36,3 +38,7 @@ test: lint
 lock: install
 	$(BIN)/uv pip compile --no-config --quiet --generate-hashes --universal --python-version 3.11 \
 	  pyproject.toml scripts/build-requirements.in -o requirements.lock
+
+# The provider config reference, written from tfconfig's types (a test fails when it is stale).
+docs: install
+	$(BIN)/python -m codegen.reference docs/guide/config-reference.md

@@ -24,20 +24,18 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
-import threading
 import time
 from pathlib import Path
 
-from benchmarks.apiserver import local_apiserver
+from benchmarks.apiserver import ALL_CRDS_SECONDS, aws_crds
 from benchmarks.observe_cpu import children_cpu, proc_cpu
 from bridge.api import registry
-from bridge.kube.client import SECRETS, HTTPKube
+from bridge.kube.client import HTTPKube
 from bridge.managed.collaborators import kind_resource
-from bridge.managed.providerconfig import ConfigResources
 from bridge.manager import Manager
 from bridge.settings import ExecutorSettings, Settings
-from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config, start_moto
-from tfbridge import children
+from devrig import children
+from devrig.rig import Rig, RigOptions
 
 AWS = registry.load("aws")
 
@@ -62,14 +60,13 @@ def provider_cpu(manager: Manager) -> float:
 
 
 class Provider:
-    def __init__(self, kube: HTTPKube, root: Path, mode: str) -> None:
-        self.kube, self.mode = kube, mode
+    def __init__(self, rig: Rig, root: Path, mode: str) -> None:
+        self.kube, self.mode = rig.kube, mode
         plugin_dir = Path(os.environ.get("TFBRIDGE_PLUGIN_DIR") or "/opt/tf-plugins")
         executors = ExecutorSettings(workspace_root=root / mode, executor=mode, plugin_dir=plugin_dir)
-        self.manager = Manager(Settings(executors=executors, health_port=0, poll=3600, max_concurrent_reconciles=10,
-                                        max_concurrent_operations=10), AWS, kube)
-        self.thread = threading.Thread(target=self.manager.run, daemon=True)
-        self.thread.start()
+        self.provider = rig.run_provider(AWS, Settings(executors=executors, health_port=0, poll=3600,
+                                                       max_concurrent_reconciles=10, max_concurrent_operations=10))
+        self.manager: Manager = self.provider.manager
         self.count = 0
 
     def add(self, count: int) -> float:
@@ -108,8 +105,7 @@ class Provider:
         return (provider_cpu(self.manager) - cpu0) / (time.monotonic() - started)
 
     def stop(self) -> None:
-        self.manager.stop()
-        self.thread.join(120)
+        self.provider.stop(120)
 
 
 def main() -> None:
@@ -121,31 +117,23 @@ def main() -> None:
     args = parser.parse_args()
     children.exit_on_sigterm()
     tmp = Path(tempfile.mkdtemp(prefix="tfbridge-scale-"))
-    moto, endpoint = start_moto()
-    os.environ["AWS_ENDPOINT_URL"] = endpoint
-    os.environ.pop("AWS_CA_BUNDLE", None)
     results: dict[str, tuple[float, float]] = {}
     ready: dict[str, float] = {}
-    try:
-        with local_apiserver(tmp) as kube:
-            kube.create(SECRETS, credentials_secret())
-            kube.create(ConfigResources.of(AWS).configs,
-                        provider_config(AWS.provider.root_group, configuration=MOTO_PROVIDER_CONFIGURATION))
-            cli = Provider(kube, tmp, "cli")
-            ready["cli"] = cli.add(args.vpcs)
-            time.sleep(61)  # past the minute in which an observe may answer from its own apply's state
-            results["cli"] = cli.poll_round(args.cli_steady, args.rate)
-            cli.stop()
-            direct = Provider(kube, tmp, "direct")
-            ready["direct"] = direct.add(args.vpcs)
-            direct.add(args.steady - args.vpcs)
-            direct.poll_round(args.steady)  # the first poll after a create plans; later ones may not
-            results["direct"] = direct.poll_round(args.steady, args.rate)
-            results["direct, burst"] = direct.poll_round(args.steady)
-            idle = direct.idle()
-            direct.stop()
-    finally:
-        children.stop([moto])
+    with Rig(tmp, RigOptions(crds=(aws_crds(),), apiserver_timeout=ALL_CRDS_SECONDS)) as rig:
+        rig.up(AWS.provider)
+        cli = Provider(rig, tmp, "cli")
+        ready["cli"] = cli.add(args.vpcs)
+        time.sleep(61)  # past the minute in which an observe may answer from its own apply's state
+        results["cli"] = cli.poll_round(args.cli_steady, args.rate)
+        cli.stop()
+        direct = Provider(rig, tmp, "direct")
+        ready["direct"] = direct.add(args.vpcs)
+        direct.add(args.steady - args.vpcs)
+        direct.poll_round(args.steady)  # the first poll after a create plans; later ones may not
+        results["direct"] = direct.poll_round(args.steady, args.rate)
+        results["direct, burst"] = direct.poll_round(args.steady)
+        idle = direct.idle()
+        direct.stop()
     print(f"{args.vpcs} VPCs applied at once, Ready after: cli {ready['cli']:.1f} s, "
           f"direct {ready['direct']:.1f} s (target for direct < 60 s: {'met' if ready['direct'] < 60 else 'NOT met'})")
     print(f"direct provider between polls: {idle * 1000:.1f} ms CPU a second ({idle * 100:.2f} % of one core)")

@@ -25,8 +25,9 @@ from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
 from bridge.executors import Executors
 from bridge.settings import ExecutorSettings
-from bridge.testing.cloud import MOTO_CONFIGURATION, MOTO_CREDENTIALS, start_moto
-from tfbridge import children
+from devrig import children
+from devrig.cloud import MOTO_CONFIGURATION, MOTO_CREDENTIALS
+from devrig.moto import Moto
 
 AWS = registry.load("aws")
 
@@ -93,14 +94,10 @@ def main() -> None:
     parser.add_argument("--direct-observes", type=int, default=50)
     args = parser.parse_args()
     children.exit_on_sigterm()
-    moto, endpoint = start_moto()
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            results = {mode: measure(Path(tmp) / mode, endpoint, mode,
-                                     args.direct_observes if mode == "direct" else args.observes)
-                       for mode in MODES}
-    finally:
-        children.stop([moto])
+    with Moto.start() as moto, tempfile.TemporaryDirectory() as tmp:
+        results = {mode: measure(Path(tmp) / mode, moto.endpoint, mode,
+                                 args.direct_observes if mode == "direct" else args.observes)
+                   for mode in MODES}
     # A process's CPU in /proc advances in clock ticks (10 ms here): one sample of a 25 ms observe reads
     # 20 or 30 ms. The mean over many samples is exact; the median and range are of quantized samples.
     for mode, samples in results.items():

@@ -14,7 +14,6 @@ import argparse
 import os
 import shlex
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -24,7 +23,9 @@ from pathlib import Path
 
 from benchmarks import aws_everything
 from codegen import pipeline
-from tfbridge import children
+from devrig import children
+from devrig.moto import free_port
+from devrig.rig import Rig, RigOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -34,12 +35,6 @@ CONFIG = """from benchmarks import aws_everything
 
 PROVIDER = aws_everything.provider()
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -93,7 +88,7 @@ def _server_port(kubeconfig: Path) -> int:
 
 def measure(family: str | None, kubeconfig: Path, work: Path, idle: float, timeout: float,
             settle: float = 0.0, extra: tuple[str, ...] = ()) -> dict[str, float]:
-    health = _free_port()
+    health = free_port()
     args = [sys.executable, "-m", "tfbridge", "run", "--provider", "benchpkgs.awsall", "--kubeconfig",
             str(kubeconfig), "--workspace-root", str(work / "ws"), "--health-port", str(health), "--log-level",
             "warning", *extra] + (["--family", family] if family else [])
@@ -172,19 +167,15 @@ def main() -> None:
                 shutil.copytree(pkg / "crds" / group, crds / group)
             served = sum(1 for k in generated.kinds if k.group.split(".", 1)[0] in args.served.split(","))
         started = time.monotonic()
-        server = subprocess.Popen([sys.executable, "-m", "tfbridge", "dev", "apiserver", "--kubeconfig",
-                                   str(kubeconfig), "--crds", str(crds)], stderr=subprocess.DEVNULL)
-        try:
-            while not kubeconfig.exists():
-                if server.poll() is not None or time.monotonic() - started > args.timeout:
-                    raise SystemExit("the API server did not start")
-                time.sleep(0.1)
+        # The API server alone: the provider runs as `tfbridge run`, with no cloud and no ProviderConfig.
+        options = RigOptions(moto="none", crds=(crds,), apiserver_timeout=args.timeout, credentials=False,
+                             provider_config=False)
+        with Rig(work, options) as rig:
+            rig.start_apiserver()
+            assert rig.server is not None and rig.kubeconfig == kubeconfig
             print(f"API server with {served + 2} CRDs up in {time.monotonic() - started:.1f} s "
-                  f"(RSS {_status(server.pid, 'VmRSS') / 1024:.0f} MB)")
-            from bridge.kube.client import NAMESPACES, HTTPKube, api_client
-
-            HTTPKube(api_client(str(kubeconfig))).create(NAMESPACES, {
-                "apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
+                  f"(RSS {_status(rig.server.pid, 'VmRSS') / 1024:.0f} MB)")
+            rig.configure(aws_everything.provider())
             runs = ([] if args.skip_whole else [None]) + [f for f in args.families.split(",") if f]
             print(f"{'run':<10} {'kinds':>6} {'ready s':>8} {'idle CPU %':>11} {'RSS MB':>7} {'threads':>8} "
                   f"{'conns':>6} {'stop s':>7}")
@@ -196,8 +187,6 @@ def main() -> None:
                 print(f"{family or 'all':<10} {count:>6} {m['ready_s']:>8.1f} {m['idle_cpu_pct']:>11.1f} "
                       f"{m['rss_mb']:>7.0f} {m['threads']:>8.0f} {m['connections']:>6.0f} {m['stop_s']:>7.1f}",
                       flush=True)
-        finally:
-            children.stop([server])
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

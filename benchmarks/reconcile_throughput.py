@@ -11,19 +11,16 @@ from __future__ import annotations
 import argparse
 import resource
 import tempfile
-import threading
 import time
 from pathlib import Path
 
-from benchmarks.apiserver import local_apiserver
+from benchmarks.apiserver import ALL_CRDS_SECONDS, aws_crds
 from bridge.api import registry
 from bridge.kube.client import CRDS
 from bridge.managed.collaborators import kind_resource
-from bridge.managed.providerconfig import ConfigResources
-from bridge.manager import Manager
 from bridge.settings import ExecutorSettings, Settings
-from bridge.testing.cloud import provider_config
-from bridge.testing.fakes import FakeCloud
+from devrig.fakes import FakeCloud
+from devrig.rig import Rig, RigOptions
 
 AWS = registry.load("aws")
 
@@ -41,17 +38,18 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=10)
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tfbridge-bench-"))
-    with local_apiserver(tmp) as kube:
-        configs = ConfigResources.of(AWS).configs
-        kube.create(configs, provider_config(AWS.provider.root_group, secret=None))
+    # No moto: the fake cloud answers; a ProviderConfig without credentials.
+    options = RigOptions(moto="none", crds=(aws_crds(),), apiserver_timeout=ALL_CRDS_SECONDS, credentials=False,
+                         configuration=None)
+    with Rig(tmp, options) as rig:
+        kube = rig.up(AWS.provider)
         assert kube.list(CRDS)[0]
         baseline = rss_mb()
         cloud = FakeCloud()
-        manager = Manager(Settings(executors=ExecutorSettings(workspace_root=tmp / "ws"), health_port=0, poll=3600,
-                                   max_concurrent_reconciles=args.workers, max_concurrent_operations=args.workers),
-                          AWS, kube, client_factory=cloud.client)
-        thread = threading.Thread(target=manager.run, daemon=True)
-        thread.start()
+        manager = rig.run_provider(AWS, Settings(executors=ExecutorSettings(workspace_root=tmp / "ws"), health_port=0,
+                                                 poll=3600, max_concurrent_reconciles=args.workers,
+                                                 max_concurrent_operations=args.workers),
+                                   client_factory=cloud.client).manager
         vpcs = kind_resource(AWS.by_type("aws_vpc"))
         started = time.monotonic()
         for i in range(args.resources):
@@ -79,8 +77,6 @@ def main() -> None:
         while counter._value.get() - before < args.resources:
             time.sleep(0.05)
         polled = time.monotonic() - poll_started
-        manager.stop()
-        thread.join(60)
     print(f"resources:                    {args.resources} VPCs, {args.workers} workers, fake executor")
     print(f"applied in:                   {created - started:.1f} s")
     print(f"all Ready after:              {all_ready - started:.1f} s "

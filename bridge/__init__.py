@@ -16,5 +16,4 @@
 * :mod:`bridge.processes`  the pod's bounded pool of long-lived provider processes, for both.
 * :mod:`bridge.executors`  the one place that chooses a kind's executor.
 * :mod:`bridge.settings`   what an operator sets; :mod:`bridge.manager` wires everything.
-* :mod:`bridge.testing`    fakes and the moto set-up that tests, benchmarks and the demo share.
 """

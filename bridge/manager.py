@@ -17,7 +17,9 @@ import functools
 import logging
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
+
+from prometheus_client.core import CounterMetricFamily, Metric
 
 from bridge.api.registry import Kind, ProviderPackage
 from bridge.executors import Executors
@@ -31,11 +33,14 @@ from bridge.kube.observability import HealthServer, Metrics
 from bridge.kube.queue import WorkQueue
 from bridge.kube.redact import Redactor
 from bridge.kube.selector import lease_suffix
+from bridge.managed.adoption import Claims
+from bridge.managed.changelogs import ChangeLogs, GRPCChangeLogs, NoChangeLogs
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.credentials import Sources
 from bridge.managed.events import Recorder
 from bridge.managed.metrics import ManagedMetrics, StateGauges, gvk
 from bridge.managed.operations import OperationKey, Operations
+from bridge.managed.protected import CredentialSecrets
 from bridge.managed.providerconfig import ClientFactory, ConfigResources, Connector, ProviderConfigReconciler
 from bridge.managed.reconciler import ManagedReconciler
 from bridge.managed.secrets import SecretAccess
@@ -57,6 +62,7 @@ class Manager:
             self.executors = Executors(settings.executors, package)
             executors = self.executors
             self.metrics.add_terraform_runs(lambda: dict(executors.stats().terraform_runs))
+            self.metrics.registry.register(ProcessChurn(executors.pool.churn))
             client_factory = executors.client
         self.ops = Operations(max_concurrent=settings.max_concurrent_operations, on_done=self._operation_done,
                               on_finished=lambda op: self.metrics.op_seconds.labels(
@@ -72,9 +78,16 @@ class Manager:
         # ProviderConfig controller (how many name it?), however many managed resources there are.
         self.usages = Usages(kube, config_resources.usages, config_resources.namespaced_usages)
         self.usages.subscribe(self._usages_changed)
+        # The key that signs each object's claim to the cloud object it manages (no adoption unasked).
+        claims = Claims(kube, settings.namespace, package.provider.name)
+        # Every ProviderConfig's credentials Secrets, and the claims key: no managed resource may read them.
+        self.credential_secrets = CredentialSecrets(
+            kube, [r for r in (config_resources.configs, config_resources.namespaced_configs,
+                               config_resources.cluster_configs) if r is not None],
+            package.provider.credentials.extension, own=[(settings.namespace, claims.name)])
         connector = Connector(kube, package, client_factory, redactor=self.redactor, sources=sources,
                               access=SecretAccess.of(settings.namespace, settings.secret_namespaces),
-                              usages=self.usages)
+                              usages=self.usages, protected=self.credential_secrets, claims=claims)
         self.pool = Workers(settings.reconcile_workers)
         # The controllers running now, by kind id ("providerconfig" for the ProviderConfig controller).
         self.controllers: dict[str, Controller] = {}
@@ -87,6 +100,10 @@ class Manager:
         self._lock = threading.Lock()
         # crossplane-runtime's managed-resource metrics, under its names, beside tfbridge's own.
         self._managed_metrics = ManagedMetrics(self.metrics.registry)
+        provider = package.provider
+        self.changelogs: ChangeLogs = GRPCChangeLogs(
+            settings.changelogs_socket, f"tfbridge-provider-{provider.name}:{provider.version}"
+        ) if settings.changelogs_socket else NoChangeLogs()
         self._connector = connector
         crd_versions: dict[str, str] = {}
         for kind in package.kinds:
@@ -122,7 +139,8 @@ class Manager:
                                        connect=self._connector.connect, operations=self.ops, recorder=self.recorder,
                                        poll=self.settings.poll, reader=CachedReader(self.kube, res, informer),
                                        metrics=self._managed_metrics,
-                                       cross_namespace_references=self.settings.allow_cross_namespace_references)
+                                       cross_namespace_references=self.settings.allow_cross_namespace_references,
+                                       changelogs=self.changelogs)
         return self._controller(kind.id, kind.kind, informer, reconciler)
 
     def _config_controller(self) -> Controller:
@@ -183,6 +201,7 @@ class Manager:
     def _start_controllers(self) -> None:
         self.pool.start()
         self.usages.start()
+        self.credential_secrets.start()
         # The gate opens for the CRDs served now (calling _crd_changed), then follows changes.
         self.gated = True
         if not self.gate.start():
@@ -210,6 +229,7 @@ class Manager:
         deadline = time.monotonic() + self.settings.grace
         self.gate.stop()
         self.usages.stop()
+        self.credential_secrets.stop()
         with self._lock:
             controllers = list(self.controllers.values())
         for c in controllers:
@@ -225,10 +245,32 @@ class Manager:
         if self.executors is not None:
             self.executors.shutdown()
         self.ops.shutdown(wait=True)
+        if isinstance(self.changelogs, GRPCChangeLogs):
+            self.changelogs.close()  # after the entries of the last operations are sent
         if self.elector is not None:
             self.elector.release()
         self.health.stop()
         log.info("stopped")
+
+
+class ProcessChurn:
+    """Provider processes started, and stopped to make room for another configuration, by tenant: a tenant
+    whose configurations keep displacing others' shows here."""
+
+    def __init__(self, churn: Callable[[], tuple[dict[str, int], dict[str, int]]]) -> None:
+        self.churn = churn
+
+    def collect(self) -> Iterable[Metric]:
+        started, evicted = self.churn()
+        for name, what, counts in (
+                ("tfbridge_provider_processes_started", "Provider processes started, by the tenant whose "
+                                                        "object needed one.", started),
+                ("tfbridge_provider_processes_evicted", "Provider processes stopped to make room for another "
+                                                        "configuration, by the tenant that held them.", evicted)):
+            family = CounterMetricFamily(name, what, labels=["tenant"])
+            for tenant, count in sorted(counts.items()):
+                family.add_metric([tenant], count)
+            yield family
 
 
 def lease_name(settings: Settings, provider: str) -> str:

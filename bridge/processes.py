@@ -12,12 +12,20 @@ MB. One :class:`ProcessPool`, shared by both executors:
   key takes the place of the process idle longest (least recently used); when every process is
   leased it waits ``wait`` seconds at most, then raises :class:`ProvidersBusy` for that one
   operation, so a flood of configurations can neither grow the pod nor stall other objects;
+* bounds each tenant (the namespace of the objects, or the ProviderConfig of cluster-scoped ones)
+  to a share (``per_tenant``) once the pool is full: a tenant holding its share makes room among its
+  own processes, and one below it first among the processes of tenants over theirs, so however many
+  configurations (regions) one tenant names, it takes at most its share from the others; a process
+  of one configuration is shared whoever started it;
+* counts the processes started, and those stopped to make room for another configuration, by
+  tenant (:meth:`churn`), so that churn shows in the metrics;
 * stops a process idle for ``idle_timeout`` seconds;
 * on shutdown asks every process to cancel what it is doing, lets the leases end, then stops them.
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import threading
@@ -50,6 +58,7 @@ P = TypeVar("P", bound=Process)
 @dataclasses.dataclass(eq=False)
 class _Slot(Generic[P]):
     key: str
+    tenant: str = ""  # whose lease started it
     process: P | None = None  # None while the lease that reserved the slot starts it
     active: int = 0
     uses: int = 0
@@ -68,21 +77,24 @@ class ProcessPool(Generic[P]):
         self._slots: dict[str, _Slot[P]] = {}
         self._retired: list[_Slot[P]] = []  # retired while leased: stopped when the last lease ends
         self._stopping = 0  # taken out of the pool, being stopped: still processes of ours
+        self._stopping_by: collections.Counter[str] = collections.Counter()  # ...by the tenant that held them
         self._cond = threading.Condition()
         self._closed = False
         self._reaper_wanted = reaper
         self._reaper: threading.Thread | None = None
         self._reaper_stop = threading.Event()
         self.started = 0
+        self._started_by: collections.Counter[str] = collections.Counter()  # tenant → processes started
+        self._evicted: collections.Counter[str] = collections.Counter()  # tenant → stopped to make room
 
     # -- leases ---------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def lease(self, key: str, start: Callable[[], P], *, max_uses: int | None = None) -> Iterator[P]:
+    def lease(self, key: str, start: Callable[[], P], *, max_uses: int | None = None, tenant: str = "") -> Iterator[P]:
         """A live process for ``key``, started with ``start()`` when there is none (and then replaced
-        after ``max_uses`` leases, if given); raises ProvidersBusy when the pool is at its cap and
-        every process stays leased for ``wait``."""
-        slot, fresh = self._acquire(key, max_uses)
+        after ``max_uses`` leases, if given) and counted against ``tenant``'s share; raises ProvidersBusy
+        when the pool (or the tenant's share) is at its cap and every process stays leased for ``wait``."""
+        slot, fresh = self._acquire(key, max_uses, tenant)
         if fresh:
             try:
                 process = start()
@@ -95,6 +107,7 @@ class ProcessPool(Generic[P]):
             with self._cond:
                 slot.process = process
                 self.started += 1
+                self._started_by[tenant] += 1
                 if slot.retired:  # the pool shut down while it started: stopped when this lease ends
                     self._retired.append(slot)
                 self._cond.notify_all()
@@ -104,7 +117,7 @@ class ProcessPool(Generic[P]):
         finally:
             self._release(slot)
 
-    def _acquire(self, key: str, max_uses: int | None) -> tuple[_Slot[P], bool]:
+    def _acquire(self, key: str, max_uses: int | None, tenant: str) -> tuple[_Slot[P], bool]:
         # Real time, whatever clock measures idleness: this is how long a caller is kept waiting.
         deadline = time.monotonic() + self.limits.wait
         self._ensure_reaper()
@@ -127,20 +140,29 @@ class ProcessPool(Generic[P]):
                     return slot, False
                 if victim is None:
                     if self._count() < self.limits.max_live:
-                        slot = _Slot(key, active=1, uses=1, max_uses=max_uses)
+                        slot = _Slot(key, tenant, active=1, uses=1, max_uses=max_uses)
                         self._slots[key] = slot
                         return slot, True
-                    victim = self._least_recently_used()
+                    # At the cap, a tenant at its share makes room among its own processes, never
+                    # another's; one below it, first among those of tenants over theirs.
+                    at_share = self._held_by(tenant) >= self.limits.share
+                    victim = self._least_recently_used(lambda t: t == tenant) if at_share else (
+                        self._least_recently_used(lambda t: self._held_by(t) > self.limits.share)
+                        or self._least_recently_used())
                     if victim is not None:
                         del self._slots[victim.key]
                         victim.retired = True
-                        self._stopping += 1
+                        self._stopping_one(victim)
+                        self._evicted[victim.tenant] += 1
                     else:
                         remaining = deadline - time.monotonic()
                         if remaining <= 0:
-                            raise ProvidersBusy(
-                                f"all {self.limits.max_live} provider processes this provider may run are busy "
-                                f"with other provider configurations; retrying", delay=10.0)
+                            mine = self._held_by(tenant)
+                            whose = (f"the {mine} provider processes {tenant or 'this tenant'} may keep"
+                                     if at_share and mine < self._count() else
+                                     f"all {self.limits.max_live} provider processes this provider may run")
+                            raise ProvidersBusy(f"{whose} are busy with other provider configurations; retrying",
+                                                delay=10.0)
                         self._cond.wait(remaining)
                         continue
             self._stop(victim)
@@ -152,7 +174,7 @@ class ProcessPool(Generic[P]):
             slot.idle_since = self._clock()
             if slot.retired and slot.active == 0 and slot in self._retired:
                 self._retired.remove(slot)
-                self._stopping += 1
+                self._stopping_one(slot)
                 victim = slot
             self._cond.notify_all()
         if victim is not None:
@@ -177,12 +199,24 @@ class ProcessPool(Generic[P]):
         if slot.active:
             self._retired.append(slot)
             return None
-        self._stopping += 1
+        self._stopping_one(slot)
         return slot
 
-    def _least_recently_used(self) -> _Slot[P] | None:
-        idle = [s for s in self._slots.values() if s.process is not None and s.active == 0]
+    def _least_recently_used(self, of: Callable[[str], bool] = lambda tenant: True) -> _Slot[P] | None:
+        """The idle process unused longest (among those of the tenants ``of`` accepts)."""
+        idle = [s for s in self._slots.values() if s.process is not None and s.active == 0 and of(s.tenant)]
         return min(idle, key=lambda s: s.idle_since) if idle else None
+
+    def _held_by(self, tenant: str) -> int:
+        """Processes ``tenant``'s leases started that are alive, starting or being stopped (the lock held):
+        a process stopped to make room for the tenant's next one still counts until it is gone."""
+        return (sum(1 for s in (*self._slots.values(), *self._retired) if s.tenant == tenant)
+                + self._stopping_by[tenant])
+
+    def _stopping_one(self, slot: _Slot[P]) -> None:
+        """``slot`` is taken out to be stopped (the lock held)."""
+        self._stopping += 1
+        self._stopping_by[slot.tenant] += 1
 
     def _count(self) -> int:
         return len(self._slots) + len(self._retired) + self._stopping
@@ -194,6 +228,9 @@ class ProcessPool(Generic[P]):
         finally:
             with self._cond:
                 self._stopping -= 1
+                self._stopping_by[slot.tenant] -= 1
+                if self._stopping_by[slot.tenant] <= 0:
+                    del self._stopping_by[slot.tenant]
                 self._cond.notify_all()
 
     # -- idle processes ---------------------------------------------------------------------
@@ -235,6 +272,11 @@ class ProcessPool(Generic[P]):
     def pids(self) -> list[int]:
         return [p.pid for p in self.processes()]
 
+    def churn(self) -> tuple[dict[str, int], dict[str, int]]:
+        """(processes started, processes stopped to make room for another configuration), by tenant."""
+        with self._cond:
+            return dict(self._started_by), dict(self._evicted)
+
     def count(self) -> int:
         """Processes started or being started, and not stopped yet: what ``max_live`` bounds."""
         with self._cond:
@@ -257,6 +299,7 @@ class ProcessPool(Generic[P]):
                     s.process.interrupt()
         with self._cond:
             self._cond.wait_for(lambda: all(s.active == 0 for s in slots), timeout=drain)
-            self._stopping += len(slots)
+            for s in slots:
+                self._stopping_one(s)
         for s in slots:
             self._stop(s)

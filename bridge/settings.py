@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 DEFAULT_WORKSPACE_ROOT = Path("/var/lib/tfbridge/workspaces")
+DEFAULT_CHANGELOGS_SOCKET = "/var/run/changelogs/changelogs.sock"
 EXECUTOR_CHOICES = ("auto", "cli", "direct")
 
 
@@ -41,6 +42,15 @@ class ProviderProcesses:
     # A process terraform runs reattach to is replaced after this many runs (a direct executor's
     # process, which tfbridge speaks to itself, lives until it dies, idles out or makes room).
     max_uses: int = 500
+    # Processes one tenant (a namespace, or a cluster-scoped object's ProviderConfig) keeps once the
+    # pool is full; None: half of ``max_live``. However many regions a tenant names, it takes at most
+    # this many from the others, and then makes room among its own.
+    per_tenant: int | None = None
+
+    @property
+    def share(self) -> int:
+        """How many processes one tenant's leases may keep."""
+        return max(1, min(self.max_live, self.per_tenant or self.max_live // 2))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,4 +111,8 @@ class Settings:
     # the referencing namespace in its tfbridge.io/referenceable-from annotation). Off: tenants' objects
     # never see each other.
     allow_cross_namespace_references: bool = False
+    # Where Crossplane's change-log sidecar listens (a Unix socket; crossplane-runtime's providers default to
+    # DEFAULT_CHANGELOGS_SOCKET): every create, update and delete is sent there, as their
+    # --enable-changelogs does. Empty: change logs off.
+    changelogs_socket: str = ""
     identity: str = dataclasses.field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")

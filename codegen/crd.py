@@ -320,75 +320,23 @@ def managed_crd(res: ResolvedResource, views: f.Views, provider: Provider, descr
 
 
 def _credentials(provider: Provider, config: ConfigKind) -> dict[str, Any]:
-    upjet = provider.credentials.upjet_aws
-    sources = ["None", "Secret", "IRSA", "WebIdentity", "PodIdentity", "Upbound"] if upjet else ["Secret", "None"]
-    what = ("Secret: a Secret key holding an AWS INI profile ([default] aws_access_key_id, ...) or a JSON object; "
-            "IRSA, PodIdentity: the provider pod's identity; WebIdentity: a web identity token for a role"
-            if upjet else "Secret: a Secret key holding a JSON object of credentials.")
-    source: dict[str, Any] = {"type": "string", "enum": sources, "description": what}
+    """``spec.credentials``: the sources the provider's config names, a Secret reference of the scope's
+    own shape, and whatever else its extension adds."""
+    extension = provider.credentials.extension
+    source: dict[str, Any] = {"type": "string", "enum": list(extension.sources),
+                              "description": extension.source_description}
     if not config.modern:
         source["default"] = "Secret"  # as this kind has always had; upstream's modern kinds have none
     secret = _LOCAL_SPECIALS["SecretKeySelector"] if config.namespaced else _SPECIALS["SecretKeySelector"]
     where = "a key of a Secret in this ProviderConfig's namespace" if config.namespaced else "a key of a Secret"
-    props: dict[str, Any] = {"source": source, "secretRef": secret}
-    if upjet:
-        web = _web_identity(secret)
-        props["webIdentity"] = web
-        props["upbound"] = {"type": "object", "description": "Upbound control planes' provider identity.",
-                            "properties": {"webIdentity": web}}
+    credentials_ref = secret
+    if extension.whole_secret:
+        where = f"{where}; without a key, the Secret's own keys"
+        credentials_ref = {**secret, "required": [r for r in secret["required"] if r != "key"]}
+    props: dict[str, Any] = {"source": source, "secretRef": credentials_ref,
+                             **extension.credentials_properties(secret)}
     return {"type": "object", "description": f"Where the credentials come from. Secret: {where}.",
             "properties": props, "required": ["source"]}
-
-
-def _web_identity(secret: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "description": "Assume a role with a web identity token.", "properties": {
-        "roleARN": {"type": "string", "maxLength": 2048, "description": "The role to assume."},
-        "roleSessionName": {"type": "string", "maxLength": 64, "description": "The session's name."},
-        "tokenConfig": {"type": "object", "required": ["source"],
-                        "description": "Where the token is; default: the provider pod's AWS_WEB_IDENTITY_TOKEN_FILE.",
-                        "properties": {
-                            "source": {"type": "string", "enum": ["Secret", "Filesystem"]},
-                            "secretRef": secret,
-                            "fs": {"type": "object", "required": ["path"],
-                                   "properties": {"path": {"type": "string", "maxLength": 4096}}}}}}}
-
-
-# provider-upjet-aws's ProviderConfigSpec besides credentials (field names as upstream's, snake_case ones too).
-_UPJET_AWS_SPEC: dict[str, Any] = {
-    "assumeRoleChain": {
-        "type": "array", "maxItems": 16,
-        "description": "Roles assumed in order, each with the previous one's credentials, after the base credentials.",
-        "items": {"type": "object", "required": ["roleARN"], "properties": {
-            "roleARN": {"type": "string", "maxLength": 2048},
-            "externalID": {"type": "string", "maxLength": 1224},
-            "tags": {"type": "array", "maxItems": 50, "items": {
-                "type": "object", "required": ["key", "value"],
-                "properties": {"key": {"type": "string", "maxLength": 128},
-                               "value": {"type": "string", "maxLength": 256}}}},
-            "transitiveTagKeys": {"type": "array", "maxItems": 50, "items": {"type": "string", "maxLength": 128}}}}},
-    "endpoint": {
-        "type": "object", "required": ["url"],
-        "description": "Where the provider reaches AWS (as AWS_ENDPOINT_URL or AWS_ENDPOINT_URL_<SERVICE>); only a "
-                       "cluster-scoped ProviderConfig may set it unless the operator allows it.",
-        "properties": {
-            "url": {"type": "object", "required": ["type"], "properties": {
-                "type": {"type": "string", "enum": ["Static", "Dynamic", "Auto"]},
-                "static": {"type": "string", "maxLength": 2048},
-                "dynamic": {"type": "object", "required": ["protocol", "host"], "properties": {
-                    "protocol": {"type": "string", "enum": ["http", "https"]},
-                    "host": {"type": "string", "maxLength": 253}}}}},
-            "services": {"type": "array", "maxItems": 512, "items": {"type": "string", "maxLength": 63},
-                         "description": "The provider's endpoint keys (ec2, s3, sts, ...); none: every service."},
-            "hostnameImmutable": {"type": "boolean"},
-            "partitionId": {"type": "string", "maxLength": 32},
-            "signingName": {"type": "string", "maxLength": 128},
-            "signingRegion": {"type": "string", "maxLength": 64},
-            "signingMethod": {"type": "string", "maxLength": 64},
-            "source": {"type": "string", "enum": ["ServiceMetadata", "Custom"]}}},
-    **{flag: {"type": "boolean"} for flag in ("skip_credentials_validation", "skip_region_validation",
-                                               "s3_use_path_style", "skip_metadata_api_check",
-                                               "skip_requesting_account_id")},
-}
 
 
 def provider_config_crd(provider: Provider, config: ConfigKind, configuration: f.Object, schema_digest: str,
@@ -398,9 +346,8 @@ def provider_config_crd(provider: Provider, config: ConfigKind, configuration: f
     ``spec.configuration`` (the whole provider block: files on the provider's disk, proxies, endpoints)
     is a cluster administrator's choice: the cluster-scoped kinds have it, a namespace's ProviderConfig
     never does, so a tenant configures only its credentials."""
-    props: dict[str, Any] = {"credentials": _credentials(provider, config)}
-    if provider.credentials.upjet_aws:
-        props.update(_UPJET_AWS_SPEC)
+    props: dict[str, Any] = {"credentials": _credentials(provider, config),
+                             **provider.credentials.extension.spec_properties()}
     if not config.namespaced:
         props["configuration"] = _describe(object_schema(configuration),
                                            f"Arguments of the {provider.name} provider block.")

@@ -95,7 +95,8 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
                           "verbs": _STATUS_VERBS})
         if d.kinds:
             if not d.owns_provider_configs:
-                rules.append({"apiGroups": [group], "resources": configs, "verbs": ["get"]})
+                # Watched too: the Secrets they name for credentials are no managed resource's to read.
+                rules.append({"apiGroups": [group], "resources": configs, "verbs": ["get", "list", "watch"]})
             # Watched: the connects and the ProviderConfig controller read them from one informer.
             rules.append({"apiGroups": [group], "resources": usages,
                           "verbs": ["get", "list", "watch", "create", "update"]})
@@ -147,6 +148,9 @@ def _deployment(d: Deployable) -> dict[str, Any]:
             {"name": "POD_NAMESPACE", "valueFrom": {"fieldRef": {"fieldPath": "metadata.namespace"}}},
             {"name": "HOME", "value": "/tmp"},
             {"name": "TMPDIR", "value": "/tmp"},
+            # Nothing run in the pod finds the node's identity by itself (a ProviderConfig that chooses it
+            # says so, and only its provider process gets it).
+            *({"name": k, "value": v} for k, v in sorted(d.provider.credentials.no_ambient_env.items())),
         ],
         "ports": [{"name": "http", "containerPort": PORT, "protocol": "TCP"}],
         "livenessProbe": {**probe, "initialDelaySeconds": 10},

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tfconfig import ResolvedResource
+from tfconfig import ResolvedResource, lower_camel
 from tfschema import fields as f
 
 _SECRET = {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"}
@@ -199,7 +199,10 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
     example names no namespace: it applies to the namespace kubectl is told, with what it references."""
     name = name_of(res)
     if res.example is not None:
-        for_provider = _own_namespace(res.example.for_provider) if res.namespaced else dict(res.example.for_provider)
+        written = _own_namespace(res.example.for_provider) if res.namespaced else dict(res.example.for_provider)
+        # The fields the provider injects (``region``) take their example values where the example leaves them out.
+        injected = {lower_camel(i.name): i.example for i in res.injected if i.example}
+        for_provider = {**{k: v for k, v in injected.items() if k not in written}, **written}
         labels = dict(res.example.labels)
     else:
         for_provider = _Builder(res, example_name).required_values(views.parameters, ())

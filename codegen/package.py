@@ -90,7 +90,9 @@ def runtime_config(provider: Provider) -> dict[str, Any]:
     container = {
         "name": RUNTIME_CONTAINER,
         "args": ["--leader-election", f"--workspace-root={WORKSPACES}", "--health-port=8080", f"--grace={GRACE}"],
-        "env": [{"name": "HOME", "value": "/tmp"}, {"name": "TMPDIR", "value": "/tmp"}],
+        "env": [{"name": "HOME", "value": "/tmp"}, {"name": "TMPDIR", "value": "/tmp"},
+                # Nothing run in the pod finds the node's identity by itself (see the provider's deployment).
+                *({"name": k, "value": v} for k, v in sorted(provider.credentials.no_ambient_env.items()))],
         "securityContext": {"runAsNonRoot": True, "allowPrivilegeEscalation": False,
                             "readOnlyRootFilesystem": True, "capabilities": {"drop": ["ALL"]}},
         "readinessProbe": {"httpGet": {"path": "/readyz", "port": 8080}, "periodSeconds": 5},

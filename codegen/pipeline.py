@@ -1,9 +1,13 @@
 """Provider config + schema → every generated file, in memory; then one all-or-nothing write.
 
-What a provider directory holds, and who writes it::
+What a provider holds, and who writes it (its package's directory, read through :mod:`tfproject`; the
+generated tree goes there, or to the root of its project when it has one, as ``tfbridge init`` makes)::
 
     config.py, *.py      hand-written config and facts                          committed
+    catalog/             hand-written facts, one file per API group             committed
     schema.json.gz       ``tfbridge schema refresh``                            committed
+    docs.json.gz         ``tfbridge schema docs``: descriptions from the        committed
+                         provider's documentation (optional)
     zz_catalogue.yaml    every kind, and every resource left out with why      committed, generated
     crds/<group>/        one CRD per kind and a kustomization; crds/config/
                          the ProviderConfig kinds; crds/kustomization.yaml all  generated on demand
@@ -32,7 +36,6 @@ import concurrent.futures
 import dataclasses
 import gc
 import hashlib
-import importlib.util
 import json
 import multiprocessing
 import os
@@ -48,10 +51,12 @@ import filelock
 import codegen
 import templates
 import tfconfig
+import tfproject
 import tfschema
 from codegen import crd, deploy, examples, package, render, structural
 from tfconfig import ConfigError, Provider, Reason, ResolvedResource
 from tfschema import catalogue, digest, fields
+from tfschema import docs as tfdocs
 from tfschema import schema as s
 
 # etcd's default request limit; a larger CRD cannot be stored. Measured on the CRD as the API server
@@ -84,6 +89,8 @@ class KindSummary:
     structural: bool
     crd_bytes: int  # the YAML file
     stored_bytes: int  # the object as the API server stores it: what the size limit is about
+    # spec.forProvider's properties at every depth, and those with a description (kubectl explain's text).
+    for_provider: tfdocs.Coverage = dataclasses.field(default_factory=tfdocs.Coverage)
 
 
 @dataclasses.dataclass
@@ -97,26 +104,25 @@ class Generated:
 
 
 def load_config(provider_dir: Path) -> Provider:
-    """Import ``<provider_dir>/config.py`` and return its ``PROVIDER``. Facts modules beside it are
-    imported by their package name (``from providers.aws import ...``)."""
-    path = provider_dir / "config.py"
-    if not path.is_file():
-        raise GenerationError(f"{path}: no provider config")
-    spec = importlib.util.spec_from_file_location(f"_tfbridge_config_{provider_dir.name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
+    """The ``PROVIDER`` of the provider package or project at ``provider_dir`` (:func:`tfproject.load`,
+    the loader the runtime uses too)."""
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        raise GenerationError(f"{path}: cannot load: {type(exc).__name__}: {exc}") from exc
-    provider = getattr(module, "PROVIDER", None)
-    if not isinstance(provider, Provider):
-        raise GenerationError(f"{path}: PROVIDER must be a tfconfig.Provider")
-    return provider
+        return tfproject.load(provider_dir).provider
+    except tfproject.LoadError as exc:
+        raise GenerationError(str(exc)) from exc
 
 
 def load_schema(provider_dir: Path, provider: Provider, schema_path: Path | None = None) -> s.Document:
-    return s.load_document(schema_path or provider_dir / provider.schema_file, provider.registry_source)
+    return s.load_document(schema_path or tfproject.find(provider_dir).directory / provider.schema_file,
+                           provider.registry_source)
+
+
+def load_docs(provider_dir: Path) -> tfdocs.Docs | None:
+    """The provider's descriptions file, if it has one."""
+    try:
+        return tfdocs.load(provider_dir)
+    except tfdocs.DocsError as exc:
+        raise GenerationError(str(exc)) from exc
 
 
 @dataclasses.dataclass(frozen=True)
@@ -124,6 +130,8 @@ class _Job:
     provider: Provider
     doc: s.Document
     origin: str
+    docs: tfdocs.Docs | None = None
+    crd_size_limit: int = CRD_SIZE_LIMIT
 
 
 _JOB: _Job | None = None  # set before forking workers, read by _render_kind in each
@@ -140,6 +148,15 @@ def kind_digest(provider: Provider, doc: s.Document, res: ResolvedResource) -> s
                        group=res.group, version=res.version, kind=res.kind, plural=res.plural)
 
 
+def _described(tf_type: str, views: fields.Views, block: s.Block) -> tuple[fields.Views, str]:
+    """The views with the documentation's texts, and the kind's description (the schema's own first)."""
+    assert _JOB is not None
+    if _JOB.docs is None:
+        return views, block.description
+    rd = _JOB.docs.resource(tf_type)
+    return tfdocs.describe(views, rd), block.description or rd.description
+
+
 def _render_kind(tf_type: str) -> _Rendered:
     """A kind's CRD and example in every scope the provider serves: one field tree, rendered twice."""
     assert _JOB is not None
@@ -152,20 +169,27 @@ def _render_kind(tf_type: str) -> _Rendered:
         fields.reference_paths(views, rules)
     except (ValueError, ConfigError) as exc:
         raise GenerationError(f"{_JOB.origin}: {exc}") from exc
+    described, description = _described(tf_type, views, rs.block)
     files: dict[str, str] = {}
     summaries: list[KindSummary] = []
     bad: list[str] = []
     for namespaced in provider.scopes:
         scoped = provider.resolve(tf_type, namespaced=namespaced)
-        doc_crd = crd.managed_crd(scoped, views, provider, rs.block.description, kind_digest(provider, doc, scoped))
+        schema_digest = kind_digest(provider, doc, scoped)
+        doc_crd = crd.managed_crd(scoped, described, provider, description, schema_digest)
+        if _stored_bytes(doc_crd) > _JOB.crd_size_limit:
+            # The documentation's texts must not make a kind unservable: such a CRD goes without them.
+            doc_crd = crd.managed_crd(scoped, views, provider, rs.block.description, schema_digest)
         violations = structural.crd_violations(doc_crd)
         crd_text = render.render("crd.yaml.j2", crd=doc_crd)
         manifest = examples.manifest(scoped, views, lambda t: _example_name(provider, t))
         files[_crd_path(scoped.short_group, scoped.group, scoped.plural)] = crd_text
         files[examples.path_of(scoped)] = render.render("example.yaml.j2", manifest=manifest)
+        for_provider = doc_crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"][
+            "properties"]["forProvider"]
         summaries.append(KindSummary(tf_type, scoped.group, scoped.kind, scoped.version, len(views.parameters.fields),
                                      len(views.observation.fields), not violations, len(crd_text.encode()),
-                                     _stored_bytes(doc_crd)))
+                                     _stored_bytes(doc_crd), tfdocs.crd_coverage(for_provider)))
         bad += violations
     return files, summaries, bad
 
@@ -236,18 +260,22 @@ def _mapped(fn: Callable[[_A], _T], selected: list[_A], jobs: int) -> Iterator[_
 
 def generate(provider: Provider, doc: s.Document, *, jobs: int = 1,
              progress: Callable[[str], None] | None = None, origin: str = "config.py",
-             crd_size_limit: int = CRD_SIZE_LIMIT) -> Generated:
+             crd_size_limit: int = CRD_SIZE_LIMIT, docs: tfdocs.Docs | None = None) -> Generated:
     """Render every file of the provider tree in memory. Raises GenerationError on bad input.
+
+    With ``docs`` (the provider's descriptions file), every CRD field the documentation covers
+    carries its text, and every kind its resource's description.
 
     Besides the whole provider (``deploy/``), one deployable per API group plus a ``config`` family
     (upjet's provider families), each with only its CRDs and the RBAC its controllers need.
     """
     global _JOB
     cat = plan(provider, doc, origin=origin)
+    provider = cat.provider
     selected = cat.included
     _check_kinds_unique(provider, selected, origin)
     declared_large = tuple(t for t, e in sorted(cat.excluded.items()) if e.reason is Reason.CRD_TOO_LARGE)
-    _JOB = _Job(provider, doc, origin)
+    _JOB = _Job(provider, doc, origin, docs, crd_size_limit)
     out = Generated(files={}, kinds=[], violations=[], catalogue=cat)
     too_large: list[KindSummary] = []
     try:
@@ -442,30 +470,33 @@ def _sources() -> Iterator[Path]:
         yield from sorted(p for p in base.rglob("*") if p.suffix in (".py", ".j2") and "__pycache__" not in p.parts)
 
 
-def inputs_digest(provider_dir: Path, provider: Provider) -> str:
+def inputs_digest(loaded: tfproject.Loaded) -> str:
     """Everything the on-demand tree is made from: the provider's config and facts modules (its
-    subpackages' too, as the AWS catalogue's), its schema, and the generator's own code."""
+    subpackages' too, as the AWS catalogue's), its data files, its schema and descriptions, and the
+    generator's own code."""
     h = hashlib.sha256()
-    own = sorted(p for p in provider_dir.rglob("*.py") if not p.name.startswith("zz_") and "__pycache__" not in p.parts)
-    for path in own:
-        h.update(path.relative_to(provider_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    for path in [provider_dir / provider.schema_file, *_sources()]:
+    for path in loaded.inputs():
+        h.update(path.relative_to(loaded.directory).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in _sources():
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 
 
 def ensure(provider_dir: Path, *, jobs: int = 1) -> bool:
-    """Generate the on-demand tree of ``provider_dir`` if it is missing or its inputs changed; True if it
-    was (re)generated. Safe to call from several processes at once."""
+    """Generate the on-demand tree of the provider package or project at ``provider_dir`` if it is missing
+    or its inputs changed; True if it was (re)generated. Safe to call from several processes at once."""
     with filelock.FileLock(str(provider_dir / ".generate.lock")):
-        provider = load_config(provider_dir)
-        want = inputs_digest(provider_dir, provider)
+        try:
+            loaded = tfproject.load(provider_dir)
+        except tfproject.LoadError as exc:
+            raise GenerationError(str(exc)) from exc
+        want = inputs_digest(loaded)
         stamp = provider_dir / STAMP
         if (stamp.is_file() and stamp.read_text() == want
                 and all((provider_dir / root).is_dir() for root in _ALWAYS)):
             return False
-        doc = load_schema(provider_dir, provider)
-        generated = generate(provider, doc, jobs=jobs, origin=str(provider_dir / "config.py"))
+        generated = generate(loaded.provider, loaded.document(), jobs=jobs, origin=loaded.origin,
+                             docs=load_docs(loaded.directory))
         if generated.violations:
             raise GenerationError("non-structural CRD schema:\n  " + "\n  ".join(generated.violations[:20]))
         write_tree(provider_dir, generated, ON_DEMAND_ROOTS)

@@ -14,6 +14,7 @@ into its kubeconfig (0600), and only JSON bodies and patches.
 from __future__ import annotations
 
 import base64
+import collections
 import contextlib
 import dataclasses
 import hmac
@@ -73,6 +74,7 @@ _LOCAL_HOSTS = ("127.0.0.1", "localhost")
 _OPEN_PATHS = ("/healthz", "/readyz", "/livez")  # answered without a token, as kube-apiserver does
 _NAMESPACE_SUBRESOURCES = frozenset({"status", "finalize"})
 MAX_BODY = 3 * 1024 * 1024  # kube-apiserver's request limit
+REQUEST_LOG = 10_000
 _JSON = "application/json"
 _APPLY = "application/apply-patch+yaml"
 _PATCHES = ("application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json",
@@ -153,9 +155,10 @@ class _Handler(BaseHTTPRequestHandler):
         except (json.JSONDecodeError, yaml.YAMLError, UnicodeDecodeError) as exc:
             raise ApiError(400, "BadRequest", f"cannot decode body: {exc}") from exc
 
-    def _guard(self, method: str, path: str) -> None:
-        """What keeps the server safe on a laptop: only local Host names (a web page cannot reach it by
-        DNS rebinding), only the token written into the kubeconfig, only JSON bodies (or patches)."""
+    def _admit(self, path: str) -> None:
+        """Who may be heard at all, decided from the headers before any of the body is read: only local
+        Host names (a web page cannot reach it by DNS rebinding), only the token written into the
+        kubeconfig."""
         if not _host_allowed(self.headers.get("Host")):
             raise ApiError(403, "Forbidden", "this server answers only requests for Host 127.0.0.1 or localhost")
         if path not in _OPEN_PATHS:
@@ -163,6 +166,9 @@ class _Handler(BaseHTTPRequestHandler):
             expected = f"Bearer {self.server.api.token}"
             if not hmac.compare_digest(sent.encode(), expected.encode()):
                 raise ApiError(401, "Unauthorized", "Unauthorized")
+
+    def _guard(self, method: str) -> None:
+        """What an admitted request may send: a bounded body, only JSON (or patches)."""
         if self._length > MAX_BODY:
             raise ApiError(413, "RequestEntityTooLarge", f"the request body is larger than {MAX_BODY} bytes")
         if self._length:
@@ -185,14 +191,22 @@ class _Handler(BaseHTTPRequestHandler):
         url = urllib.parse.urlsplit(self.path)
         try:
             if self._length < 0:
+                self.close_connection = True
                 raise ApiError(400, "BadRequest", "invalid Content-Length")
+            try:
+                # Nothing of an unauthenticated request's body is read: its connection is closed instead,
+                # so what it left unread can never be taken for the next request.
+                self._admit(url.path)
+            except ApiError:
+                self.close_connection = True
+                raise
             if self._length <= MAX_BODY:
                 # Read the whole body first: an error answered before reading it would leave it in the
                 # keep-alive connection, where it would corrupt the next request.
                 self._raw = self.rfile.read(self._length) if self._length else b""
             else:
                 self.close_connection = True
-            self._guard(method, url.path)
+            self._guard(method)
             query = {k: v[-1] for k, v in urllib.parse.parse_qs(url.query).items()}
             parts = [urllib.parse.unquote(p) for p in url.path.strip("/").split("/") if p]
             self.server.api.requests.append((method, url.path))
@@ -523,7 +537,9 @@ class APIServer:
         self.bookmark_interval = bookmark_interval
         self.watch_generation = 0
         self.stopping = False
-        self.requests: list[tuple[str, str]] = []
+        # The latest requests (method, path), for a test to look at: bounded, so a long run or a flood of
+        # requests never grows the server.
+        self.requests: collections.deque[tuple[str, str]] = collections.deque(maxlen=REQUEST_LOG)
         self.discovery = discovery.Discovery(self.store)
         # The credentials the kubeconfig carries; a restart keeps them, so clients keep working.
         self.token = secrets.token_urlsafe(32)

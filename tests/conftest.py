@@ -13,12 +13,10 @@ from typing import Any
 
 import pytest
 
-from bridge.testing.cloud import start_moto
-from tests.support.cloud import Moto
+from devrig.moto import Moto
 from tests.support.cluster import Cluster
 from tests.support.external import EXECUTOR_OVERRIDE, executor_under_test, missing
 from tests.support.running import Managers, Running
-from tfbridge import children
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,11 +63,8 @@ def executor(request: pytest.FixtureRequest) -> Iterator[str]:
 def moto() -> Iterator[Moto]:
     if importlib.util.find_spec("moto") is None:
         missing("moto (pip install 'moto[server]')")
-    proc, endpoint = start_moto()
-    try:
-        yield Moto(endpoint)
-    finally:
-        children.stop([proc])
+    with Moto.start() as started:
+        yield started
 
 
 @pytest.fixture

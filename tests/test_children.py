@@ -10,7 +10,7 @@ from pathlib import Path
 
 _PROGRAM = textwrap.dedent("""
     import sys, time
-    from tfbridge import children
+    from devrig import children
     children.exit_on_sigterm()
     try:
         print("started", flush=True)

@@ -1,7 +1,7 @@
 """The pod's provider processes: one per configuration, replaced when dead, bounded in number, reaped when idle.
 
 The pool is tested with in-memory processes and a clock of its own; then, with real plugin
-processes (tests/support/fakeprovider.py) behind the direct executor, fifteen distinct provider
+processes (the test provider plugin, testprovider) behind the direct executor, fifteen distinct provider
 configurations never run more processes than the cap, and one too many waits or fails alone.
 """
 
@@ -24,9 +24,10 @@ from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings, ProviderProcesses
 from bridge.tfplugin.backend import DirectBackend
 from bridge.workspace.document import ProviderBlock
-from tests.support import fakeprovider
+from testprovider.store import Store
+from tests.support import tfbtest
+from tests.support.tfbtest import TFBTEST
 from tests.support.waiting import wait_for
-from tfconfig import Provider
 
 _pids = itertools.count(1000)
 
@@ -77,10 +78,10 @@ class Pool:
         with self.pool.lease(key, lambda: self.start(key), max_uses=self.max_uses) as process:
             yield process
 
-    def use(self, key: str, at: float | None = None) -> FakeProcess:
+    def use(self, key: str, at: float | None = None, tenant: str = "") -> FakeProcess:
         if at is not None:
             self.clock.now = at
-        with self.lease(key) as process:
+        with self.pool.lease(key, lambda: self.start(key), max_uses=self.max_uses, tenant=tenant) as process:
             return process
 
     def live(self) -> list[str]:
@@ -100,6 +101,67 @@ def test_at_the_cap_the_process_idle_longest_makes_room() -> None:
     p.use("a", at=3)  # b is now the one idle longest
     p.use("c", at=4)
     assert p.live() == ["a", "c"] and p.pool.count() == 2
+
+
+def test_one_tenant_naming_many_regions_churns_only_its_own_share() -> None:
+    p = Pool(max_live=4)
+    for at, tenant in enumerate(("team-a", "team-b", "team-c", "hostile"), 1):
+        p.use(f"{tenant}/us-east-1", at=at, tenant=tenant)
+    for at, region in enumerate(("eu-west-1", "eu-west-2", "eu-west-3", "ap-south-1", "sa-east-1"), 10):
+        p.use(f"hostile/{region}", at=at, tenant="hostile")
+    assert p.pool.count() == 4
+    kept = [k for k in p.live() if not k.startswith("hostile/")]
+    assert kept == ["team-b/us-east-1", "team-c/us-east-1"], "the idle-longest other tenant made room once"
+    assert p.pool.started == 9 and len([k for k in p.live() if k.startswith("hostile/")]) == 2
+    started, evicted = p.pool.churn()
+    assert started == {"team-a": 1, "team-b": 1, "team-c": 1, "hostile": 6}
+    assert evicted == {"team-a": 1, "hostile": 4}, "the churn, by whose process was stopped"
+    p.use("team-a/us-east-1", at=20, tenant="team-a")
+    assert len([k for k in p.live() if k.startswith("hostile/")]) == 2, "the hostile tenant keeps no more"
+
+
+def test_a_process_being_stopped_still_counts_against_its_tenants_share() -> None:
+    p = Pool(max_live=3, wait=0.3, per_tenant=1)
+    for at, tenant in enumerate(("team-a", "team-b", "hostile"), 1):
+        p.use(f"{tenant}/us-east-1", at=at, tenant=tenant)
+    stopping, release = threading.Event(), threading.Event()
+    hostile = next(x for x in p.made if x.key == "hostile/us-east-1")
+
+    def slow_stop() -> None:
+        stopping.set()
+        release.wait(10)
+        hostile.stopped = True
+
+    hostile.stop = slow_stop  # type: ignore[method-assign]
+    first = threading.Thread(target=lambda: p.use("hostile/eu-west-1", at=10, tenant="hostile"))
+    first.start()
+    assert stopping.wait(10), "the hostile tenant's own process is being stopped to make room"
+    with pytest.raises(ProvidersBusy):
+        p.use("hostile/eu-west-2", at=11, tenant="hostile")
+    release.set()
+    first.join(10)
+    assert {"team-a/us-east-1", "team-b/us-east-1"} <= set(p.live()), "never another tenant's meanwhile"
+    assert p.pool.churn()[1] == {"hostile": 1}
+
+
+def test_a_tenant_alone_uses_the_whole_pool() -> None:
+    p = Pool(max_live=4)
+    for at, region in enumerate(("a", "b", "c", "d"), 1):
+        p.use(region, at=at, tenant="cluster")
+    assert p.live() == ["a", "b", "c", "d"], "a share bounds a tenant only against others"
+    p.use("team-a/x", at=5, tenant="team-a")
+    p.use("team-b/x", at=6, tenant="team-b")
+    assert p.live() == ["c", "d", "team-a/x", "team-b/x"], "room is made first among a tenant over its share"
+
+
+def test_a_tenant_whose_share_is_busy_waits_for_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    p = Pool(max_live=2, wait=0.3)
+    p.use("team-a/x", at=1, tenant="team-a")
+    with p.pool.lease("hostile/a", lambda: p.start("hostile/a"), tenant="hostile"), \
+            pytest.raises(ProvidersBusy, match="the 1 provider processes hostile may keep are busy"), \
+            p.pool.lease("hostile/b", lambda: p.start("hostile/b"), tenant="hostile"):
+        pass
+    assert "team-a/x" in p.live(), "never another tenant's, busy or not"
 
 
 def test_when_every_process_is_busy_a_new_configuration_waits_then_fails_alone() -> None:
@@ -227,31 +289,27 @@ def test_fifteen_configurations_at_once_never_exceed_the_cap(cap: int) -> None:
 
 # -- real plugin processes, through the direct executor -------------------------------------------
 
-FAKE = Provider(name="fake", source="example.com/test/fake", version="1.0.0", root_group="fake.example.com",
-                resource_prefix="fake_")
-
-
 def plugin_processes() -> int:
-    """Live fake provider plugins started by this test process."""
+    """Live test provider plugins started by this test process."""
     me, count = str(os.getpid()), 0
     for entry in Path("/proc").iterdir():
         with contextlib.suppress(OSError, IndexError):
             parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
-            if parent == me and b"terraform-provider-fake" in (entry / "cmdline").read_bytes():
+            if parent == me and b"terraform-provider-tfbtest" in (entry / "cmdline").read_bytes():
                 count += 1
     return count
 
 
 @pytest.fixture
 def direct(tmp_path: Path) -> Iterator[Callable[[float], DirectBackend]]:
-    """A direct executor of the fake provider, at most three processes, waiting ``wait`` seconds at the cap."""
-    plugin = fakeprovider.executable(tmp_path)
+    """A direct executor of the test provider, at most three processes, waiting ``wait`` seconds at the cap."""
+    plugin = tfbtest.plugin(tmp_path)
     made: list[DirectBackend] = []
 
     def make(wait: float) -> DirectBackend:
         settings = ExecutorSettings(workspace_root=tmp_path / "ws", base_env=dict(os.environ),
                                     processes=ProviderProcesses(max_live=3, wait=wait))
-        made.append(DirectBackend(settings, FAKE, binary=lambda: plugin))
+        made.append(DirectBackend(settings, TFBTEST, binary=lambda: plugin))
         return made[-1]
 
     yield make
@@ -260,12 +318,19 @@ def direct(tmp_path: Path) -> Iterator[Callable[[float], DirectBackend]]:
     assert plugin_processes() == 0, "every plugin stopped"
 
 
-def configuration(region: str) -> ProviderBlock:
-    return ProviderBlock(FAKE.name, FAKE.source, FAKE.version, {"region": region})
+@pytest.fixture
+def configuration(tmp_path: Path) -> Callable[[str], ProviderBlock]:
+    """A provider configuration of its own for each name: a store of its own."""
+    def block(name: str) -> ProviderBlock:
+        path = tmp_path / f"{name}.db"
+        store = Store(path) if path.exists() else tfbtest.store(tmp_path, name)
+        return ProviderBlock(TFBTEST.name, TFBTEST.source, TFBTEST.version, tfbtest.configuration(store))
+
+    return block
 
 
 def test_fifteen_provider_configurations_run_at_most_the_cap_of_processes(
-        direct: Callable[[float], DirectBackend]) -> None:
+        direct: Callable[[float], DirectBackend], configuration: Callable[[str], ProviderBlock]) -> None:
     backend = direct(60)
     setup = ProviderSetup(configuration={})
     seen: list[int] = []
@@ -276,10 +341,10 @@ def test_fifteen_provider_configurations_run_at_most_the_cap_of_processes(
             seen.append(plugin_processes())
             time.sleep(0.05)
 
-    def use(region: str) -> str:
-        with backend.session(configuration(region), setup) as p:
+    def use(name: str) -> str:
+        with backend.session(configuration(name), setup) as p:
             seen.append(backend.pool.count())
-            return str(p.schema("fake_thing").version)
+            return str(p.schema("tfbtest_project").version)
 
     watcher = threading.Thread(target=watch)
     watcher.start()
@@ -289,18 +354,19 @@ def test_fifteen_provider_configurations_run_at_most_the_cap_of_processes(
     finally:
         stop.set()
         watcher.join()
-    assert versions == ["2"] * 15, "every configuration was served"
+    assert versions == ["1"] * 15, "every configuration was served"
     assert max(seen) <= 3 and backend.started == 15, f"at most 3 at once, 15 started in turn: {max(seen)}"
 
 
-def test_at_the_cap_one_configuration_too_many_fails_alone(direct: Callable[[float], DirectBackend]) -> None:
+def test_at_the_cap_one_configuration_too_many_fails_alone(direct: Callable[[float], DirectBackend],
+                                                           configuration: Callable[[str], ProviderBlock]) -> None:
     backend = direct(0.5)
     setup = ProviderSetup(configuration={})
     release = threading.Event()
     holding = threading.Barrier(4)
 
-    def hold(region: str) -> None:
-        with backend.session(configuration(region), setup):
+    def hold(name: str) -> None:
+        with backend.session(configuration(name), setup):
             holding.wait(60)
             release.wait(60)
 
@@ -312,7 +378,7 @@ def test_at_the_cap_one_configuration_too_many_fails_alone(direct: Callable[[flo
         with pytest.raises(ProvidersBusy), backend.session(configuration("one-too-many"), setup):
             pass
         with backend.session(configuration("busy-0"), setup) as p:  # a configuration that has its process
-            assert p.schema("fake_thing").version == 2
+            assert p.schema("tfbtest_project").version == 1
         assert plugin_processes() == 3
     finally:
         release.set()

@@ -1,15 +1,16 @@
 """``tfbridge schema probe-imports``: ask the provider plugin what import ID each resource expects.
 
 The import ID is the one fact that, when wrong, turns a lost workspace into a duplicate object.
-Most importers of the AWS provider answer without the cloud: they copy the ID into the state
+Most importers answer without the cloud: they copy the ID into the state
 (``id``, or another attribute for plugin-framework resources), or reject it with a message that
 states the expected format. This module asks every resource type with a probe ID and, where the
 probe is rejected, with a few composite shapes, and records what each answer was, so the catalogue
 can be checked against measured behaviour of the exact provider version.
 
-The plugin runs with dummy credentials and every endpoint pointed at a closed loopback port, so an
-importer that calls the cloud fails at once (recorded as ``cloud``: the shape was accepted far
-enough to be used in a request). A plugin that dies or hangs is replaced and the type recorded.
+The plugin runs with what the provider config's probe names (dummy credentials, say, and every
+endpoint pointed at a closed loopback port), so an importer that calls the cloud fails at once
+(recorded as ``cloud``: the shape was accepted far enough to be used in a request). A plugin that
+dies or hangs is replaced and the type recorded.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from typing import Any
 
 from bridge.api.errors import OperationFailed, OperationTimedOut
 from bridge.tfplugin.provider import Provider, ProviderGone
+from tfconfig import ImportProbe
+from tfconfig import Provider as TFProvider
 
 PROBE = "tfbridge-probe-id"
 # Composite shapes tried when the plain probe is rejected: distinctive parts, so the attribute an
@@ -173,14 +176,18 @@ def plugin_binary(plugin_dir: Path, registry_source: str, name: str, version: st
     raise FileNotFoundError(f"no terraform-provider-{name} {version} for {arch} under {plugin_dir}")
 
 
-def isolated_env(port: int) -> dict[str, str]:
-    """Dummy credentials, and every AWS endpoint a port that refuses connections at once."""
+def isolated_env(port: int, probe: ImportProbe) -> dict[str, str]:
+    """The provider config's probe environment (credentials that work nowhere, the cloud's endpoints
+    at ``{endpoint}``: a loopback port that refuses connections at once), and nothing else of ours."""
     keep = ("PATH", "HOME", "TMPDIR", "LANG")
     env = {k: os.environ[k] for k in keep if k in os.environ}
-    env.update({"AWS_ENDPOINT_URL": f"http://127.0.0.1:{port}", "AWS_ACCESS_KEY_ID": "probe",
-                "AWS_SECRET_ACCESS_KEY": "probe", "AWS_EC2_METADATA_DISABLED": "true",
-                "AWS_MAX_ATTEMPTS": "1"})
+    env.update({k: v.replace("{endpoint}", f"http://127.0.0.1:{port}") for k, v in probe.env.items()})
     return env
+
+
+def configuration(provider: TFProvider) -> dict[str, Any]:
+    """The provider block the probe configures the plugin with: the config's defaults, then its probe's."""
+    return {**provider.provider_defaults, **provider.credentials.probe.configuration}
 
 
 def run(types: Iterable[str], start: Callable[[], Provider], *, version: str, source: str,

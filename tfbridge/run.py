@@ -11,22 +11,39 @@ from types import FrameType
 
 import click
 
+import tfproject
 from bridge.api import registry
 from bridge.kube import errors
 from bridge.kube.client import Kube
-from bridge.settings import DEFAULT_WORKSPACE_ROOT, EXECUTOR_CHOICES, ProviderProcesses, Settings
+from bridge.settings import (
+    DEFAULT_CHANGELOGS_SOCKET,
+    DEFAULT_WORKSPACE_ROOT,
+    EXECUTOR_CHOICES,
+    ProviderProcesses,
+    Settings,
+)
 
 log = logging.getLogger("tfbridge.run")
 
 
 def load_package(name: str, family: str | None = None) -> registry.ProviderPackage:
-    """``aws`` or ``providers.aws`` (a package holding ``config.py`` and its schema), or one family of it."""
+    """An installed provider (its ``tfbridge.providers`` entry point name), a dotted package, or a path
+    (see :func:`tfproject.load`), or one family of it."""
     try:
         return registry.load(name, family=family)
-    except registry.LoadError as exc:
+    except tfproject.LoadError as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="--family") from exc
+
+
+def default_provider() -> str:
+    """``TFBRIDGE_PROVIDER``, which a provider's image sets; without it, ``--provider`` is needed."""
+    chosen = os.environ.get("TFBRIDGE_PROVIDER", "")
+    if not chosen:
+        raise click.UsageError(f"name the provider to run with --provider or TFBRIDGE_PROVIDER; installed: "
+                               f"{', '.join(tfproject.installed()) or 'none'}")
+    return chosen
 
 
 def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
@@ -42,8 +59,9 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
 
 
 @click.command()
-@click.option("--provider", "provider_name", default=lambda: os.environ.get("TFBRIDGE_PROVIDER", "aws"),
-              show_default="aws", help="Provider package: aws, or a dotted module path [env TFBRIDGE_PROVIDER].")
+@click.option("--provider", "provider_name", default=None,
+              help="The provider to run: an installed provider's name (its tfbridge.providers entry point), a dotted "
+                   "package, or a path [env TFBRIDGE_PROVIDER, which a provider's image sets].")
 @click.option("--kubeconfig", default=lambda: os.environ.get("KUBECONFIG"), help="Default: in-cluster config.")
 @click.option("--workspace-root", type=click.Path(file_okay=False, path_type=Path),
               default=lambda: os.environ.get("TFBRIDGE_WORKSPACE_ROOT", str(DEFAULT_WORKSPACE_ROOT)),
@@ -90,18 +108,31 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
                                       "alive at once, both executors together; the one idle longest makes room.")
 @click.option("--provider-idle-timeout", type=float, default=ProviderProcesses.idle_timeout, show_default=True,
               help="Seconds an unused provider process lives.")
+@click.option("--max-provider-processes-per-tenant", type=click.IntRange(min=1), default=None,
+              show_default="half of --max-provider-processes",
+              help="Provider processes one tenant (a namespace, or a cluster-scoped object's ProviderConfig) keeps "
+                   "once they are all in use: however many regions it names, it displaces no more of the others'.")
 @click.option("--watch-label-selector", default=lambda: os.environ.get("TFBRIDGE_WATCH_LABEL_SELECTOR", ""),
               show_default="none",
               help="Reconcile only the managed resources this label selector matches, e.g. "
                    "'sharding.tfbridge.io/key in (shard1)' on one replica set and '!sharding.tfbridge.io/key' on "
                    "another; each selector elects its own leader [env TFBRIDGE_WATCH_LABEL_SELECTOR].")
+@click.option("--enable-changelogs/--no-enable-changelogs",
+              default=lambda: os.environ.get("ENABLE_CHANGE_LOGS", "") == "true", show_default="off",
+              help="Send every create, update and delete to Crossplane's change-log service, as crossplane-runtime's "
+                   "providers do [env ENABLE_CHANGE_LOGS=true].")
+@click.option("--changelogs-socket-path",
+              default=lambda: os.environ.get("CHANGELOGS_SOCKET_PATH", DEFAULT_CHANGELOGS_SOCKET),
+              show_default=DEFAULT_CHANGELOGS_SOCKET,
+              help="The change-log service's Unix socket [env CHANGELOGS_SOCKET_PATH].")
 @click.option("--log-level", default="info", show_default=True)
-def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraform: str, plugin_dir: Path | None,
-        namespace: str, max_concurrent_reconciles: int, reconcile_workers: int, max_concurrent_operations: int,
-        poll: float, leader_election: bool, lease_duration: float, renew_deadline: float, retry_period: float,
-        health_port: int, grace: float, family: str | None, executor: str, secret_namespaces: str,
-        allow_cross_namespace_references: bool, max_provider_processes: int, provider_idle_timeout: float,
-        watch_label_selector: str, log_level: str) -> None:
+def run(provider_name: str | None, kubeconfig: str | None, workspace_root: Path, terraform: str,
+        plugin_dir: Path | None, namespace: str, max_concurrent_reconciles: int, reconcile_workers: int,
+        max_concurrent_operations: int, poll: float, leader_election: bool, lease_duration: float,
+        renew_deadline: float, retry_period: float, health_port: int, grace: float, family: str | None,
+        executor: str, secret_namespaces: str, allow_cross_namespace_references: bool, max_provider_processes: int,
+        provider_idle_timeout: float, max_provider_processes_per_tenant: int | None, watch_label_selector: str,
+        enable_changelogs: bool, changelogs_socket_path: str, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube import names, selector
@@ -120,13 +151,14 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
         raise click.BadParameter(why, param_hint="--watch-label-selector")
     redactor = Redactor()
     configure_logging(log_level, redactor)
-    package = load_package(provider_name, family)
+    package = load_package(provider_name or default_provider(), family)
     lease_name = f"provider-{package.provider.name}"
     families = sorted(registry.families_of(family)) if family else []
     if families:
         lease_name = f"{lease_name}-{'-'.join(families)}"
     api = api_client(kubeconfig)
-    processes = ProviderProcesses(max_live=max_provider_processes, idle_timeout=provider_idle_timeout)
+    processes = ProviderProcesses(max_live=max_provider_processes, idle_timeout=provider_idle_timeout,
+                                  per_tenant=max_provider_processes_per_tenant)
     executors = ExecutorSettings(workspace_root=workspace_root, terraform=terraform, plugin_dir=plugin_dir,
                                  executor=executor, interrupt_grace=min(30.0, grace), processes=processes)
     settings = Settings(executors=executors, namespace=namespace, max_concurrent_reconciles=max_concurrent_reconciles,
@@ -136,7 +168,8 @@ def run(provider_name: str, kubeconfig: str | None, workspace_root: Path, terraf
                         retry_period=retry_period, health_port=health_port, grace=grace, lease_name=lease_name,
                         provider_config_controller=not families or CONFIG_FAMILY in families,
                         secret_namespaces=extra, watch_label_selector=watch_label_selector.strip(),
-                        allow_cross_namespace_references=allow_cross_namespace_references)
+                        allow_cross_namespace_references=allow_cross_namespace_references,
+                        changelogs_socket=changelogs_socket_path if enable_changelogs else "")
     kube = HTTPKube(api)
     warn_of_skew(kube, package, crdskew.skewed)
     try:

@@ -1,8 +1,9 @@
 """``tfbridge workspaces``: inspect and repair Terraform workspaces (also via ``kubectl exec``).
 
-Every subcommand reads the workspace root; ``gc`` also reads the cluster. Tables by default,
-``-o json`` for scripts. Nothing here prints a secret: sensitive arguments and attributes are
-redacted, and credentials only ever live in the process environment.
+Every subcommand reads the workspace root; ``gc``, ``plan`` and ``import`` also read the cluster (``plan``
+and ``import`` run terraform with the object's own ProviderConfig, resolved as the executors resolve
+it). Tables by default, ``-o json`` for scripts. Nothing here prints a secret: sensitive arguments and
+attributes are redacted, and credentials only ever live in the process environment.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from bridge.api.external import ProviderSetup
 from bridge.settings import DEFAULT_WORKSPACE_ROOT, ExecutorSettings
 from bridge.tfexec.plugins import Plugins
 from bridge.tfexec.runner import Runner
@@ -36,8 +38,12 @@ def _store(ctx: click.Context) -> WorkspaceStore:
 
 
 def find(store: WorkspaceStore, ref: str) -> Workspace:
-    """A workspace by ``Kind/name`` (kind case-insensitive) or by its directory name."""
-    matches = [ws for ws in store.all() if ws.key == ref or ws.meta().display.lower() == ref.lower()]
+    """A workspace by ``Kind/name`` or ``namespace/Kind/name`` (kind case-insensitive) or by its directory
+    name."""
+    def named(meta: Metadata) -> bool:
+        return ref.lower() in (meta.display.lower(), f"{meta.namespace}/{meta.display}".lower())
+
+    matches = [ws for ws in store.all() if ws.key == ref or named(ws.meta())]
     if not matches:
         raise click.ClickException(f"no workspace for {ref!r}; see `tfbridge workspaces list`")
     if len(matches) > 1:
@@ -58,9 +64,26 @@ def summary(ws: Workspace) -> dict[str, Any]:
         "mr": meta.display, "workspace": ws.key, "state": state, "address": meta.address,
         "last_operation": meta.last_operation, "last_result": meta.last_result,
         "executor": meta.executor, "last_at": ws.recorded_at(), "import_check": _import_mark(meta),
+        "last_failure": _failure(meta), "failed_operation": meta.failed_operation,
+        "failed_error": meta.failed_error, "failed_at": meta.failed_at or None,
         "lock_holder": f"{holder.get('operation')} pid {holder.get('pid')}" if holder else "",
         "lock_age_seconds": round(time.time() - holder["since"], 1) if holder else None,
     }
+
+
+FAILURE_SHOWN = 160  # characters of the error a table row shows; `show` and `-o json` have all of it
+
+
+def _failure(meta: Metadata) -> str:
+    """The last failed operation, how long ago, and the start of its error: a create that keeps failing
+    shows here while the observes between its attempts succeed."""
+    if not meta.failed_operation:
+        return ""
+    ago = max(0, int(time.time() - meta.failed_at))
+    when = f"{ago}s" if ago < 120 else f"{ago // 60}m" if ago < 7200 else f"{ago // 3600}h"
+    error = " ".join(meta.failed_error.split())
+    shown = error if len(error) <= FAILURE_SHOWN else error[:FAILURE_SHOWN - 1] + "…"
+    return f"{meta.failed_operation} {when} ago: {shown}"
 
 
 def _import_mark(meta: Metadata) -> str:
@@ -120,10 +143,10 @@ def workspaces(ctx: click.Context, workspace_root: Path, output: str) -> None:
 @workspaces.command("list")
 @click.pass_context
 def list_(ctx: click.Context) -> None:
-    """Every workspace: its MR, state, last operation and lock holder."""
+    """Every workspace: its MR, state, last operation, last failure and lock holder."""
     rows = [summary(ws) for ws in _store(ctx).all()]
     _emit(ctx, rows, ["mr", "workspace", "state", "address", "executor", "import_check", "last_operation",
-                      "last_result", "lock_holder", "lock_age_seconds"])
+                      "last_result", "last_failure", "lock_holder", "lock_age_seconds"])
 
 
 @workspaces.command()
@@ -147,27 +170,112 @@ def state(ctx: click.Context, mr: str) -> None:
     click.echo(json.dumps(redacted_state(find(_store(ctx), mr)), indent=2, sort_keys=True))
 
 
+def cluster_object(ctx: click.Context, ws: Workspace) -> tuple[Any, Any, Any]:
+    """(the API client, the provider package, ``ws``'s managed resource as the cluster holds it)."""
+    from bridge.api.managed import Managed
+    from bridge.kube import errors
+    from bridge.kube.client import HTTPKube, api_client
+    from bridge.managed.collaborators import kind_resource
+    from tfbridge.run import load_package
+
+    opts = ctx.obj["cluster"]
+    meta = ws.meta()
+    package = load_package(opts["provider"])
+    try:
+        kind = next(k for k in package.kinds if k.api_version == meta.api_version and k.kind == meta.kind)
+    except StopIteration as exc:
+        raise click.ClickException(f"{ws.key}: {meta.api_version} {meta.kind} is no kind of provider "
+                                   f"{package.provider.name}") from exc
+    try:
+        kube = HTTPKube(api_client(opts["kubeconfig"]))
+        return kube, package, Managed(kube.get(kind_resource(kind), meta.name, meta.namespace))
+    except errors.APIError as exc:
+        raise click.ClickException(f"{meta.display}: cannot read it from the cluster: {exc}") from exc
+    except Exception as exc:  # a kubeconfig that does not load
+        raise click.ClickException(f"{meta.display}: {exc}") from exc
+
+
+def credentials(ctx: click.Context, ws: Workspace, base: dict[str, str]) -> ProviderSetup:
+    """The credentials of ``ws``'s managed resource, as the provider resolves them: its ProviderConfig,
+    read from the cluster, through the executors' own resolver and rules (never the pod's identity)."""
+    from bridge.kube import errors
+    from bridge.kube.redact import Redactor
+    from bridge.managed.credentials import Sources
+    from bridge.managed.providerconfig import Connector
+    from bridge.managed.secrets import SecretAccess
+
+    opts = ctx.obj["cluster"]
+    kube, package, mr = cluster_object(ctx, ws)
+    extra = tuple(ns.strip() for ns in opts["secret_namespaces"].split(",") if ns.strip())
+
+    def unused(*_: object) -> Any:
+        raise AssertionError("no client is made here")
+
+    connector = Connector(kube, package, unused, access=SecretAccess.of(opts["namespace"], extra),
+                          redactor=Redactor(), setup_ttl=0,
+                          sources=Sources(package.provider.credentials, environ=base,
+                                          files=ctx.obj["root"] / ".credentials"))
+    try:
+        setup = connector.setup_for(mr)
+    except errors.APIError as exc:
+        raise click.ClickException(f"{mr.display}: cannot read its ProviderConfig from the cluster: {exc}") from exc
+    except Exception as exc:  # a ProviderConfig its rules refuse
+        raise click.ClickException(f"{mr.display}: {exc}") from exc
+    if setup.secret_arguments:
+        raise click.ClickException(f"{mr.display}: its credentials are provider-block arguments, which terraform "
+                                   f"would read from a file; inspect it through the direct executor instead")
+    return setup
+
+
 def _terraform(ctx: click.Context, ws: Workspace, args: list[str], operation: str) -> None:
     plugin_dir = os.environ.get("TFBRIDGE_PLUGIN_DIR") or None
     runner = Runner(terraform=os.environ.get("TFBRIDGE_TERRAFORM", "terraform"))
+    base = ExecutorSettings().environment()
     plugins = Plugins(root=ctx.obj["root"], runner=runner, plugin_dir=Path(plugin_dir) if plugin_dir else None,
-                      base_env=ExecutorSettings().environment())
+                      base_env=base)
+    # Terraform and the provider it starts get what the executors would give them, nothing of the shell's.
+    env = credentials(ctx, ws, base).environment(plugins.env)
     requirements = ((ws.read_main() or {}).get("terraform") or {}).get("required_providers") or {}
     with ws.lock(operation, timeout=30):
         if requirements:  # a workspace the direct executor kept has no providers linked in
             plugins.link(ws.dir, requirements)
-        run = runner.run(ws.dir, args, env=plugins.env, timeout=900)
+        run = runner.run(ws.dir, args, env=env, timeout=900)
     click.echo(run.stdout, nl=False)
     click.echo(run.stderr, nl=False, err=True)
     if run.returncode not in (0, 2):
         raise SystemExit(run.returncode or 1)
 
 
+def cluster_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Where the object's ProviderConfig is read: the cluster, and the provider's own Secret policy."""
+    for option in reversed((
+        click.option("--kubeconfig", default=lambda: os.environ.get("KUBECONFIG"),
+                     help="[env KUBECONFIG]; default: the in-cluster config"),
+        click.option("--provider", "provider_name", default=lambda: os.environ.get("TFBRIDGE_PROVIDER", "aws"),
+                     show_default="aws", help="The provider the workspaces belong to [env TFBRIDGE_PROVIDER]."),
+        click.option("--namespace", default=lambda: os.environ.get("POD_NAMESPACE", "crossplane-system"),
+                     help="The provider's namespace, whose Secrets ProviderConfigs may name [env POD_NAMESPACE]."),
+        click.option("--secret-namespaces", default=lambda: os.environ.get("TFBRIDGE_SECRET_NAMESPACES", ""),
+                     help="As `tfbridge run --secret-namespaces` [env TFBRIDGE_SECRET_NAMESPACES]."),
+    )):
+        fn = option(fn)
+    return fn
+
+
+def _cluster(ctx: click.Context, kubeconfig: str | None, provider_name: str, namespace: str,
+             secret_namespaces: str) -> None:
+    ctx.obj["cluster"] = {"kubeconfig": kubeconfig, "provider": provider_name, "namespace": namespace,
+                          "secret_namespaces": secret_namespaces}
+
+
 @workspaces.command()
 @click.argument("mr")
+@cluster_options
 @click.pass_context
-def plan(ctx: click.Context, mr: str) -> None:
-    """A dry run: what Terraform would change. Writes nothing."""
+def plan(ctx: click.Context, mr: str, kubeconfig: str | None, provider_name: str, namespace: str,
+         secret_namespaces: str) -> None:
+    """A dry run: what Terraform would change, with the object's own ProviderConfig. Writes nothing."""
+    _cluster(ctx, kubeconfig, provider_name, namespace, secret_namespaces)
     ws = find(_store(ctx), mr)
     _terraform(ctx, ws, ["plan", "-input=false", "-no-color", "-lock=false", "-detailed-exitcode"], "plan")
 
@@ -175,9 +283,13 @@ def plan(ctx: click.Context, mr: str) -> None:
 @workspaces.command("import")
 @click.argument("mr")
 @click.argument("resource_id")
+@cluster_options
 @click.pass_context
-def import_(ctx: click.Context, mr: str, resource_id: str) -> None:
-    """Import RESOURCE_ID into the workspace's state (it must have none yet)."""
+def import_(ctx: click.Context, mr: str, resource_id: str, kubeconfig: str | None, provider_name: str,
+            namespace: str, secret_namespaces: str) -> None:
+    """Import RESOURCE_ID into the workspace's state (it must have none yet), with the object's own
+    ProviderConfig."""
+    _cluster(ctx, kubeconfig, provider_name, namespace, secret_namespaces)
     ws = find(_store(ctx), mr)
     address = ws.meta().address
     if not address:
@@ -186,6 +298,34 @@ def import_(ctx: click.Context, mr: str, resource_id: str) -> None:
     if doc and tfstate.instance(doc, *address.split(".", 1)):
         raise click.ClickException(f"{ws.key}: the state already holds {address}; nothing imported")
     _terraform(ctx, ws, ["import", "-input=false", "-no-color", address, resource_id], "import")
+
+
+@workspaces.command("allow-adoption")
+@click.argument("mr")
+@cluster_options
+@click.pass_context
+def allow_adoption(ctx: click.Context, mr: str, kubeconfig: str | None, provider_name: str, namespace: str,
+                   secret_namespaces: str) -> None:
+    """Let MR manage the cloud object its external name names, which it did not create (its
+    ProviderConfig does not allow adoption): signs its claim with the provider's key."""
+    from bridge.api.errors import BridgeError
+    from bridge.kube import errors
+    from bridge.managed.adoption import CLAIM, Claims
+    from bridge.managed.collaborators import kind_resource
+
+    _cluster(ctx, kubeconfig, provider_name, namespace, secret_namespaces)
+    ws = find(_store(ctx), mr)
+    kube, package, obj = cluster_object(ctx, ws)
+    if not obj.external_name:
+        raise click.ClickException(f"{obj.display}: it names no cloud object yet (no external name)")
+    kind = next(k for k in package.kinds if k.api_version == obj.api_version and k.kind == obj.kind)
+    try:
+        claim = Claims(kube, namespace, package.provider.name).sign(obj, obj.external_name)
+        kube.patch(kind_resource(kind), obj.name, {"metadata": {"annotations": {CLAIM: claim}}}, obj.namespace)
+    except (errors.APIError, BridgeError) as exc:
+        raise click.ClickException(f"{obj.display}: {exc}") from exc
+    click.echo(f"{obj.display} may now manage {obj.external_name!r} through "
+               f"{obj.provider_config_kind}/{obj.provider_config_name}")
 
 
 @workspaces.command()

@@ -5,10 +5,21 @@ A provider author writes ``providers/<name>/config.py`` with one :class:`Provide
 time (through the generated registry) to decide how to name, import and observe resources.
 Because both sides call :meth:`Provider.resolve`, they cannot disagree on a resource's rules.
 
-This package depends on the standard library only.
+A provider's catalogue (each resource's facts) is data, one YAML file per API group:
+:func:`load_catalog` reads and checks it. This package depends on the standard library and PyYAML only.
 """
 
+from tfconfig.catalogfiles import Catalog, load_catalog
 from tfconfig.catalogue import Exclusion, Reason
+from tfconfig.credentials import (
+    Context,
+    Credentials,
+    CredentialsError,
+    CredentialsExtension,
+    CredentialsUnavailable,
+    ImportProbe,
+    Sourced,
+)
 from tfconfig.externalname import (
     ExternalName,
     IDExample,
@@ -24,14 +35,13 @@ from tfconfig.externalname import (
     parameter_as_identifier,
     templated,
 )
+from tfconfig.kinds import GroupRule
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, lower_camel, plural
 from tfconfig.notfound import NotFound
 from tfconfig.provider import (
     ConfigError,
     ConfigKind,
-    Credentials,
-    GroupRule,
     InjectedField,
     Package,
     Provider,
@@ -41,14 +51,20 @@ from tfconfig.provider import (
 from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts, extract_path
 
 __all__ = [
+    "Catalog",
     "ConfigError",
     "ConfigKind",
+    "Context",
     "Credentials",
+    "CredentialsError",
+    "CredentialsExtension",
+    "CredentialsUnavailable",
     "Example",
     "Exclusion",
     "ExternalName",
     "GroupRule",
     "IDExample",
+    "ImportProbe",
     "InjectedField",
     "LocalFiles",
     "Lookup",
@@ -60,6 +76,7 @@ __all__ = [
     "Reference",
     "ResolvedResource",
     "Resource",
+    "Sourced",
     "Strategy",
     "Tagging",
     "TemplateError",
@@ -72,6 +89,7 @@ __all__ = [
     "extract_path",
     "identifier_from_provider",
     "joined_attributes",
+    "load_catalog",
     "lower_camel",
     "name_as_identifier",
     "parameter_as_identifier",

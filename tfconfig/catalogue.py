@@ -15,6 +15,8 @@ import enum
 
 
 class Reason(enum.StrEnum):
+    """Why a resource of the schema is not a kind; the committed catalogue lists each with its reason."""
+
     NOT_INCLUDED = "NotIncluded"
     NO_IMPORT = "NoImport"
     IMPORT_ID_UNKNOWN = "ImportIDUnknown"

@@ -34,6 +34,8 @@ class TemplateError(ValueError):
 
 
 class Strategy(enum.StrEnum):
+    """The kinds of external-name strategy, by upjet's names for them."""
+
     NAME_AS_IDENTIFIER = "NameAsIdentifier"
     PARAMETER_AS_IDENTIFIER = "ParameterAsIdentifier"
     IDENTIFIER_FROM_PROVIDER = "IdentifierFromProvider"
@@ -97,6 +99,10 @@ class IDExample:
 
 @dataclasses.dataclass(frozen=True)
 class ExternalName:
+    """How ``crossplane.io/external-name`` relates to a resource's Terraform state: its import ID
+    (``get_id``), the name recorded after a create (``get_external_name``), the argument it fills. The
+    external-name functions make one; its methods return a changed copy."""
+
     strategy: Strategy
     get_id: GetIDFn = _identity_id
     get_external_name: GetExternalNameFn = _state_id

@@ -28,6 +28,8 @@ def candidate(name: str) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class LocalFiles:
+    """The local-file rule's reviewed exceptions, and the arguments it misses (see this module)."""
+
     # fnmatch pattern over argument paths → why the arguments it matches are not local files.
     exceptions: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # Argument paths that read local files although their names do not say so.

@@ -1,20 +1,29 @@
 """Pure name conversions: Terraform snake_case to Kubernetes field and kind names.
 
 Field names follow upjet's JSON tags: each word is capitalised on its own (``ipv6_cidr_block`` →
-``ipv6CidrBlock``), so acronyms never change a field name. Kinds use the acronym table
-(``aws_vpc_endpoint`` → ``VPCEndpoint``), as upjet's kinds do.
+``ipv6CidrBlock``), so acronyms never change a field name. Kinds use an acronym table
+(``vpc_endpoint`` → ``VPCEndpoint``), as upjet's kinds do.
 """
 
 import functools
+from collections.abc import Mapping
 
+# The words a kind spells otherwise than capitalised: upjet's common acronyms (crossplane/upjet,
+# pkg/types/name/name.go), so that a kind is the one upjet derives from the same Terraform type.
 ACRONYMS: dict[str, str] = {
-    "acl": "ACL", "ami": "AMI", "api": "API", "arn": "ARN", "cidr": "CIDR", "cpu": "CPU",
-    "db": "DB", "dns": "DNS", "ebs": "EBS", "ec2": "EC2", "ecr": "ECR", "ecs": "ECS", "eip": "EIP",
-    "eks": "EKS", "http": "HTTP", "https": "HTTPS", "iam": "IAM", "id": "ID", "ip": "IP",
-    "ipv4": "IPv4", "ipv6": "IPv6", "json": "JSON", "kms": "KMS", "mfa": "MFA", "nat": "NAT",
-    "oidc": "OIDC", "s3": "S3", "saml": "SAML", "sns": "SNS", "sql": "SQL", "sqs": "SQS",
-    "ssl": "SSL", "ssm": "SSM", "sso": "SSO", "tls": "TLS", "ttl": "TTL", "uri": "URI",
-    "url": "URL", "vpc": "VPC", "vpn": "VPN", "xml": "XML",
+    "acl": "ACL", "adm": "ADM", "ai": "AI", "alb": "ALB", "ami": "AMI", "amqp": "AMQP", "api": "API", "apns": "APNS",
+    "ascii": "ASCII", "bgp": "BGP", "ca": "CA", "cloudformation": "CloudFormation", "cpu": "CPU", "css": "CSS",
+    "db": "DB", "dhcp": "DHCP", "dicom": "DICOM", "dkim": "DKIM", "dns": "DNS", "dnssec": "DNSSEC", "ebs": "EBS",
+    "ec2": "EC2", "efs": "EFS", "eip": "EIP", "elb": "ELB", "eof": "EOF", "fhir": "FHIR", "fsx": "FSX", "gcm": "GCM",
+    "gcp": "GCP", "gid": "GID", "graphql": "GraphQL", "grpc": "GRPC", "guid": "GUID", "haproxy": "HAProxy",
+    "hl7": "HL7", "hmac": "HMAC", "hsm": "HSM", "html": "HTML", "http": "HTTP", "https": "HTTPS", "iam": "IAM",
+    "id": "ID", "ip": "IP", "ipset": "IPSet", "ipv4": "IPv4", "ipv6": "IPv6", "iscsi": "ISCSI", "json": "JSON",
+    "kms": "KMS", "lb": "LB", "ml": "ML", "mysql": "MySQL", "nat": "NAT", "nfs": "NFS", "nodejs": "NodeJS",
+    "openid": "OpenID", "php": "PHP", "qps": "QPS", "ram": "RAM", "rds": "RDS", "rpc": "RPC", "rtp": "RTP",
+    "saml": "SAML", "sip": "SIP", "sla": "SLA", "slo": "SLO", "smb": "SMB", "sms": "SMS", "smtp": "SMTP",
+    "sql": "SQL", "ssh": "SSH", "ssl": "SSL", "tcp": "TCP", "tls": "TLS", "ts": "TS", "ttl": "TTL", "udp": "UDP",
+    "ui": "UI", "uid": "UID", "uri": "URI", "url": "URL", "utf8": "UTF8", "uuid": "UUID", "vm": "VM", "voip": "VoIP",
+    "vpc": "VPC", "vpn": "VPN", "xml": "XML", "xmpp": "XMPP", "xsrf": "XSRF", "xss": "XSS",
 }  # fmt: skip
 
 
@@ -45,13 +54,12 @@ def lower_camel(snake: str) -> str:
     return head[:1].lower() + head[1:] + "".join(_cap_word(w) for w in words[1:])
 
 
-@functools.cache
-def camel(snake: str) -> str:
-    """``vpc_endpoint`` → ``VPCEndpoint``: kinds and class names, acronyms upper-cased."""
+def camel(snake: str, acronyms: Mapping[str, str] = ACRONYMS) -> str:
+    """``vpc_endpoint`` → ``VPCEndpoint``: kinds and class names, the words of ``acronyms`` as it spells them."""
     words = [w for w in snake.split("_") if w]
     if not words:
         raise ValueError(f"cannot derive a kind from {snake!r}")
-    return "".join(ACRONYMS.get(w.lower(), _cap_word(w)) for w in words)
+    return "".join(acronyms.get(w.lower(), _cap_word(w)) for w in words)
 
 
 def plural(kind: str) -> str:

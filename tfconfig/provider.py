@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tfconfig.catalogue import Exclusion
+from tfconfig.credentials import Credentials
 from tfconfig.externalname import ExternalName
+from tfconfig.kinds import GroupRule, group_and_kind
 from tfconfig.localfiles import LocalFiles
-from tfconfig.naming import camel, plural
+from tfconfig.naming import ACRONYMS, plural
 from tfconfig.notfound import NotFound
 from tfconfig.resource import EXECUTORS, Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
 
@@ -33,39 +34,6 @@ class InjectedField:
     # An anchored regular expression every value must match (CRD admission and the runtime both check
     # it): a provider setting is a place where a crafted string could reach the provider's parser.
     pattern: str = ""
-
-
-@dataclasses.dataclass(frozen=True)
-class GroupRule:
-    """Resources whose Terraform type matches ``pattern`` go to ``group``; the first ``drop_words``
-    words after the provider prefix are dropped from the kind (``aws_cloudwatch_log_group`` with
-    group ``cloudwatchlogs`` and drop 2 → kind ``Group``)."""
-
-    pattern: str
-    group: str
-    drop_words: int = 1
-
-
-@dataclasses.dataclass(frozen=True)
-class Credentials:
-    """How the ProviderConfig's credentials become provider-process environment.
-
-    The Secret key holds a JSON object; ``env`` maps its keys to environment variable names.
-    Credentials travel only through the process environment (a web identity token: a private file).
-    """
-
-    env: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    # Provider-block arguments that carry credentials: left out of ProviderConfig.configuration, so
-    # a credential can only arrive through the Secret.
-    provider_arguments: tuple[str, ...] = ()
-    # The same credentials in an INI profile (the ``[default]`` section of an AWS credentials file):
-    # key → environment variable. Empty: the Secret holds JSON only.
-    profile: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    # Variables a profile must give (an access key without its secret is refused at once).
-    required: tuple[str, ...] = ()
-    # ProviderConfigs take provider-upjet-aws's spec: credential sources from the pod's identity
-    # (IRSA, PodIdentity, WebIdentity), an assumeRoleChain, an endpoint and the skip_* flags.
-    upjet_aws: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,9 +90,14 @@ class ResolvedResource:
     local_files: LocalFiles = dataclasses.field(default_factory=LocalFiles)
     # Blocks of at most one element are embedded objects in the CRD, not one-element lists.
     embed_singletons: bool = False
+    # A list reference's fields drop the list's plural s (securityGroupIdRefs), not upjet's (dropletIdsRefs).
+    singular_list_refs: bool = False
     # The Crossplane v2 twin: namespaced objects in ``<short group>.<namespaced root group>``, whose
     # references, Secrets and ProviderConfigs stay in their own namespace.
     namespaced: bool = False
+    # The argument a new object whose spec leaves it out takes from metadata.name ("" for none): optional
+    # in the CRD, written into spec.forProvider before the create. The import ID does not depend on it.
+    name_argument: str = ""
 
     def default_tags(self, name: str, provider_config: str, *, namespace: str = "",
                      provider_config_kind: str = "") -> dict[str, str]:
@@ -207,31 +180,51 @@ class ConfigKind:
 
 @dataclasses.dataclass(frozen=True)
 class Provider:
+    """A provider's whole config: ``PROVIDER`` in its ``config.py``. The generator and the runtime read the
+    same value, so they agree on every kind."""
+
+    # The provider's Terraform local name (the first word of its resource types), and the name its
+    # packages, images and Lease are named after.
     name: str
+    # The Terraform provider's source address: NAMESPACE/NAME (hashicorp/aws) or HOST/NAMESPACE/NAME.
     source: str
+    # The provider release the schema was read from and the plugin runs at ("" for one built into terraform).
     version: str
+    # The API group every kind's group ends with (``<short group>.<root_group>``), and the group of the
+    # cluster-scoped ProviderConfig kinds.
     root_group: str
+    # What every resource type of the schema begins with (``aws_``).
     resource_prefix: str
+    # The API version of every kind whose Resource sets none.
     default_version: str = "v1alpha1"
+    # The schema beside config.py (``tfbridge schema refresh`` writes it): JSON, or gzip-compressed JSON.
     schema_file: str = "schema.json.gz"
     # Exact Terraform types or fnmatch patterns; empty: every configured resource.
     include: tuple[str, ...] = ()
+    # Per-resource settings by Terraform type; a resource not listed here takes every default.
     resources: Mapping[str, Resource] = dataclasses.field(default_factory=dict)
+    # Which API group a resource goes to: the first rule whose pattern matches its type.
     group_rules: tuple[GroupRule, ...] = ()
+    # String arguments added to every resource's forProvider that configure the provider (AWS: region).
     injected_fields: tuple[InjectedField, ...] = ()
+    # Arguments left out of every resource's spec (AWS: tags_all, which the provider computes).
     removed_parameters: tuple[str, ...] = ()
     # Arguments never late-initialised on any resource (they conflict with what users set, like
     # ``name_prefix`` with ``name``); per-resource ones add to these.
     late_init_ignore: tuple[str, ...] = ()
     # Blocks the runtime fills itself (``timeouts`` comes from Resource.timeouts).
     removed_blocks: tuple[str, ...] = ("timeouts",)
+    # The operation timeouts of every resource that sets none.
     default_timeouts: Timeouts = dataclasses.field(default_factory=Timeouts)
+    # How a ProviderConfig's credentials reach the provider process.
     credentials: Credentials = dataclasses.field(default_factory=Credentials)
     # Provider-block arguments used when neither the ProviderConfig nor the resource sets them.
     provider_defaults: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     # client_metadata for GetIDFn templates, read once per provider configuration from data
     # sources: metadata key → "data.<type>.<name>.<attribute>" (AWS: the account ID).
     identity: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # Tags put on every resource with a tags argument before it is created (None: none); a Lookup finds
+    # a lost create by them.
     tagging: Tagging | None = None
     # Attributes that name a cloud object beside its external name (AWS: ``arn``): an import of a
     # just-created object's ID that reads another value found another object.
@@ -242,21 +235,48 @@ class Provider:
     exclude: Mapping[str, Exclusion] = dataclasses.field(default_factory=dict)
     # Arguments that read local files are never user-settable; these are the reviewed exceptions.
     local_files: LocalFiles = dataclasses.field(default_factory=LocalFiles)
-    # As upjet's SingletonListEmbedder: a list or set block of at most one element is an object in
-    # the CRD (and one-element list for Terraform), the shape of upjet's current API versions.
+    # As upjet's SingletonListEmbedder, which a provider opts into: a list or set block of at most one
+    # element is an object in the CRD (and a one-element list for Terraform). Off, as upjet's default:
+    # one-element lists. A resource may say otherwise (Resource.embed_singletons): a kind served at the
+    # version it had before its provider embedded singletons keeps its lists.
     embed_singletons: bool = False
-    # Crossplane v2: every kind served a second time, namespaced, in ``<short group>.<this>`` (upjet's
-    # ``aws.m.upbound.io``), with the ProviderConfig and ClusterProviderConfig kinds in this group
-    # itself. Empty: cluster-scoped kinds only.
+    # A list reference's fields as provider-upjet-aws names them, without the list's plural s
+    # (``securityGroupIds``: ``securityGroupIdRefs``, ``securityGroupIdSelector``); off, upjet's own
+    # names (``dropletIds``: ``dropletIdsRefs``, ``dropletIdsSelector``).
+    singular_list_refs: bool = False
+    # An argument named for another kind's identifier gets a reference to it (see tfschema.references).
+    infer_references: bool = True
+    # A resource named by a required argument (``name``; see tfschema.names) lets a new object leave it out:
+    # the object's own name (metadata.name) is written there before the create, as Crossplane users
+    # expect of a name. The external name stays what the provider assigns, so a lost workspace is still
+    # imported by the ID recorded at create. False: every such argument stays required.
+    default_names: bool = True
+    # How a kind is spelled when no rule or resource names it: each word of the Terraform type
+    # capitalised, a word of this table as the table writes it (upjet's common acronyms by default).
+    kind_acronyms: Mapping[str, str] = dataclasses.field(default_factory=lambda: dict(ACRONYMS))
+    # Crossplane v2: every kind served a second time, namespaced, in ``<short group>.<namespaced root
+    # group>`` (upjet's ``aws.m.upbound.io``), with the ProviderConfig and ClusterProviderConfig kinds in
+    # that group itself. False: cluster-scoped kinds only.
+    namespaced: bool = True
+    # Left empty, the root group with ``m`` after its first label (``github.tfbridge.io`` →
+    # ``github.m.tfbridge.io``), as upjet's providers name theirs.
     namespaced_root_group: str = ""
-    # As upjet's namespaced kinds: one version for every kind, whatever the cluster twin's is.
-    namespaced_version: str = "v1beta1"
+    # The namespaced kinds' version, one for every kind whatever its cluster twin's is (upjet's keep the
+    # version a kind had before singletons were embedded); empty: ``default_version``.
+    namespaced_version: str = ""
     # A Crossplane package per family and for the whole provider (None: no package tree).
     package: Package | None = None
     # Each kind's rules, worked out once: the generator and the runtime ask for them many times per kind
     # (templates, RBAC, families, packages), and each answer matches patterns over the whole config.
     _resolved: dict[tuple[str, bool], ResolvedResource] = dataclasses.field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        # Worked out once, so that every reader of the field sees the group served.
+        first, _, rest = self.root_group.partition(".")
+        derived = f"{first}.m.{rest}" if rest else f"{first}.m"
+        object.__setattr__(self, "namespaced_root_group",
+                           (self.namespaced_root_group or derived) if self.namespaced else "")
 
     @property
     def config_kinds(self) -> tuple[ConfigKind, ...]:
@@ -330,13 +350,7 @@ class Provider:
     def _group_and_kind(self, tf_type: str) -> tuple[str, str]:
         if not tf_type.startswith(self.resource_prefix):
             raise ConfigError(f"{tf_type!r} does not start with the provider prefix {self.resource_prefix!r}")
-        words = tf_type[len(self.resource_prefix):].split("_")
-        for rule in self.group_rules:
-            if re.search(rule.pattern, tf_type):
-                rest = words[rule.drop_words:] or words
-                return rule.group, camel("_".join(rest))
-        rest = words[1:] or words
-        return words[0], camel("_".join(rest))
+        return group_and_kind(tf_type, self.resource_prefix, self.group_rules, self.kind_acronyms)
 
     def resolve(self, tf_type: str, *, namespaced: bool = False) -> ResolvedResource:
         """The rules of ``tf_type``'s kind: the cluster-scoped one, or its namespaced twin."""
@@ -358,7 +372,8 @@ class Provider:
             kind=kind,
             short_group=short_group,
             group=f"{short_group}.{self.namespaced_root_group if namespaced else self.root_group}",
-            version=self.namespaced_version if namespaced else cfg.version or self.default_version,
+            version=(self.namespaced_version or self.default_version) if namespaced
+            else cfg.version or self.default_version,
             plural=plural(kind),
             external_name=cfg.external_name,
             references=dict(cfg.references),
@@ -375,9 +390,31 @@ class Provider:
             executor=cfg.executor or "cli",
             managed_elsewhere=cfg.managed_elsewhere,
             local_files=self.local_files.for_type(tf_type),
-            embed_singletons=self.embed_singletons,
+            embed_singletons=self.embed_singletons if cfg.embed_singletons is None else cfg.embed_singletons,
+            singular_list_refs=self.singular_list_refs,
             namespaced=namespaced,
+            # An argument the external name fills is never also filled from the object's name.
+            name_argument="" if cfg.name_argument == cfg.external_name.identifier_argument else cfg.name_argument or "",
         )
+
+    def with_references(self, inferred: Mapping[str, Mapping[str, Reference]]) -> Provider:
+        """This provider with ``inferred`` references added to its resources' own (which win)."""
+        if not inferred:
+            return self
+        resources = dict(self.resources)
+        for tf_type, refs in sorted(inferred.items()):
+            cfg = resources.get(tf_type, Resource())
+            resources[tf_type] = dataclasses.replace(cfg, references={**refs, **cfg.references})
+        return dataclasses.replace(self, resources=resources)
+
+    def with_name_arguments(self, found: Mapping[str, str]) -> Provider:
+        """This provider with ``found`` name arguments given to the resources that name none themselves."""
+        resources = dict(self.resources)
+        for tf_type, argument in sorted(found.items()):
+            cfg = resources.get(tf_type, Resource())
+            if cfg.name_argument is None:
+                resources[tf_type] = dataclasses.replace(cfg, name_argument=argument)
+        return dataclasses.replace(self, resources=resources) if resources != self.resources else self
 
     def only(self, tf_types: Iterable[str]) -> Provider:
         """This provider with only ``tf_types`` included and configured (a curated subset)."""

@@ -90,9 +90,16 @@ class ManagedElsewhere:
 
 @dataclasses.dataclass(frozen=True)
 class Resource:
+    """One resource's settings, over what the provider's rules derive from its Terraform type."""
+
+    # How ``crossplane.io/external-name`` maps to the resource: its import ID, and the name recorded
+    # after a create (the external-name functions make one).
     external_name: ExternalName = dataclasses.field(default_factory=identifier_from_provider)
+    # The kind's name; None: derived from the Terraform type.
     kind: str | None = None
+    # The first label of the kind's API group (``ec2`` of ``ec2.aws.tfbridge.io``); None: the provider's rules.
     short_group: str | None = None
+    # The kind's API version; None: the provider's default_version.
     version: str | None = None
     # Terraform argument path (dots for nested blocks) → where its value comes from.
     references: Mapping[str, Reference] = dataclasses.field(default_factory=dict)
@@ -105,8 +112,12 @@ class Resource:
     # a spec leaves unset: top-level ones, and those inside the list and single blocks the spec has
     # (element by element; never inside a set, never creating a block the spec leaves out).
     late_init_ignore: tuple[str, ...] = ()
+    # The kind's example manifest; None: one built from the required arguments.
     example: Example | None = None
+    # Operation timeouts; None: the provider's default_timeouts. Set here, they also go to the resource's
+    # own Terraform ``timeouts`` block, where it has one.
     timeouts: Timeouts | None = None
+    # A data source that finds a create whose outcome was lost, by its tags (needs Provider.tagging).
     lookup: Lookup | None = None
     # "cli" (terraform per operation) or "direct" (the provider's own protocol); None: the default.
     executor: str | None = None
@@ -116,3 +127,12 @@ class Resource:
     removed_parameters: tuple[str, ...] = ()
     # False where an argument named like the provider's tags field is not the object's tags.
     tagged: bool = True
+    # Argument paths (dots for nested blocks) never given a reference inferred from their names.
+    not_references: tuple[str, ...] = ()
+    # Blocks of at most one element as objects (True) or one-element lists (False); None: the provider's
+    # choice. A kind served at the version it had before the provider embedded singletons keeps its lists.
+    embed_singletons: bool | None = None
+    # The argument the resource is named by, which a new object whose spec leaves it out takes from its own
+    # name (metadata.name, written into spec.forProvider before the create); "" for none; None: the one
+    # tfschema.names finds in the schema when the provider has default_names.
+    name_argument: str | None = None

@@ -14,8 +14,10 @@ from tfconfig import Provider
 from tfschema.fields import Rules, provider_rules
 
 # The CRD rendering's own version: bump it whenever the generator turns the same inputs into a
-# different CRD (a new validation, a changed description), so that the digest changes with it.
-FORMAT = "4"
+# different CRD (a new validation, a changed description), so that the digest changes with it. The
+# texts a provider's descriptions file puts on fields are no input: they change no conversion, and
+# the runtime never reads them.
+FORMAT = "5"
 
 PROVIDER_LABEL = "tfbridge.io/provider"
 GROUP_LABEL = "tfbridge.io/group"

@@ -131,10 +131,16 @@ class Rules:
     removed_blocks: frozenset[str]
     local_files: LocalFiles
     embed_singletons: bool
+    singular_list_refs: bool = True
+    # The argument a new object may leave out (its name fills it): optional in the CRD.
+    name_argument: str = ""
 
     def canonical(self) -> str:
-        """A stable text of these rules, for digests."""
-        return json.dumps({
+        """A stable text of these rules, for digests. A rule newer than the digests appears only where it
+        is in effect, so that a provider that does not use it keeps the digests it had."""
+        upjet_list_refs = {} if self.singular_list_refs else {"upjet_list_refs": True}
+        named = {"name_argument": self.name_argument} if self.name_argument else {}
+        return json.dumps({**upjet_list_refs, **named,
             "tf_type": self.tf_type, "skip_params": sorted(self.skip_params),
             "identifiers": sorted(self.identifiers), "sensitive": sorted(self.sensitive),
             "references": {k: [v.to, v.extract] for k, v in sorted(self.references.items())},
@@ -156,7 +162,8 @@ def rules(res: ResolvedResource) -> Rules:
         identifiers=frozenset({*en.identifier_fields, *(i.name for i in res.injected)}),
         sensitive=frozenset(res.sensitive), references=dict(res.references), injected=res.injected,
         removed_blocks=frozenset(res.removed_blocks), local_files=res.local_files,
-        embed_singletons=res.embed_singletons,
+        embed_singletons=res.embed_singletons, singular_list_refs=res.singular_list_refs,
+        name_argument=res.name_argument,
     )
 
 
@@ -222,7 +229,7 @@ class _Builder:
         ref = self.rules.references.get(dotted)
         if ref is not None:
             many = isinstance(node, Array)
-            stem = json_name[:-1] if many and json_name.endswith("s") else json_name
+            stem = json_name[:-1] if many and json_name.endswith("s") and self.rules.singular_list_refs else json_name
             ref_node: Node = Array(Special("Reference")) if many else Special("Reference")
             fields.append(Field(attr.name, stem + ("Refs" if many else "Ref"), ref_node,
                                 REF, f"References to {ref.to} to populate {attr.name}."))
@@ -297,7 +304,7 @@ def build(resource: s.ResourceSchema, rules: Rules) -> Views:
     for f in params.fields:
         if not f.required or f.role in (REF, SELECTOR):
             continue
-        if f.role is TF and f.tf_name in rules.references:
+        if f.role is TF and f.tf_name in (*rules.references, rules.name_argument):
             continue
         required.append((f.json_name, f.role is not PROVIDER and f.tf_name not in rules.identifiers))
     return Views(parameters=params, init=init, observation=observation, required=tuple(required))
@@ -345,6 +352,9 @@ class ReferencePath:
     selector_field: str  # sibling field holding the Selector, e.g. "vpcIdSelector"
     many: bool
     target: Reference
+    # The JSON type of the value (of each value, for a list): a number argument takes the referenced
+    # identifier converted.
+    scalar: str = "string"
 
 
 def reference_paths(views: Views, rules: Rules) -> tuple[ReferencePath, ...]:
@@ -366,9 +376,11 @@ def reference_paths(views: Views, rules: Rules) -> tuple[ReferencePath, ...]:
             json_path.append(by_role[TF].json_name)
             if i == len(parts) - 1:
                 value = by_role[TF].node
+                item = value.item if isinstance(value, Array) else value
                 out.append(ReferencePath(path=tuple(json_path), ref_field=by_role[REF].json_name,
                                          selector_field=by_role[SELECTOR].json_name,
-                                         many=isinstance(value, Array) and not value.embedded, target=ref))
+                                         many=isinstance(value, Array) and not value.embedded, target=ref,
+                                         scalar=item.kind if isinstance(item, Scalar) else "string"))
             node = by_role[TF].node
     return tuple(out)
 

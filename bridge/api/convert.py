@@ -137,8 +137,10 @@ class _Walk:
             self.fail(path, f"longer than {max_length} characters")
             return False
         if pattern and not _matches(pattern, value):
-            # The value itself is not repeated: messages end up in conditions, events and logs.
-            self.fail(path, f"does not match {pattern}")
+            # The value itself is not repeated: messages end up in conditions, events and logs. A pattern
+            # that lists the values it takes (every region of a provider) is named by its first few.
+            shown = pattern if len(pattern) <= 120 else f"{pattern[:100]}…"
+            self.fail(path, f"does not match {shown}")
             return False
         return True
 

@@ -28,6 +28,12 @@ class ProviderSetup:
     # Inherited variables with these prefixes are dropped before ``credentials_env`` is added: the
     # ProviderConfig alone says them, so an ambient AWS_PROFILE or pod role never mixes with its source.
     owned_env: tuple[str, ...] = ()
+    # Provider-block arguments that are credentials: given to the provider in memory (never written to
+    # a workspace), over ``configuration``.
+    secret_arguments: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    # Whose objects use it (a namespace, or a cluster-scoped object's ProviderConfig): each tenant's share
+    # of the provider processes is bounded. Not part of the configuration: tenants share a process.
+    tenant: str = ""
 
     def environment(self, base: Mapping[str, str]) -> dict[str, str]:
         """A provider process's environment: ``base`` less what this setup owns, plus its credentials."""
@@ -50,6 +56,8 @@ class Observation:
     drift: str = ""
     # What the observation had to do to get here: "import", "untaint", ... (for events and logs).
     recovered: tuple[str, ...] = ()
+    # Annotations the object is to carry from now on (its claim to the cloud object).
+    annotations: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 class ImportOutcome(enum.Enum):
@@ -98,6 +106,8 @@ class Creation:
     connection_details: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
     # Whether the kind's import ID finds what was created; None when the executor did not check.
     import_check: ImportCheck | None = None
+    # Annotations recorded with the outcome (the object's claim to what it made).
+    annotations: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -117,6 +127,8 @@ class Update:
     connection_details: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
     # Set when the update was a replacement: the external name moves to ``replaced.new_name``.
     replaced: Replacement | None = None
+    # Annotations recorded with the outcome (the object's claim to the new object of a replacement).
+    annotations: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 class ExternalClient(Protocol):

@@ -1,8 +1,9 @@
 """What a provider registers with the runtime: one :class:`Kind` per managed resource, built from the
 provider's config and its Terraform schema (no generated code).
 
-:func:`load` imports ``providers.<name>.config``, reads the schema beside it, and decides the kinds
-exactly as the generator does (:func:`tfschema.catalogue.plan`). A kind's field trees and converter
+:func:`load` loads the provider as the generator does (:func:`tfproject.load`: an installed
+provider's name, found through its ``tfbridge.providers`` entry point, or its path), and decides the
+kinds exactly as the generator does (:func:`tfschema.catalogue.plan`). A kind's field trees and converter
 are built the first time something asks for them, from that kind's schema alone: a run that never
 sees an object of a kind never parses its schema, and a family run keeps only its family's schemas.
 
@@ -15,13 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
-import importlib.resources
 from collections.abc import Callable
 
+import tfproject
 from bridge.api.convert import Converter, ObjectConverter
 from bridge.api.managed import Managed
 from tfconfig import Provider, ResolvedResource
+from tfproject import LoadError
 from tfschema import catalogue, digest, fields
 from tfschema import schema as s
 
@@ -177,33 +178,15 @@ def families_of(value: str) -> frozenset[str]:
     return frozenset(f.strip() for f in value.split(",") if f.strip())
 
 
-class LoadError(ValueError):
-    """The provider package, its config or its schema could not be loaded; the message says which."""
-
-
-def package_module(name: str) -> str:
-    """``aws`` → ``providers.aws``; a dotted name is taken as is."""
-    return name if "." in name else f"providers.{name}"
-
-
 def load(name: str, *, family: str | None = None) -> ProviderPackage:
-    """The provider ``name`` (``aws``, or a dotted package holding ``config.py`` and its schema file),
-    with every kind, or only one family's kinds (``config``: none)."""
-    module = package_module(name)
+    """The provider ``name`` (an installed provider's name, a dotted package, or a path: see
+    :func:`tfproject.load`), with every kind, or only one family's kinds (``config``: none)."""
+    loaded = tfproject.load(name)
     try:
-        config = importlib.import_module(f"{module}.config")
-    except ImportError as exc:
-        raise LoadError(f"{module}.config: cannot import: {exc}") from exc
-    provider = getattr(config, "PROVIDER", None)
-    if not isinstance(provider, Provider):
-        raise LoadError(f"{module}.config: PROVIDER must be a tfconfig.Provider")
-    resource = importlib.resources.files(module).joinpath(provider.schema_file)
-    try:
-        with importlib.resources.as_file(resource) as path:
-            doc = s.load_document(path, provider.registry_source)
+        doc = loaded.document()
     except s.SchemaError as exc:
         raise LoadError(str(exc)) from exc
-    return from_document(provider, doc, family=family, origin=f"{module}.config")
+    return from_document(loaded.provider, doc, family=family, origin=loaded.origin)
 
 
 def from_document(provider: Provider, doc: s.Document, *, family: str | None = None,
@@ -212,6 +195,7 @@ def from_document(provider: Provider, doc: s.Document, *, family: str | None = N
         plan = catalogue.plan(provider, doc, origin=origin)
     except ValueError as exc:
         raise LoadError(str(exc)) from exc
+    provider = plan.provider
     resolved = [provider.resolve(t) for t in plan.included]
     if family is not None:
         wanted = families_of(family)

@@ -1,10 +1,12 @@
 """Text that leaves the process (conditions, events, log records), without a secret in it.
 
 A :class:`Redactor` knows the secret values in play: every ProviderConfig's credentials, every value
-resolved from a ``*SecretRef``, every connection detail. It replaces each of them, wherever it
-appears, and caps the text's length. One Redactor serves the whole process, so a message about one
-object is cleaned of every other object's secrets too: a provider that echoes what it read may
-echo anything the pod can read.
+resolved from a ``*SecretRef``, every connection detail, each with its tenant (the namespace of the
+object or ProviderConfig it belongs to; "" for cluster-scoped ones). A log line, which the operator
+reads, is cleaned of every secret. A message a tenant reads (a condition, an event of an object in its
+namespace) is cleaned of its own secrets and of the cluster-scoped ones its objects may echo (a
+ClusterProviderConfig's credentials), never of another tenant's: a replaced value would confirm a
+guess of another tenant's secret.
 
 Values shorter than :data:`MIN_SECRET` characters are not redacted: they would blank ordinary
 words ("true", a port), and a credential that short protects nothing anyway.
@@ -12,6 +14,7 @@ words ("true", a port), and a credential that short protects nothing anyway.
 
 from __future__ import annotations
 
+import collections
 import json
 import threading
 from collections.abc import Iterable
@@ -53,13 +56,16 @@ class Redactor:
 
     def __init__(self) -> None:
         self._owners: dict[str, frozenset[str]] = {}
+        self._tenant_of: dict[str, str] = {}  # owner → its tenant
         self._held: dict[str, int] = {}  # value → how many owners hold it
+        self._tenants: dict[str, collections.Counter[str]] = {}  # value → the tenants of its owners, counted
         self._by_prefix: dict[str, set[str]] = {}  # first MIN_SECRET characters → the values
         self._few: tuple[str, ...] | None = ()  # every value, longest first, while there are few; None: rebuild
         self._lock = threading.Lock()
 
-    def add(self, owner: str, values: Iterable[str | bytes]) -> None:
-        """Remember ``values`` as secrets of ``owner`` (an object or ProviderConfig, by name)."""
+    def add(self, owner: str, values: Iterable[str | bytes], *, tenant: str = "") -> None:
+        """Remember ``values`` as secrets of ``owner`` (an object or ProviderConfig, by name) of ``tenant``
+        (its namespace; "" for a cluster-scoped one)."""
         fresh: set[str] = set()
         for v in values:
             text = v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
@@ -69,26 +75,36 @@ class Redactor:
             if fresh <= known:
                 return
             self._owners[owner] = known | fresh
+            tenant = self._tenant_of.setdefault(owner, tenant)
             for value in fresh - known:
-                self._hold(value)
+                self._hold(value, tenant)
 
     def forget(self, owner: str) -> None:
         with self._lock:
+            tenant = self._tenant_of.pop(owner, "")
             for value in self._owners.pop(owner, frozenset()):
-                self._release(value)
+                self._release(value, tenant)
 
     def values(self, owner: str) -> frozenset[str]:
         with self._lock:
             return self._owners.get(owner, frozenset())
 
-    def _hold(self, value: str) -> None:
+    def _hold(self, value: str, tenant: str) -> None:
         count = self._held.get(value, 0)
         self._held[value] = count + 1
+        self._tenants.setdefault(value, collections.Counter())[tenant] += 1
         if not count:
             self._by_prefix.setdefault(value[:MIN_SECRET], set()).add(value)
             self._few = None
 
-    def _release(self, value: str) -> None:
+    def _release(self, value: str, tenant: str) -> None:
+        tenants = self._tenants.get(value)
+        if tenants is not None:
+            tenants[tenant] -= 1
+            if tenants[tenant] <= 0:
+                del tenants[tenant]
+            if not tenants:
+                del self._tenants[value]
         count = self._held.pop(value, 0) - 1
         if count > 0:
             self._held[value] = count
@@ -100,23 +116,29 @@ class Redactor:
                 del self._by_prefix[value[:MIN_SECRET]]
         self._few = None
 
-    def _found(self, text: str) -> list[str]:
-        """The known secrets in ``text``, longest first (a secret that contains another is replaced whole)."""
+    def _found(self, text: str, tenant: str | None) -> list[str]:
+        """The known secrets in ``text`` that ``tenant`` may see redacted (every one for None), longest first
+        (a secret that contains another is replaced whole)."""
         with self._lock:
             if len(self._held) <= _FEW:
                 # A few values (a ProviderConfig's credentials): a search for each is quicker than a scan.
                 if self._few is None:
                     self._few = tuple(sorted(self._held, key=lambda s: (-len(s), s)))
-                return [v for v in self._few if v in text]
-            by_prefix = self._by_prefix
-            found = {v for i in range(len(text) - MIN_SECRET + 1)
-                     for v in by_prefix.get(text[i:i + MIN_SECRET], ()) if text.startswith(v, i)}
-        return sorted(found, key=lambda s: (-len(s), s))
+                found = [v for v in self._few if v in text]
+            else:
+                by_prefix = self._by_prefix
+                found = sorted({v for i in range(len(text) - MIN_SECRET + 1)
+                                for v in by_prefix.get(text[i:i + MIN_SECRET], ()) if text.startswith(v, i)},
+                               key=lambda s: (-len(s), s))
+            if tenant is None:
+                return found
+            return [v for v in found if "" in self._tenants.get(v, ()) or tenant in self._tenants.get(v, ())]
 
-    def __call__(self, text: str, limit: int = MESSAGE_LIMIT) -> str:
-        """``text`` with every known secret replaced by :data:`REDACTED`, at most ``limit`` characters."""
+    def __call__(self, text: str, limit: int = MESSAGE_LIMIT, *, tenant: str | None = None) -> str:
+        """``text`` with every known secret replaced by :data:`REDACTED`, at most ``limit`` characters; for
+        ``tenant``'s eyes, only its own secrets and the cluster-scoped ones."""
         if len(text) >= MIN_SECRET:
-            for needle in self._found(text):
+            for needle in self._found(text, tenant):
                 if needle in text:  # a longer one replaced before may have taken it
                     text = text.replace(needle, REDACTED)
         return cap(text, limit)

@@ -20,6 +20,7 @@ from bridge.kube.client import Kube, Resource
 from bridge.kube.redact import Redactor
 from bridge.managed import connection, references
 from bridge.managed.secrets import inputs_owner, outputs_owner
+from tfconfig import lower_camel
 
 Update = Callable[[Managed], Managed]  # write the object; the API server's answer
 
@@ -80,17 +81,27 @@ class APIFinalizer:
 
 class NameAsExternalName:
     """A kind whose external name is its identifier starts with the object's name, as upjet's
-    NameAsIdentifier does; other kinds learn theirs from the cloud."""
+    NameAsIdentifier does; other kinds learn theirs from the cloud. A kind named by an argument
+    (``name_argument``) gets the object's name there when a new object's spec leaves it out: written
+    into the spec, so that every later render and a lost workspace see the same name. An object that
+    already has an external name (adopted, or created before) is never given one: renaming the cloud
+    object after ``metadata.name`` is not a default's to do."""
 
     def __init__(self, kind: Kind, update: Update) -> None:
         self.enabled = kind.config.external_name.name_initializer
+        self.name_field = lower_camel(kind.config.name_argument) if kind.config.name_argument else ""
         self.update = update
 
     def initialize(self, mr: Managed) -> Managed:
-        if not self.enabled or mr.external_name:
+        if mr.external_name:
             return mr
-        mr.set_external_name(mr.name)
-        return self.update(mr)
+        named = bool(self.name_field) and all(
+            spec.get(self.name_field) in (None, "") for spec in (mr.for_provider, mr.init_provider))
+        if named:
+            mr.set_for_provider(self.name_field, mr.name)
+        if self.enabled:
+            mr.set_external_name(mr.name)
+        return self.update(mr) if named or self.enabled else mr
 
 
 class APIReferenceResolver:
@@ -145,7 +156,7 @@ class APIConnectionPublisher:
         self.kube, self.kind, self.redactor = kube, kind, redactor
 
     def publish(self, mr: Managed, details: Mapping[str, bytes]) -> bool:
-        self.redactor.add(outputs_owner(mr), details.values())
+        self.redactor.add(outputs_owner(mr), details.values(), tenant=mr.namespace)
         outputs = connection.outputs(details, input_arguments=self.kind.converter.secret_arguments,
                                      input_values=self.redactor.values(inputs_owner(mr)))
         return connection.publish(self.kube, mr, outputs)

@@ -5,10 +5,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from bridge.api import reasons
+
 READY, SYNCED = "Ready", "Synced"
 # tfbridge's own: set False when the import ID checked after create did not import the object, Unknown
 # when the check could not run to its end.
 IMPORTABLE = "Importable"
+# upjet's: whether a create, update or delete runs now (False: Ongoing; True: Finished), and how the last
+# one ended (True: Success; False: its failure's reason and error). An observe that finds the object
+# up to date clears an old failure, as upjet's does.
+ASYNC_OPERATION, LAST_ASYNC_OPERATION = "AsyncOperation", "LastAsyncOperation"
 
 
 def _now() -> str:
@@ -21,45 +27,66 @@ def condition(ctype: str, status: str, reason: str, message: str = "") -> dict[s
 
 
 def available() -> dict[str, Any]:
-    return condition(READY, "True", "Available")
+    return condition(READY, "True", reasons.AVAILABLE)
 
 
 def unavailable(message: str = "") -> dict[str, Any]:
-    return condition(READY, "False", "Unavailable", message)
+    return condition(READY, "False", reasons.UNAVAILABLE, message)
 
 
 def creating(message: str = "") -> dict[str, Any]:
-    return condition(READY, "False", "Creating", message)
+    return condition(READY, "False", reasons.CREATING, message)
 
 
 def deleting(message: str = "") -> dict[str, Any]:
-    return condition(READY, "False", "Deleting", message)
+    return condition(READY, "False", reasons.DELETING, message)
 
 
 def reconcile_success(message: str = "") -> dict[str, Any]:
-    return condition(SYNCED, "True", "ReconcileSuccess", message)
+    return condition(SYNCED, "True", reasons.RECONCILE_SUCCESS, message)
 
 
 def reconcile_error(message: str) -> dict[str, Any]:
-    return condition(SYNCED, "False", "ReconcileError", message)
+    return condition(SYNCED, "False", reasons.RECONCILE_ERROR, message)
 
 
 def reconcile_paused() -> dict[str, Any]:
-    return condition(SYNCED, "False", "ReconcilePaused")
+    return condition(SYNCED, "False", reasons.RECONCILE_PAUSED)
+
+
+def async_ongoing() -> dict[str, Any]:
+    return condition(ASYNC_OPERATION, "False", reasons.ASYNC_ONGOING)
+
+
+def async_finished() -> dict[str, Any]:
+    return condition(ASYNC_OPERATION, "True", reasons.ASYNC_FINISHED)
+
+
+def last_async_success() -> dict[str, Any]:
+    return condition(LAST_ASYNC_OPERATION, "True", reasons.ASYNC_SUCCESS)
+
+
+_ASYNC_FAILURE = {"create": reasons.ASYNC_CREATE_FAILURE, "update": reasons.ASYNC_UPDATE_FAILURE,
+                  "delete": reasons.ASYNC_DELETE_FAILURE}
+
+
+def last_async_failure(verb: str, error: str) -> dict[str, Any]:
+    """As upjet words it: ``async create failed: <error>``, reason AsyncCreateFailure."""
+    return condition(LAST_ASYNC_OPERATION, "False", _ASYNC_FAILURE[verb], f"async {verb} failed: {error}")
 
 
 def import_check_failed(message: str) -> dict[str, Any]:
-    return condition(IMPORTABLE, "False", "ImportCheckFailed", message)
+    return condition(IMPORTABLE, "False", reasons.IMPORT_CHECK_FAILED, message)
 
 
 def import_check_passed(message: str) -> dict[str, Any]:
-    return condition(IMPORTABLE, "True", "ImportCheckPassed", message)
+    return condition(IMPORTABLE, "True", reasons.IMPORT_CHECK_PASSED, message)
 
 
 def import_check_unchecked(message: str) -> dict[str, Any]:
     """The check could not run to its end (its deadline, a busy or lost provider): nothing is proven
     either way, and the create stands."""
-    return condition(IMPORTABLE, "Unknown", "ImportCheckUnchecked", message)
+    return condition(IMPORTABLE, "Unknown", reasons.IMPORT_CHECK_UNCHECKED, message)
 
 
 def set_conditions(obj: dict[str, Any], *conds: dict[str, Any]) -> None:

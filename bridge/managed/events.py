@@ -40,7 +40,8 @@ class Recorder:
         involved = {"apiVersion": obj.get("apiVersion"), "kind": obj.get("kind"), "name": meta.get("name"),
                     "namespace": meta.get("namespace") or None,
                     "uid": meta.get("uid"), "resourceVersion": meta.get("resourceVersion")}
-        message = self.redactor(message)
+        # Read by the object's own namespace: cleaned of its tenant's secrets and the cluster's.
+        message = self.redactor(message, tenant=meta.get("namespace") or "")
         key = (ns, str(obj.get("apiVersion")), str(obj.get("kind")), str(meta.get("name")), str(meta.get("uid")),
                kind, reason, message)
         try:

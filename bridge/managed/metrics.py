@@ -8,7 +8,9 @@ texts, label and buckets, so a dashboard made for an upjet provider works unchan
 * ``..._first_time_to_readiness_seconds``: creation to the first ``Ready=True`` of such an object;
 * ``..._deletion_seconds``: deletion request to our finalizer's removal;
 * ``..._drift_seconds``: when an update corrects drift, the time since the object was last seen up
-  to date (unknown after a restart, as upstream).
+  to date (unknown after a restart, as upstream);
+* ``tfbridge_managed_operation_failures_total`` (tfbridge's own, labelled ``gvk`` and ``operation``):
+  creates, updates and deletes that failed, so an alert can name the kind whose creates keep failing.
 
 One label, ``gvk``, in Go's ``GroupVersionKind.String()`` form: ``ec2.aws.tfbridge.io/v1beta1, Kind=VPC``.
 What is remembered between reconciles is keyed by uid (upstream keys by name, which two namespaced
@@ -23,7 +25,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Histogram
+from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.core import GaugeMetricFamily, Metric
 
 from bridge.api.managed import Managed
@@ -73,6 +75,10 @@ class ManagedMetrics:
             "crossplane_managed_resource_drift_seconds",
             "ALPHA: How long since the previous successful reconcile when a resource was found to be out of sync; "
             "excludes restart of the provider", ["gvk"], registry=r, buckets=_EXPONENTIAL)
+        self.operation_failures = Counter(
+            "tfbridge_managed_operation_failures_total",
+            "Creates, updates and deletes of managed resources that failed, by kind and operation",
+            ["gvk", "operation"], registry=r)
         self._lock = threading.Lock()
         self._first_seen: set[str] = set()  # uids reconciled before any Synced, not yet Ready
         self._last_in_sync: dict[str, float] = {}
@@ -114,6 +120,9 @@ class ManagedMetrics:
             self._last_in_sync[mr.uid] = now
         if last is not None:
             self.drift.labels(gvk(mr.api_version, mr.kind)).observe(max(0.0, now - last))
+
+    def operation_failed(self, mr: Managed, verb: str) -> None:
+        self.operation_failures.labels(gvk(mr.api_version, mr.kind), verb).inc()
 
     def deleted(self, mr: Managed) -> None:
         """Our finalizer is off: the object is gone as far as we are concerned."""

@@ -23,7 +23,7 @@ import concurrent.futures
 import dataclasses
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, NamedTuple
 
 
@@ -54,6 +54,8 @@ class Operation:
     ended: float | None = None
     result: Any = None
     error: BaseException | None = None
+    # The object as it was when the operation started (what a change log entry snapshots).
+    subject: Mapping[str, Any] | None = None
 
     def elapsed(self, now: float | None = None) -> float:
         return (self.ended or now or time.monotonic()) - self.started
@@ -125,11 +127,12 @@ class Operations:
         with self._lock:
             return len(self._running)
 
-    def start(self, key: Hashable, verb: str, generation: int, fn: Callable[[], Any]) -> Operation:
+    def start(self, key: Hashable, verb: str, generation: int, fn: Callable[[], Any],
+              subject: Mapping[str, Any] | None = None) -> Operation:
         with self._lock:
             if key in self._running:
                 return self._running[key]
-            op = Operation(key, verb, time.monotonic(), generation)
+            op = Operation(key, verb, time.monotonic(), generation, subject=subject)
             self._running[key] = op
         self._pool.submit(self._run, op, fn)
         return op

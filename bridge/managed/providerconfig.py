@@ -15,8 +15,8 @@ reconciler counts; without one, a usage known to exist is remembered for ``usage
 goes only with its managed resource, or by hand).
 
 Every Secret read here is checked first (:mod:`bridge.managed.secrets`), and every value read from
-one is handed to the :class:`~bridge.kube.redact.Redactor`, so it can never be quoted in a
-condition, an event or a log.
+one is handed to the :class:`~bridge.kube.redact.Redactor` with its tenant (the namespace it is
+read for), so it can never be quoted in a condition, an event or a log.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
-from bridge.api.errors import InvalidSpec, Retryable
+from bridge.api.errors import BridgeError, InvalidSpec, Retryable
 from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
 from bridge.api.managed import Managed
 from bridge.api.registry import Kind, ProviderPackage
@@ -40,7 +40,9 @@ from bridge.kube.client import SECRETS, Kube, Resource
 from bridge.kube.controller import Result
 from bridge.kube.redact import Redactor
 from bridge.managed import conditions, credentials
+from bridge.managed.adoption import AdoptionGuard, Claims, ConfigPolicy
 from bridge.managed.connection import owner_reference
+from bridge.managed.protected import DEFAULT_NAMESPACE, CredentialSecrets
 from bridge.managed.secrets import SecretAccess, inputs_owner
 from bridge.managed.usages import Usages
 from bridge.workspace.values import provider_configuration
@@ -122,32 +124,49 @@ class ConfigResources:
                           f"ProviderConfig nor ClusterProviderConfig")
 
 
+def tenant_of(mr: Managed) -> str:
+    """Whose ``mr`` is, as far as shares of the provider go: its namespace, or for a cluster-scoped object
+    (an operator's) its ProviderConfig."""
+    return mr.namespace or f"ProviderConfig/{mr.provider_config_name}"
+
+
 class Connector:
     def __init__(self, kube: Kube, package: ProviderPackage, client_factory: ClientFactory, *,
                  access: SecretAccess, redactor: Redactor, setup_ttl: float = 30.0,
                  usage_ttl: float = 3600.0, sources: credentials.Sources | None = None,
-                 usages: Usages | None = None) -> None:
+                 usages: Usages | None = None, protected: CredentialSecrets | None = None,
+                 claims: Claims | None = None) -> None:
         self.kube, self.package, self.client_factory = kube, package, client_factory
         self.usages = usages
+        # Without a watch of the ProviderConfigs: the Secrets this connector read credentials from.
+        self.protected = protected or CredentialSecrets(kube, (), package.provider.credentials.extension)
         self.access, self.redactor = access, redactor
         # Where credentials come from: the provider's own environment is the pod's (the executors' base).
         self.sources = sources or credentials.Sources(package.provider.credentials, environ=dict(os.environ))
         self.res = ConfigResources.of(package)
         self._setups: _Expiring[str, ProviderSetup] = _Expiring(setup_ttl)
+        # Kept a little longer than the setups, so that a setup known has its ProviderConfig's policy known.
+        self._policies: _Expiring[str, ConfigPolicy] = _Expiring(max(setup_ttl, 1.0) + 5.0)
+        # Without claims, an object adopts whatever its external name finds (tests of other things).
+        self.claims = claims
+        self._tenanted: _Expiring[tuple[int, str], tuple[ProviderSetup, ProviderSetup]] = _Expiring(
+            max(setup_ttl, 1.0))
         self._usages: _Expiring[str, str] = _Expiring(usage_ttl)
 
     def forget(self, provider_config: str) -> None:
         """The ProviderConfig changed: the next connect reads it (and its Secret) again."""
         self._setups.pop(provider_config)
+        self._policies.pop(provider_config)
 
-    def read_secret(self, namespace: str, name: str, *, owner: str) -> Mapping[str, bytes]:
-        """A Secret's data (checked beforehand); its values become secrets of ``owner`` to the Redactor."""
+    def read_secret(self, namespace: str, name: str, *, owner: str, tenant: str) -> Mapping[str, bytes]:
+        """A Secret's data (checked beforehand); its values become secrets of ``owner`` (of ``tenant``: its
+        namespace) to the Redactor."""
         try:
             secret = self.kube.get(SECRETS, name, namespace)
         except errors.NotFound as exc:
             raise Retryable(f"secret {namespace}/{name} not found", delay=10.0) from exc
         data = {k: base64.b64decode(v) for k, v in (secret.get("data") or {}).items()}
-        self.redactor.add(owner, data.values())
+        self.redactor.add(owner, data.values(), tenant=tenant)
         return data
 
     def _reader(self, mr: Managed) -> SecretReader:
@@ -155,9 +174,16 @@ class Connector:
         owner = inputs_owner(mr)
 
         def read(namespace: str, name: str) -> Mapping[str, bytes]:
-            namespace, name = self.access.check_for(mr, f"{mr.display}: a *SecretRef",
-                                                    {"namespace": namespace, "name": name})
-            return self.read_secret(namespace, name, owner=owner)
+            where = f"{mr.display}: a *SecretRef"
+            namespace, name = self.access.check_for(mr, where, {"namespace": namespace, "name": name})
+            protected = self.protected.protects(namespace, name)
+            if protected is None:
+                raise Retryable(f"{where}: the ProviderConfigs are not listed yet", delay=2.0)
+            if protected:
+                # Its value would go to the cloud: the provider's own credentials must never.
+                raise InvalidSpec(f"{where}.name: Secret {namespace}/{name} holds a ProviderConfig's credentials, "
+                                  f"which no managed resource may read")
+            return self.read_secret(namespace, name, owner=owner, tenant=mr.namespace)
 
         return read
 
@@ -165,12 +191,15 @@ class Connector:
         """The legacy ProviderConfig ``name``'s setup, or that of a ProviderConfig of kind ``res`` (in
         ``namespace`` for a namespaced one)."""
         res = res or self.res.configs
-        key = name if res == self.res.configs else f"{res.kind}/{namespace}/{name}"
+        key = self._key(res, namespace, name)
         known = self._setups.get(key)
         if known is None:
             known = self._read_setup(res, namespace, name)
             self._setups.put(key, known)
         return known
+
+    def _key(self, res: Resource, namespace: str, name: str) -> str:
+        return name if res == self.res.configs else f"{res.kind}/{namespace}/{name}"
 
     def _read_setup(self, res: Resource, namespace: str, name: str) -> ProviderSetup:
         display = f"{res.kind}/{namespace}/{name}" if namespace else f"{res.kind}/{name}"
@@ -179,34 +208,48 @@ class Connector:
         except errors.NotFound as exc:
             where = f" in namespace {namespace}" if namespace else ""
             raise Retryable(f"{res.kind} {name!r} not found{where}", delay=10.0) from exc
+        # What it allows is known before its credentials are resolved, so that an object it refuses learns
+        # nothing of them, not even that they do not resolve.
+        self._policies.put(self._key(res, namespace, name),
+                           ConfigPolicy.of(pc, display, cluster_wide=res == self.res.cluster_configs))
         spec = pc.get("spec") or {}
         if namespace and spec.get("configuration"):
             # The provider block (files, proxies, endpoints) is a cluster administrator's choice.
             raise InvalidSpec(f"{display}: spec.configuration: only a cluster-scoped ProviderConfig may set it")
         configuration = provider_configuration(self.package.configuration, spec.get("configuration") or {},
                                                display)
-        sourced = self.sources.resolve(spec, display=display, namespaced=bool(namespace),
-                                       secret_value=lambda ref, where: self._secret_value(ref, where, namespace,
-                                                                                          owner=display))
-        self.redactor.add(display, sourced.secrets)
-        # Fields of upjet's spec win over spec.configuration where both say the same thing.
+        sourced = self.sources.resolve(
+            spec, display=display, namespaced=bool(namespace),
+            secret_value=lambda ref, where: self._secret_value(ref, where, namespace, owner=display),
+            secret_data=lambda ref, where: self.read_secret(*self._secret_named(ref, where, namespace), owner=display,
+                                                            tenant=namespace))
+        self.redactor.add(display, sourced.secrets, tenant=namespace)
+        # Fields of the provider's own spec win over spec.configuration where both say the same thing.
         return ProviderSetup(configuration={**configuration, **sourced.arguments}, credentials_env=sourced.env,
-                             owned_env=credentials.OWNED if self.package.provider.credentials.upjet_aws else ())
+                             owned_env=self.package.provider.credentials.owned,
+                             secret_arguments=sourced.secret_arguments)
 
-    def _secret_value(self, ref: Mapping[str, Any], where: str, namespace: str, *, owner: str) -> bytes:
-        """The value a ProviderConfig's ``secretRef`` names: a namespace's ProviderConfig reads Secrets of
+    def _secret_named(self, ref: Mapping[str, Any], where: str, namespace: str) -> tuple[str, str]:
+        """The Secret a ProviderConfig's ``secretRef`` names: a namespace's ProviderConfig reads Secrets of
         its own namespace alone; a cluster-scoped one, those the Secret policy allows."""
-        if namespace:
+        if not namespace:
+            found = self.access.check(where, ref, default_namespace=DEFAULT_NAMESPACE)
+        else:
             if ref.get("namespace") not in (None, "", namespace):
                 raise InvalidSpec(f"{where}.namespace: a namespaced ProviderConfig reads Secrets of its own "
                                   f"namespace ({namespace}) only")
             why = names.problem(ref.get("name"))
             if why:
                 raise InvalidSpec(f"{where}.name: {why}")
-            secret_name = str(ref["name"])
-        else:
-            namespace, secret_name = self.access.check(where, ref, default_namespace="default")
-        raw = self.read_secret(namespace, secret_name, owner=owner).get(str(ref["key"]))
+            found = namespace, str(ref["name"])
+        self.protected.used(*found)
+        return found
+
+    def _secret_value(self, ref: Mapping[str, Any], where: str, namespace: str, *, owner: str) -> bytes:
+        """The value of the Secret key a ProviderConfig's ``secretRef`` names."""
+        tenant = namespace
+        namespace, secret_name = self._secret_named(ref, where, namespace)
+        raw = self.read_secret(namespace, secret_name, owner=owner, tenant=tenant).get(str(ref["key"]))
         if raw is None:
             raise InvalidSpec(f"{where}: key {names.shown(str(ref['key']))} not in secret {namespace}/{secret_name}")
         return raw
@@ -257,16 +300,55 @@ class Connector:
             current["metadata"]["labels"] = {USAGE_LABEL: mr.provider_config_name}
             self.kube.update(res, current)
 
-    def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
+    def setup_for(self, mr: Managed) -> ProviderSetup:
+        """What ``mr``'s ProviderConfig resolves to, by the rules every use of it follows: the one way the
+        runtime and ``tfbridge workspaces`` come by an object's credentials."""
+        return self.config_for(mr)[0]
+
+    def config_for(self, mr: Managed) -> tuple[ProviderSetup, ConfigPolicy]:
+        """``mr``'s setup, and what its ProviderConfig allows; refused when a ClusterProviderConfig does not
+        list ``mr``'s namespace."""
         ref = mr.spec.get("providerConfigRef") or {}
         why = names.problem(ref.get("name") or "default") if isinstance(ref, dict) else "must be an object"
         if why:
             raise InvalidSpec(f"{mr.display}: spec.providerConfigRef.name: {why}")
         self.access.check_spec(mr)
         res, namespace = self.res.config_of(mr)
-        setup = self.setup(mr.provider_config_name, res, namespace)
+        failure: BridgeError | None = None
+        try:
+            setup = self.setup(mr.provider_config_name, res, namespace)
+        except BridgeError as exc:
+            failure = exc
+        key = self._key(res, namespace, mr.provider_config_name)
+        policy = self._policies.get(key)
+        if policy is None and failure is None:  # its entry outlived the policy's by a moment: read both again
+            self._setups.pop(key)
+            setup = self.setup(mr.provider_config_name, res, namespace)
+            policy = self._policies.get(key)
+        if policy is not None:
+            policy.check_namespace(mr)
+        if failure is not None:
+            raise failure
+        assert policy is not None
+        return self._of_tenant(setup, tenant_of(mr)), policy
+
+    def _of_tenant(self, setup: ProviderSetup, tenant: str) -> ProviderSetup:
+        """``setup`` as ``tenant`` uses it: one object per setup and tenant, so that what is worked out
+        about a setup (its process key) is worked out once."""
+        if setup.tenant == tenant:
+            return setup
+        key = (id(setup), tenant)
+        known = self._tenanted.get(key)
+        if known is None or known[0] is not setup:
+            known = (setup, dataclasses.replace(setup, tenant=tenant))
+            self._tenanted.put(key, known)
+        return known[1]
+
+    def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
+        setup, policy = self.config_for(mr)
         self.track(mr)
-        return self.client_factory(kind, setup, self._reader(mr))
+        client = self.client_factory(kind, setup, self._reader(mr))
+        return client if self.claims is None else AdoptionGuard(client, self.claims, policy)
 
 
 class ProviderConfigReconciler:

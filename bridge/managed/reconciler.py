@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from bridge.api import reasons
 from bridge.api.errors import BridgeError, ProviderConfigFailed, ReplacementFailed, Retryable, Terminal, outcome_unknown
 from bridge.api.external import Creation, ExternalClient, ImportCheck, ImportOutcome, Observation, Replacement, Update
 from bridge.api.managed import (
@@ -58,6 +59,7 @@ from bridge.kube.cache import CachedReader
 from bridge.kube.client import Kube
 from bridge.kube.controller import Result
 from bridge.managed import conditions, references
+from bridge.managed.changelogs import ChangeLogs, NoChangeLogs
 from bridge.managed.collaborators import (
     APIConnectionPublisher,
     APIFinalizer,
@@ -81,9 +83,9 @@ PAUSED_MESSAGE = "Reconciliation is paused either through the `spec.managementPo
 ABSENT = "external resource does not exist"
 # The success events' words, as crossplane-runtime's (the elapsed time goes to the log and the
 # operation-duration metric: a message that differs each time defeats event counting).
-REQUESTED = {"create": ("CreatedExternalResource", "Successfully requested creation of external resource"),
-             "update": ("UpdatedExternalResource", "Successfully requested update of external resource"),
-             "delete": ("DeletedExternalResource", "Successfully requested deletion of external resource")}
+REQUESTED = {"create": "Successfully requested creation of external resource",
+             "update": "Successfully requested update of external resource",
+             "delete": "Successfully requested deletion of external resource"}
 
 # Levels of objects and arrays below ``spec``. The deepest generated schema nests far less; this
 # keeps every recursion over a spec (conversion, escaping, copies, JSON) far from Python's limit.
@@ -91,8 +93,6 @@ SPEC_DEPTH = 64
 # After a create succeeded, an observe that finds nothing for this long is taken for an eventually
 # consistent read, not for a deleted object (crossplane-runtime's default creation grace period).
 CREATION_GRACE = 30.0
-# The event of a replacement's step that deleted the old object.
-DELETED_REPLACED = "DeletedReplacedExternalResource"
 # How soon an object within its creation grace period is observed again.
 GRACE_RECHECK = 5.0
 
@@ -167,7 +167,7 @@ class ManagedReconciler:
                  finalizer: Finalizer | None = None, initializer: Initializer | None = None,
                  resolver: ReferenceResolver | None = None, publisher: ConnectionPublisher | None = None,
                  metrics: ManagedMetrics | None = None, min_poll: float = 0.0,
-                 cross_namespace_references: bool = False) -> None:
+                 cross_namespace_references: bool = False, changelogs: ChangeLogs | None = None) -> None:
         self.kube, self.kind, self.package = kube, kind, package
         self.res = kind_resource(kind)
         self.connect = connect
@@ -177,6 +177,7 @@ class ManagedReconciler:
         self.min_poll = min_poll
         self.cache = reader
         self.metrics = metrics or ManagedMetrics()
+        self.changelogs = changelogs or NoChangeLogs()
         self.finalizer = finalizer or APIFinalizer(self._update)
         self.initializer = initializer or NameAsExternalName(kind, self._update)
         self.resolver = resolver or APIReferenceResolver(kube, kind, package, self._update,
@@ -216,11 +217,13 @@ class ManagedReconciler:
                 handled: bool = True, drift: str | None = None) -> Managed:
         """Write conditions (and atProvider, and ``status.drift``: "" clears it), and, when ``handled``,
         the reconcile request this reconcile answers; on a conflict, re-read and write them again."""
+        # What the object's own namespace may read: cleaned of its tenant's secrets and the cluster's.
+        tenant = mr.namespace
         if drift:
-            drift = self.recorder.redactor(drift)
+            drift = self.recorder.redactor(drift, tenant=tenant)
         redact = self.recorder.redactor
-        conds = tuple(conditions.condition(c["type"], c["status"], c["reason"], redact(c.get("message") or ""))
-                      for c in conds)
+        conds = tuple(conditions.condition(c["type"], c["status"], c["reason"],
+                                           redact(c.get("message") or "", tenant=tenant)) for c in conds)
         for _ in range(5):
             # The new status is built beside the old one, which is left as it is to compare with (no copy
             # of it is made): a poll of a settled object ends here having written nothing.
@@ -317,22 +320,22 @@ class ManagedReconciler:
         self.metrics.reconciling(mr)
         policy = Policies.of(mr)
         if mr.annotations.get(PAUSED) == "true" or policy.paused:
-            self.recorder.normal(mr.obj, "ReconciliationPaused", PAUSED_MESSAGE)
+            self.recorder.normal(mr.obj, reasons.PAUSED, PAUSED_MESSAGE)
             self._status(mr, conditions.reconcile_paused(), handled=False)
             return Result(done=True)
         if mr.reconcile_requested:
-            self.recorder.normal(mr.obj, "ReconcileRequestHandled", "Handling reconcile request")
+            self.recorder.normal(mr.obj, reasons.REQUEST_HANDLED, "Handling reconcile request")
         invalid = policy.invalid()
         if invalid is not None:
             # Not retried: the next spec change (a new generation) brings the object back.
-            self.recorder.warning(mr.obj, "CannotUseInvalidManagementPolicy", invalid)
+            self.recorder.warning(mr.obj, reasons.CANNOT_USE_INVALID_POLICY, invalid)
             self._status(mr, conditions.reconcile_error(invalid))
             return Result(done=True)
         try:
             if decode.depth(mr.obj.get("spec"), SPEC_DEPTH) > SPEC_DEPTH:
                 too_deep = Terminal(f"{mr.display}: spec: nested deeper than {SPEC_DEPTH} levels (objects and "
                                     f"arrays); no schema of this provider nests so deep")
-                raise _Failed(too_deep, "CannotInitializeManagedResource",
+                raise _Failed(too_deep, reasons.CANNOT_INITIALIZE,
                               f"cannot update managed resource: {too_deep}")
             finished = self.ops.finished(op_key)
             if finished is not None:
@@ -358,7 +361,7 @@ class ManagedReconciler:
             raise failed.cause from None
         except Exception as exc:  # anything else, expected or not, is shown on the object and retried
             message = self._describe(mr, exc)
-            self._fail(mr, _Failed(exc, "CannotReconcile", message))
+            self._fail(mr, _Failed(exc, reasons.CANNOT_RECONCILE, message))
             raise
 
     def _not_cached(self, key: tuple[str, str], op_key: OperationKey) -> Result:
@@ -392,20 +395,24 @@ class ManagedReconciler:
         """Record the outcome of a finished operation; every write about it happens here."""
         if op.error is not None:
             return self._collect_failure(mr, key, op, op.error)
-        log.info("%s: %s succeeded in %.1fs", mr.display, op.verb, op.elapsed(), extra={"object": mr.display})
+        log.info("%s: %s succeeded in %.1fs", mr.display, op.verb, op.elapsed(),
+                 extra={"object": mr.display, "operation": op.verb})
+        self.changelogs.record(op.subject or mr.obj, op.verb, None)
+        with contextlib.suppress(errors.APIError, Retryable):  # the observe that follows writes them again
+            mr = self._status(mr, conditions.last_async_success(), conditions.async_finished(), handled=False)
         if op.verb == "create":
             created: Creation = op.result
-            values = {CREATE_SUCCEEDED: _stamp()}
+            values = {CREATE_SUCCEEDED: _stamp(), **created.annotations}
             if created.external_name:
                 values[EXTERNAL_NAME] = created.external_name
             check = created.import_check
             if check is not None and check.failed:
                 values[IMPORT_CHECK_FAILED] = check.import_id
-            with self._step(mr, "CannotUpdateManagedResource",
+            with self._step(mr, reasons.CANNOT_UPDATE_MANAGED,
                             "cannot update managed resource annotations: cannot update critical annotations",
                             event_is_message=True, ready=conditions.creating()):
                 mr = self._annotate(mr.key, values)
-            with self._step(mr, "CannotPublishConnectionDetails", "cannot create or update connection secret",
+            with self._step(mr, reasons.CANNOT_PUBLISH, "cannot create or update connection secret",
                             ready=conditions.creating()):
                 self.publisher.publish(mr, created.connection_details)
             if check is not None:
@@ -414,22 +421,23 @@ class ManagedReconciler:
             self.metrics.updated(mr)
             replaced = op.result.replaced if isinstance(op.result, Update) else None
             if replaced is not None:
-                return self._replaced(mr, replaced, op.result.connection_details)
-        self.recorder.normal(mr.obj, *REQUESTED[op.verb])
+                return self._replaced(mr, replaced, op.result.connection_details, op.result.annotations)
+        self.recorder.normal(mr.obj, reasons.SUCCEEDED_OPERATION[op.verb], REQUESTED[op.verb])
         return mr
 
-    def _replaced(self, mr: Managed, replaced: Replacement, details: Mapping[str, bytes]) -> Managed:
+    def _replaced(self, mr: Managed, replaced: Replacement, details: Mapping[str, bytes],
+                  annotations: Mapping[str, str]) -> Managed:
         """A replacement finished: the external name moves to the new object, which now has the connection
         details; each step has its event."""
         for reason, message in replaced.steps:
             self.recorder.normal(mr.obj, reason, message)
-        with self._step(mr, "CannotUpdateManagedResource",
+        with self._step(mr, reasons.CANNOT_UPDATE_MANAGED,
                         "cannot update managed resource annotations: cannot update critical annotations",
                         event_is_message=True):
-            mr = self._annotate(mr.key, {EXTERNAL_NAME: replaced.new_name})
-        with self._step(mr, "CannotPublishConnectionDetails", "cannot create or update connection secret"):
+            mr = self._annotate(mr.key, {EXTERNAL_NAME: replaced.new_name, **annotations})
+        with self._step(mr, reasons.CANNOT_PUBLISH, "cannot create or update connection secret"):
             self.publisher.publish(mr, details)
-        self.recorder.normal(mr.obj, "ReplacedExternalResource",
+        self.recorder.normal(mr.obj, reasons.REPLACED,
                              f"Successfully replaced external resource ({replaced.policy})")
         return mr
 
@@ -455,16 +463,21 @@ class ManagedReconciler:
             if error.external_name and error.external_name != mr.external_name:
                 # The new object lives (the old one waits to be deleted): it is this object's from now on.
                 mr = self._annotate(mr.key, {EXTERNAL_NAME: error.external_name})
-            elif not error.external_name and any(r == DELETED_REPLACED for r, _ in error.replacement.steps):
+            elif not error.external_name and any(r == reasons.DELETED_REPLACED for r, _ in error.replacement.steps):
                 # The old object is gone and no new one was made: absent on purpose. The old create's
                 # success no longer holds, and must not hold back the create that follows.
                 mr = self._annotate(mr.key, {CREATE_FAILED: _stamp()}, remove=(CREATE_SUCCEEDED,))
         detail = self._describe(mr, error)
         message = f"{op.verb} failed: {detail} (after {op.elapsed():.0f}s)"
-        self._status(mr, conditions.reconcile_error(message), *([ready] if ready else []))
-        reason = {"create": "CannotCreateExternalResource", "update": "CannotUpdateExternalResource",
-                  "delete": "CannotDeleteExternalResource"}[op.verb]
-        self.recorder.warning(mr.obj, reason, detail)
+        # Where an operator looks first: the log (one line per failure), the metric, a change log entry.
+        shown = self.recorder.redactor(detail)
+        log.warning("%s: %s failed after %.1fs: %s", mr.display, op.verb, op.elapsed(), shown,
+                    extra={"object": mr.display, "operation": op.verb, "error": shown})
+        self.metrics.operation_failed(mr, op.verb)
+        self.changelogs.record(op.subject or mr.obj, op.verb, shown)
+        self._status(mr, conditions.reconcile_error(message), *([ready] if ready else []),
+                     conditions.last_async_failure(op.verb, detail), conditions.async_finished())
+        self.recorder.warning(mr.obj, reasons.FAILED_OPERATION[op.verb], detail)
         return mr
 
     def _show_import_check(self, mr: Managed, check: ImportCheck) -> None:
@@ -474,11 +487,11 @@ class ManagedReconciler:
             message = (f"{check.describe()}; if its workspace is lost, tfbridge will stop and ask for its state "
                        f"instead of importing or creating it")
             self._status(mr, conditions.import_check_failed(message))
-            self.recorder.warning(mr.obj, "ImportCheckFailed", message)
+            self.recorder.warning(mr.obj, reasons.IMPORT_CHECK_FAILED, message)
         elif check.outcome is ImportOutcome.UNCHECKED:
             message = f"{check.describe()}; a lost workspace will be imported by this ID unproven"
             self._status(mr, conditions.import_check_unchecked(message))
-            self.recorder.normal(mr.obj, "ImportCheckUnchecked", message)
+            self.recorder.normal(mr.obj, reasons.IMPORT_CHECK_UNCHECKED, message)
         elif check.outcome is ImportOutcome.IMPORTED and conditions.get(mr.obj, conditions.IMPORTABLE):
             # A failed check of an earlier create no longer holds for this one.
             self._status(mr, conditions.import_check_passed(check.describe()))
@@ -492,6 +505,7 @@ class ManagedReconciler:
             conds = (conditions.deleting(f"delete in progress for {elapsed}"), conditions.reconcile_success())
         else:
             conds = (conditions.reconcile_success(f"update in progress for {elapsed}"),)
+        conds = (*conds, conditions.async_ongoing())
         # No observe ran: a reconcile someone asked for is handled by the one after the operation.
         self._status(mr, *conds, handled=False)
         # The end of the operation requeues the object; this only refreshes the elapsed time.
@@ -505,21 +519,21 @@ class ManagedReconciler:
     def _reconcile(self, mr: Managed, key: OperationKey, policy: Policies) -> Result:
         if mr.deleting and not policy.should_delete():
             # Orphaning needs nothing of the cloud: no provider, no credentials, no observe.
-            with self._step(mr, "CannotUpdateManagedResource", "cannot update object", event_is_message=True,
+            with self._step(mr, reasons.CANNOT_UPDATE_MANAGED, "cannot update object", event_is_message=True,
                             ready=conditions.deleting()):
                 self._release(mr)
             return Result(done=True)
         if not mr.deleting:
-            with self._step(mr, "CannotUpdateManagedResource", "cannot update object", event_is_message=True):
+            with self._step(mr, reasons.CANNOT_UPDATE_MANAGED, "cannot update object", event_is_message=True):
                 mr = self.finalizer.add(mr)
-            with self._step(mr, "CannotInitializeManagedResource", "cannot update managed resource",
+            with self._step(mr, reasons.CANNOT_INITIALIZE, "cannot update managed resource",
                             event_is_message=True):
                 mr = self.initializer.initialize(mr)
-            with self._step(mr, "CannotResolveResourceReferences", "cannot resolve references", event_is_message=True):
+            with self._step(mr, reasons.CANNOT_RESOLVE_REFERENCES, "cannot resolve references", event_is_message=True):
                 mr = self.resolver.resolve(mr)
-        with self._step(mr, "CannotConnectToProvider", "connect failed"):
+        with self._step(mr, reasons.CANNOT_CONNECT, "connect failed"):
             client = self.connect(mr, self.kind)
-        with self._step(mr, "CannotObserveExternalResource", "observe failed"):
+        with self._step(mr, reasons.CANNOT_OBSERVE, "observe failed"):
             observation = client.observe(mr)
         if mr.deleting:
             return self._delete(mr, key, client, observation)
@@ -557,12 +571,13 @@ class ManagedReconciler:
             return held
         self._confirm(mr)
         snapshot = Managed(mr.obj)
-        return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot)))
+        return self._show_running(mr, self.ops.start(key, "delete", mr.generation, lambda: client.delete(snapshot),
+                                                      snapshot.obj))
 
     def _absent(self, mr: Managed, key: OperationKey, client: ExternalClient, policy: Policies) -> Result:
         if not policy.create:
             # A stable state, not an error to back off from: polled at the usual interval.
-            self.recorder.warning(mr.obj, "CannotObserveExternalResource", ABSENT)
+            self.recorder.warning(mr.obj, reasons.CANNOT_OBSERVE, ABSENT)
             self._status(mr, conditions.reconcile_error(f"observe failed: {ABSENT}"))
             return self._polled(mr)
         if create_incomplete(mr):
@@ -571,20 +586,21 @@ class ManagedReconciler:
         if succeeded and time.time() - succeeded < CREATION_GRACE:
             # Just created: a read that finds nothing yet is an eventually consistent API, not a
             # deleted object; creating again now would make a second one.
-            self.recorder.normal(mr.obj, "PendingExternalResource",
+            self.recorder.normal(mr.obj, reasons.PENDING,
                                  "Waiting for external resource existence to be confirmed")
             return Result(requeue_after=GRACE_RECHECK)
         if (held := self._held(mr, key)) is not None:
             return held
         if create_failed_last(mr) and (found := self._look_before_creating_again(mr, client)) is not None:
             return found
-        with self._step(mr, "CannotUpdateManagedResource", "cannot update managed resource", event_is_message=True,
+        with self._step(mr, reasons.CANNOT_UPDATE_MANAGED, "cannot update managed resource", event_is_message=True,
                         ready=conditions.creating()):
             mr = self._tag(mr)
             mr.set_annotations({CREATE_PENDING: _stamp()})
             mr = self._update(mr)  # a conflict here aborts the create; the reconcile starts over
         snapshot = Managed(mr.obj)
-        return self._show_running(mr, self.ops.start(key, "create", mr.generation, lambda: client.create(snapshot)))
+        return self._show_running(mr, self.ops.start(key, "create", mr.generation, lambda: client.create(snapshot),
+                                                      snapshot.obj))
 
     def _tag(self, mr: Managed) -> Managed:
         """Put the default tags on before create (as upjet's tagger), so a lost create can be found."""
@@ -634,7 +650,7 @@ class ManagedReconciler:
 
     def _adopt(self, mr: Managed, name: str, what: str) -> Result:
         mr = self._annotate(mr.key, {EXTERNAL_NAME: name, CREATE_SUCCEEDED: _stamp()})
-        self.recorder.normal(mr.obj, "RecoveredExternalResource",
+        self.recorder.normal(mr.obj, reasons.RECOVERED,
                              f"{what} had made {name}; adopted it, found by its tags")
         return Result()
 
@@ -651,7 +667,7 @@ class ManagedReconciler:
     def _stop_incomplete(self, mr: Managed, detail: str) -> Result:
         message = f"{INCOMPLETE}: {detail}"
         self._status(mr, conditions.creating(), conditions.reconcile_error(message))
-        self.recorder.warning(mr.obj, "CannotInitializeManagedResource", message)
+        self.recorder.warning(mr.obj, reasons.CANNOT_INITIALIZE, message)
         return Result()
 
     def _observed(self, mr: Managed, key: OperationKey, client: ExternalClient, obs: Observation,
@@ -663,15 +679,18 @@ class ManagedReconciler:
         if obs.external_name and obs.external_name != mr.external_name:
             mr.set_external_name(obs.external_name)
             changed = True
+        if any(mr.annotations.get(k) != v for k, v in obs.annotations.items()):
+            mr.set_annotations(dict(obs.annotations))
+            changed = True
         if obs.late_init and policy.late_initialize:
             changed = late_initialize(mr.obj, obs.late_init) or changed
         if changed:
-            with self._step(mr, "CannotUpdateManagedResource", "cannot update managed resource"):
+            with self._step(mr, reasons.CANNOT_UPDATE_MANAGED, "cannot update managed resource"):
                 mr = self._update(mr)
         available = conditions.available()
         # Even with nothing new to say: a restored Secret must be re-owned, keeping what it holds.
         try:
-            with self._step(mr, "CannotPublishConnectionDetails", "cannot create or update connection secret"):
+            with self._step(mr, reasons.CANNOT_PUBLISH, "cannot create or update connection secret"):
                 self.publisher.publish(mr, obs.connection_details)
         except _Failed:
             # What the cloud says is true whether or not the Secret could be written.
@@ -692,11 +711,13 @@ class ManagedReconciler:
                 return held
             self._confirm(mr)
             snapshot = Managed(mr.obj)
-            self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot))
+            self.ops.start(key, "update", mr.generation, lambda: client.update(snapshot), snapshot.obj)
             self._status(mr, available, conditions.reconcile_success("update in progress for 0s"),
-                         at_provider=dict(obs.at_provider), drift=obs.drift)
+                         conditions.async_ongoing(), at_provider=dict(obs.at_provider), drift=obs.drift)
             return Result(requeue_after=30.0)
-        mr = self._status(mr, available, conditions.reconcile_success(), at_provider=dict(obs.at_provider),
+        # No operation runs now; an object found as its spec says clears an old failure (as upjet).
+        done = (conditions.async_finished(), *([conditions.last_async_success()] if obs.up_to_date else []))
+        mr = self._status(mr, available, conditions.reconcile_success(), *done, at_provider=dict(obs.at_provider),
                           drift=obs.drift)
         if obs.up_to_date:
             self.metrics.in_sync(mr)

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -37,6 +39,9 @@ from tfconfig import extract_path, lower_camel
 IN_USE_DOMAIN = "in-use.tfbridge.io"
 PINNED = "tfbridge.io/references"
 REFERENCEABLE_FROM = "tfbridge.io/referenceable-from"
+
+# A number as JSON writes one: what a referenced string must be to fill a number argument.
+_JSON_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 
 # (apiVersion, kind, name, namespace): the namespace "" for the referencing object's own.
 Target = tuple[str, str, str, str]
@@ -65,6 +70,20 @@ def extracted(target: dict[str, Any], extract: str) -> Any:
             value = value.get(lower_camel(step)) if isinstance(value, dict) else None
     return value or None
 
+
+
+def typed(value: Any, scalar: str, where: str) -> Any:
+    """A referenced value as its field's JSON type: an identifier read as a string (an external name) for a
+    number argument is that number, as upjet's resolvers convert it (``droplet_id``: a droplet's ID). One
+    that is no JSON number is an error naming the target, not a value the API server would refuse."""
+    if scalar != "number" or (isinstance(value, int | float) and not isinstance(value, bool)):
+        return value
+    text = str(value)
+    number = json.loads(text) if len(text) <= 64 and _JSON_NUMBER.fullmatch(text) else None
+    if not isinstance(number, int | float) or not math.isfinite(number):
+        raise Retryable(f"{where}: the referenced value {names.shown(text)} is not a number, which this field takes",
+                        delay=30.0)
+    return number
 
 
 def _containers(spec: Any, path: tuple[str, ...]) -> Iterable[dict[str, Any]]:
@@ -138,7 +157,7 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage, resou
                     raise Retryable(f"{mr.display}: spec.forProvider.{rf.ref_field}: referenced {target_kind.kind}/"
                                     f"{shown} is not ready (no {rf.target.extract} yet)", delay=5.0)
                 if value is not None:
-                    values.append(value)
+                    values.append(typed(value, rf.scalar, f"{where}: {target_kind.kind}/{name}"))
                 targets.append((target_kind.api_version, target_kind.kind, name, namespace))
             resolved: Any = values if rf.many else (values[0] if values else None)
             if resolved is not None and holder.get(field) != resolved:

@@ -12,6 +12,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
+from bridge.api.errors import InvalidSpec
 from bridge.api.external import ProviderSetup, SecretReader
 from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
@@ -54,6 +55,11 @@ class CLIBackend:
         self.repeatable: tuple[type[Exception], ...] = ()
 
     def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> WorkspaceClient:
+        if setup.secret_arguments:
+            # terraform reads a provider block from a file: a credential given as an argument would be on disk.
+            raise InvalidSpec(f"{kind.kind}: the ProviderConfig's credentials are provider-block arguments "
+                              f"({', '.join(sorted(setup.secret_arguments))}), which reach the provider only on "
+                              f"the direct executor (tfbridge run --executor direct)")
         return WorkspaceClient.of(self, kind, setup, secrets)
 
     # -- what the client on the workspace floor asks -----------------------------------------------
@@ -98,7 +104,7 @@ class CLIBackend:
             return started
 
         with self.pool.lease(f"cli/{config_key(provider, setup)}", start,
-                             max_uses=self.settings.processes.max_uses) as process:
+                             max_uses=self.settings.processes.max_uses, tenant=setup.tenant) as process:
             env["TF_REATTACH_PROVIDERS"] = process.reattach
             yield env, process
 

@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from bridge.api import reasons
 from bridge.api.errors import OperationFailed, ReplacementFailed
 from bridge.api.external import ProviderSetup, Replacement
 from bridge.api.managed import CREATE_BEFORE_DESTROY
@@ -125,13 +126,13 @@ class CLIDriver:
             new_name = self.floor.external_name(inst) if inst else ""
             if self.floor.deposed(self.op.ws):
                 done: tuple[tuple[str, str], ...] = (
-                    ("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"),
+                    (reasons.CREATED_REPLACEMENT, f"created {new_name} to replace {old_name}"),
                 ) if new_name != old_name else ()
                 raise ReplacementFailed(f"{self.op.mr.display}: replaced by {new_name}; deleting the old object "
                                         f"failed, and is retried: {exc}", Replacement(policy, old_name, new_name, done),
                                         diagnostics=exc.diagnostics, external_name=new_name or None) from exc
             deleted: tuple[tuple[str, str], ...] = (
-                ("DeletedReplacedExternalResource", f"deleted {old_name} to replace it"),) if inst is None else ()
+                (reasons.DELETED_REPLACED, f"deleted {old_name} to replace it"),) if inst is None else ()
             kept = "the old object was deleted" if deleted else f"the old object {old_name} is kept"
             raise ReplacementFailed(f"{self.op.mr.display}: replacement ({policy}): creating the new object failed "
                                     f"({kept}): {exc}", Replacement(policy, old_name, "", deleted),
@@ -140,8 +141,8 @@ class CLIDriver:
         new_name = self.floor.external_name(inst) if inst else ""
         if not new_name or new_name == old_name:
             return None
-        made = ("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}")
-        gone = ("DeletedReplacedExternalResource", f"deleted {old_name}")
+        made = (reasons.CREATED_REPLACEMENT, f"created {new_name} to replace {old_name}")
+        gone = (reasons.DELETED_REPLACED, f"deleted {old_name}")
         steps = (made, gone) if policy == CREATE_BEFORE_DESTROY else (gone, made)
         return Replacement(policy, old_name, new_name, steps)
 

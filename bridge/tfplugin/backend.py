@@ -85,11 +85,13 @@ class DirectBackend:
             if binary is None:
                 raise OperationFailed(f"provider {self.provider.source} is not installed: no executable found "
                                       f"after terraform init", verb="init")
-            started = Provider(binary, setup.environment(self.env), provider.arguments, calls=self.calls)
+            # Credentials that are provider-block arguments reach the process in memory only.
+            configuration = {**provider.arguments, **setup.secret_arguments}
+            started = Provider(binary, setup.environment(self.env), configuration, calls=self.calls)
             self.started += 1
             return started
 
-        with self.pool.lease(f"direct/{config_key(provider, setup)}", start) as p:
+        with self.pool.lease(f"direct/{config_key(provider, setup)}", start, tenant=setup.tenant) as p:
             try:
                 yield p
             except ProviderGone:

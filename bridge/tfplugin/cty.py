@@ -17,6 +17,7 @@ import codecs
 import dataclasses
 import json
 import math
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -360,6 +361,51 @@ def equal(t: Type, a: Any, b: Any) -> bool:
     if isinstance(t, Tuple):
         return all(equal(e, x, y) for e, x, y in zip(t.elements, a, b, strict=True))
     return all(equal(at, a.get(k), b.get(k)) for k, at in t.attributes)
+
+
+def in_set_order(element: Type, values: list[Any]) -> list[Any]:
+    """A set's elements in the order cty iterates them (go-cty v1.16, terraform 1.11's: ``set.Values``
+    sorted by ``setRules.Less``): known values before unknown ones before nulls; strings, numbers and
+    bools by value; anything else by its set-hash bytes (``makeSetHashBytes``). Terraform correlates
+    set elements in this order (ProposedNew's first match wins), so the order decides the match."""
+    def key(v: Any) -> tuple[int, Any]:
+        if v is None:
+            return (2, b"")
+        if v is UNKNOWN:
+            return (1, b"")
+        if isinstance(element, Primitive):
+            return (0, v)
+        return (0, _hash_bytes(element, v))
+
+    # By hash bucket first (``sort.Ints(bucketIDs)``), which orders what Less cannot tell apart.
+    return sorted(sorted(values, key=lambda v: zlib.crc32(_hash_bytes(element, v))), key=key)
+
+
+def _hash_bytes(t: Type, value: Any) -> bytes:
+    """``appendSetHashBytes``: a value's set-hash text, ordering what has no natural order."""
+    if value is UNKNOWN:
+        return b"?"
+    if value is None:
+        return b"~"
+    if isinstance(value, Dynamic):
+        return _hash_bytes(value.type, value.value)
+    if isinstance(t, Primitive):
+        if t.name == "bool":
+            return b"T" if value else b"F"
+        if t.name == "number":
+            return format(value, ".10g").encode()  # big.Float's String(): 10 significant digits, %g
+        return json.dumps(value, ensure_ascii=False).encode()  # Go's %q, for every printable string
+    if isinstance(t, Collection):
+        if t.kind == "map":
+            return b"{" + b"".join(_hash_bytes(STRING, k) + b":" + _hash_bytes(t.element, value[k]) + b";"
+                                   for k in sorted(value)) + b"}"
+        items = in_set_order(t.element, list(value)) if t.kind == "set" else value
+        return b"[" + b"".join(_hash_bytes(t.element, v) + b";" for v in items) + b"]"
+    if isinstance(t, Tuple):
+        return b"<" + b"".join(_hash_bytes(e, v) + b";" for e, v in zip(t.elements, value, strict=True)) + b">"
+    if isinstance(t, Object):
+        return b"<" + b"".join(_hash_bytes(at, value.get(k)) + b";" for k, at in t.attributes) + b">"
+    return b"?"
 
 
 def conform(t: Type, value: Any, path: str = "") -> Any:

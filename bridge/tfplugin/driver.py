@@ -7,7 +7,8 @@ over at any time; what it saves is the terraform run around each provider call.
 * refresh: the stored state is upgraded to the current schema, read with ReadResource and saved;
 * import: ImportResourceState + ReadResource ("nothing read", or either call failing in the provider's
   words for an ID that names no object, means there is none, as the CLI executor's rule);
-* plan: the proposed new state as Terraform core computes it, then PlanResourceChange;
+* plan: as Terraform core plans (:func:`bridge.tfplugin.plan.plan_change`): the proposed new state, then
+  PlanResourceChange, its answer checked and the paths that force a replacement compared;
 * apply: validate, plan, ApplyResourceChange, save; a replacement is made as Terraform would (create
   before destroy, the old object deposed in the state until deleted, or destroy before create);
 * destroy: plan the destroy (when the provider asks for it), apply.
@@ -27,24 +28,16 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from bridge.api import reasons
 from bridge.api.errors import InvalidSpec, OperationFailed, ReplacementFailed
 from bridge.api.external import Replacement
 from bridge.api.managed import CREATE_BEFORE_DESTROY
 from bridge.tfplugin import cty, plan
-from bridge.tfplugin.provider import Planned, Provider, ProviderGone, failed
-from bridge.tfplugin.schema import Schema
+from bridge.tfplugin.provider import Provider, ProviderGone, failed
 from bridge.workspace import tfstate
 from bridge.workspace.backend import config_key, names_no_object
 from bridge.workspace.document import RESOURCE_NAME
 from bridge.workspace.driver import Operation, Plan, Refreshed
-
-
-def _replacing(schema: Schema, prior: Any, planned: Planned) -> list[str]:
-    """The top-level arguments whose change forces a replacement (a provider lists every path
-    that would, changed or not: only the changed ones count)."""
-    before, after = cty.to_json(schema.type, prior), _known(planned.state)
-    return sorted({str(path[0]) for path in planned.requires_replace
-                   if path and tfstate.value_at(before, path) != tfstate.value_at(after, path)})
 
 
 def _deposed_key(name: str) -> str:
@@ -97,16 +90,15 @@ class DirectDriver:
         # The object as the last refresh or import left it (None: none), and its private state.
         self._prior: Any = None
         self._private = b""
-        # The last plan made for a change, and the configuration it was made for.
-        self._planned: tuple[Planned, Any] | None = None
+        # The last plan made for a change.
+        self._planned: plan.Change | None = None
 
     # -- values ------------------------------------------------------------------------------
 
     def _config(self) -> Any:
         """The resource's configuration as a schema-typed value."""
         try:
-            return self.schema.block.with_absent_blocks(cty.conform(self.schema.type,
-                                                                    self.op.rendered.resource.configuration))
+            return plan.configuration(self.schema.block, self.schema.type, self.op.rendered.resource.configuration)
         except cty.CtyError as exc:
             raise InvalidSpec(f"{self.op.mr.display}: argument {exc}") from exc
 
@@ -158,24 +150,14 @@ class DirectDriver:
 
     # -- plans ---------------------------------------------------------------------------------
 
-    def _plan_change(self, prior: Any, private: bytes, *, validate: bool) -> tuple[str | None, Planned, Any]:
-        """(action: None, "create", "update" or "replace"; the plan; the config it was made for).
+    def _plan_change(self, prior: Any, private: bytes, *, validate: bool) -> plan.Change:
+        """The plan terraform core would make (:func:`bridge.tfplugin.plan.plan_change`).
 
         An observe skips validation: it changes nothing, and the create or update that would act on
         a bad value validates first."""
-        config = self._config()
-        if validate:
-            self.p.validate(self.op.tf_type, config, self.op.timeout, f"{self.op.mr.display}: invalid configuration")
-        # ignore_changes counts from the second plan on: at create the configuration is all there is.
-        if prior is not None:
-            config = plan.ignore_changes(prior, config, list(self.op.rendered.resource.ignore_changes))
-        proposed = plan.proposed_new(self.schema.block, prior, config)
-        planned = self.p.plan(self.op.tf_type, prior, proposed, config, private, self.op.timeout)
-        if prior is None:
-            return "create", planned, config
-        if cty.equal(self.schema.type, prior, planned.state):
-            return None, planned, config
-        return ("replace" if _replacing(self.schema, prior, planned) else "update"), planned, config
+        return plan.plan_change(self.p, self.op.tf_type, self._config(), prior, private,
+                                self.op.rendered.resource.ignore_changes, self.op.timeout, validate=validate,
+                                what=self.op.mr.display)
 
     def _observed_action(self, state: Any, private: bytes) -> str | None:
         """The plan's verdict for an observe. A plan is a function of the state, the configuration, the
@@ -197,7 +179,7 @@ class DirectDriver:
         if self.op.ws.meta().noop_plan == digest:
             action = None
         else:
-            action, _, _ = self._plan_change(state, private, validate=False)
+            action = self._plan_change(state, private, validate=False).action
             self.op.ws.update_meta(noop_plan=digest if action is None else "")
         if polled is not None:
             polled.plan_inputs = inputs if action is None and same_state else None
@@ -245,7 +227,8 @@ class DirectDriver:
         it (:meth:`KindWorkspaces.with_unread`), then read again: the read puts back the cloud's value
         of every argument it can read."""
         try:
-            action, planned, _ = self._plan_change(state, private, validate=False)
+            change = self._plan_change(state, private, validate=False)
+            action, planned = change.action, change.planned
         except InvalidSpec:
             return state, private  # reported by the plan the observe makes next
         if action is None or not isinstance(state, dict) or not isinstance(planned.state, dict):
@@ -321,20 +304,19 @@ class DirectDriver:
             return Plan("create", None)
         if not validate:
             return Plan(self._observed_action(prior, private), self._found(prior))
-        action, planned, config = self._plan_change(prior, private, validate=True)
-        self._planned = (planned, config)
-        replacing = tuple(_replacing(self.schema, prior, planned)) if action == "replace" else ()
-        return Plan(action, self._found(prior), replacing)
+        self._planned = change = self._plan_change(prior, private, validate=True)
+        return Plan(change.action, self._found(prior), tuple(change.replacing))
 
     def apply(self, what: str) -> None:
         prior, private = self._prior, self._private
         if self._planned is None:  # a create
             self._destroy_deposed()
             prior, private = None, b""
-            _, planned, config = self._plan_change(None, b"", validate=True)
+            change = self._plan_change(None, b"", validate=True)
         else:
-            planned, config = self._planned
-        state, private, errors = self.p.apply(self.op.tf_type, prior, planned.state, config, planned.private,
+            change = self._planned
+        planned = change.planned
+        state, private, errors = self.p.apply(self.op.tf_type, prior, planned.state, change.config, planned.private,
                                               self.op.timeout)
         if state is not None:
             # A create that failed part way made an object all the same: kept, tainted, as terraform does.
@@ -374,13 +356,13 @@ class DirectDriver:
         if policy == CREATE_BEFORE_DESTROY:
             state, new_private = self._create_replacement(policy, old_name, steps)
             new_name = self.floor.external_name(self._instance(state))
-            steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
+            steps.append((reasons.CREATED_REPLACEMENT, f"created {new_name} to replace {old_name}"))
             old = self._instance(prior)
             self._save(state, new_private,
                        deposed={**tfstate.deposed_instances(self.op.ws.read_state(), self.op.tf_type, RESOURCE_NAME),
                                 _deposed_key(old_name): dataclasses.replace(old, private=private)})
             self._destroy_deposed(Replacement(policy, old_name, new_name, tuple(steps)))
-            steps.append(("DeletedReplacedExternalResource", f"deleted {old_name}, replaced by {new_name}"))
+            steps.append((reasons.DELETED_REPLACED, f"deleted {old_name}, replaced by {new_name}"))
         else:
             errors = self._destroy(prior, private)
             if errors:
@@ -389,18 +371,18 @@ class DirectDriver:
                     f"kept): {'; '.join(map(str, errors))}", Replacement(policy, old_name, "", tuple(steps)),
                     diagnostics=tuple(map(str, errors)))
             self._save(None, b"")
-            steps.append(("DeletedReplacedExternalResource", f"deleted {old_name} to replace it"))
+            steps.append((reasons.DELETED_REPLACED, f"deleted {old_name} to replace it"))
             state, new_private = self._create_replacement(policy, old_name, steps)
             new_name = self.floor.external_name(self._instance(state))
-            steps.append(("CreatedReplacementExternalResource", f"created {new_name} to replace {old_name}"))
+            steps.append((reasons.CREATED_REPLACEMENT, f"created {new_name} to replace {old_name}"))
         self.polled.pop(self.op.ws.key, None)
         return Replacement(policy, old_name, new_name, tuple(steps))
 
     def _create_replacement(self, policy: str, old_name: str, steps: list[tuple[str, str]]) -> tuple[Any, bytes]:
         """The new object, made; what a failed create left half made is deleted again (raises)."""
-        _, planned, config = self._plan_change(None, b"", validate=True)
-        state, private, errors = self.p.apply(self.op.tf_type, None, planned.state, config, planned.private,
-                                              self.op.timeout)
+        made = self._plan_change(None, b"", validate=True)
+        state, private, errors = self.p.apply(self.op.tf_type, None, made.planned.state, made.config,
+                                              made.planned.private, self.op.timeout)
         if not errors and state is not None:
             return state, private
         words = tuple(map(str, errors)) or ("the provider returned no state",)

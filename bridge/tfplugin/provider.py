@@ -41,6 +41,8 @@ class Planned:
     state: Any
     requires_replace: tuple[tuple[str | int, ...], ...]
     private: bytes
+    # The provider's ``legacy_type_system`` (the SDKv2 shim's): terraform tolerates an invalid plan from it.
+    legacy: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -164,7 +166,8 @@ class Provider:
                                prior_state=self._dv(s.type, prior), proposed_new_state=self._dv(s.type, proposed),
                                config=self._dv(s.type, config), prior_private=private)
         return Planned(cty.from_msgpack(s.type, answer.planned_state.msgpack),
-                       tuple(path_steps(p) for p in answer.requires_replace), bytes(answer.planned_private))
+                       tuple(path_steps(p) for p in answer.requires_replace), bytes(answer.planned_private),
+                       bool(getattr(answer, "legacy_type_system", False)))
 
     def apply(self, tf_type: str, prior: Any, planned: Any, config: Any, private: bytes,
               timeout: float) -> tuple[Any, bytes, list[Diagnostic]]:

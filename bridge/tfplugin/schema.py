@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from bridge.tfplugin import cty
+from bridge.workspace.tfstate import MapKey
 
 # Schema.NestedBlock.NestingMode and Schema.Object.NestingMode numbers, as both protocols define them.
 _BLOCK_NESTING = {0: "invalid", 1: "single", 2: "list", 3: "set", 4: "map", 5: "group"}
@@ -28,6 +30,8 @@ class Attribute:
     # Protocol 6 nested attributes: the object's own attributes, and how it nests.
     nested: Block | None = None
     nesting: str = ""
+    # Write-only (terraform 1.11): configured, never stored; a plan must leave it null.
+    write_only: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,21 +89,51 @@ class Block:
         return out
 
     def sensitive_paths(self, value: Any, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-        """Paths of the sensitive attributes that hold a value in ``value`` (as a state records them)."""
+        """Paths of the sensitive attributes in ``value`` as terraform records them in a state
+        (configschema's SensitivePaths): in an object that is there, every sensitive attribute, null or
+        not, and those inside its nested blocks and protocol 6's nested attributes; for those inside a
+        set's elements, the set's own path (cty keeps no mark on a set's element: ``SetVal`` moves an
+        element's marks to the set, and the state records the set as sensitive)."""
+        return self._paths(value, prefix, lambda a: a.sensitive, hoist=True)
+
+    def write_only_paths(self, value: Any) -> list[tuple[str | int, ...]]:
+        """Paths of the write-only attributes in ``value`` (configschema's WriteOnlyPaths, which "must
+        exactly mirror the SensitivePaths method"), those inside a set's elements left out: a path
+        into a set names its element by its whole value, which a path here cannot hold."""
+        return self._paths(value, (), lambda a: a.write_only, hoist=False)
+
+    def _paths(self, value: Any, prefix: tuple[str | int, ...], marked: Callable[[Attribute], bool], *,
+               hoist: bool) -> list[tuple[str | int, ...]]:
         if not isinstance(value, dict):
             return []
-        out = [(*prefix, a.name) for a in self.attributes if a.sensitive and value.get(a.name) is not None]
+        out: list[tuple[str | int, ...]] = []
+        for a in self.attributes:
+            if marked(a):
+                out.append((*prefix, a.name))
+            elif a.nested is not None:
+                out += _nested_paths(a.nested, a.nesting, value.get(a.name), (*prefix, a.name), marked, hoist)
         for nb in self.blocks:
-            inner = value.get(nb.name)
-            if nb.nesting in ("single", "group"):
-                out += nb.block.sensitive_paths(inner, (*prefix, nb.name))
-            elif nb.nesting == "list" and isinstance(inner, list):
-                for i, item in enumerate(inner):
-                    out += nb.block.sensitive_paths(item, (*prefix, nb.name, i))
-            elif nb.nesting == "map" and isinstance(inner, dict):
-                for k, item in inner.items():
-                    out += nb.block.sensitive_paths(item, (*prefix, nb.name, k))
+            out += _nested_paths(nb.block, nb.nesting, value.get(nb.name), (*prefix, nb.name), marked, hoist)
         return out
+
+
+def _nested_paths(block: Block, nesting: str, inner: Any, prefix: tuple[str | int, ...],
+                  marked: Callable[[Attribute], bool], hoist: bool) -> list[tuple[str | int, ...]]:
+    """A nested block's or nested attribute's marked paths; inside a set's elements, the set itself
+    (``hoist``) or nothing."""
+    out: list[tuple[str | int, ...]] = []
+    if nesting in ("single", "group"):
+        out += block._paths(inner, prefix, marked, hoist=hoist)
+    elif nesting == "list" and isinstance(inner, list):
+        for i, item in enumerate(inner):
+            out += block._paths(item, (*prefix, i), marked, hoist=hoist)
+    elif nesting == "map" and isinstance(inner, dict):
+        for k, item in inner.items():
+            out += block._paths(item, (*prefix, MapKey(k)), marked, hoist=hoist)
+    elif nesting == "set" and hoist and isinstance(inner, list) and any(
+            block._paths(item, (), marked, hoist=hoist) for item in inner):
+        out.append(prefix)
+    return out
 
 
 def _nested_type(nesting: str, element: cty.Type) -> cty.Type:
@@ -130,7 +164,8 @@ def block_from_proto(msg: Any) -> Block:
             nested = Block(tuple(_nested_attribute(n) for n in a.nested_type.attributes))
             nesting = _OBJECT_NESTING[a.nested_type.nesting]
             t = _nested_type(nesting, nested.type())
-        attributes.append(Attribute(a.name, t, a.required, a.optional, a.computed, a.sensitive, nested, nesting))
+        attributes.append(Attribute(a.name, t, a.required, a.optional, a.computed, a.sensitive, nested, nesting,
+                                    _write_only(a)))
     blocks = tuple(NestedBlock(b.type_name, _BLOCK_NESTING[b.nesting], block_from_proto(b.block),
                                b.min_items, b.max_items) for b in msg.block_types)
     return Block(tuple(attributes), blocks)
@@ -141,8 +176,14 @@ def _nested_attribute(a: Any) -> Attribute:
     if inner is not None:
         nesting = _OBJECT_NESTING[a.nested_type.nesting]
         return Attribute(a.name, _nested_type(nesting, inner.type()), a.required, a.optional, a.computed,
-                         a.sensitive, inner, nesting)
-    return Attribute(a.name, cty.parse_type(a.type), a.required, a.optional, a.computed, a.sensitive)
+                         a.sensitive, inner, nesting, _write_only(a))
+    return Attribute(a.name, cty.parse_type(a.type), a.required, a.optional, a.computed, a.sensitive,
+                     write_only=_write_only(a))
+
+
+def _write_only(a: Any) -> bool:
+    """An attribute's ``write_only`` (protocols 5.8 and 6.8; a provider built before has no such field)."""
+    return bool(getattr(a, "write_only", False))
 
 
 @dataclasses.dataclass(frozen=True)

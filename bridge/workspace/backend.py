@@ -63,7 +63,8 @@ def config_key(provider: ProviderBlock, setup: ProviderSetup) -> str:
     known = _KEYS.get(id(setup))
     if known is not None and known[0] is setup and known[1] == provider.source and known[2] == provider.arguments:
         return known[3]
-    value = [provider.source, dict(provider.arguments), sorted(setup.credentials_env.items()), setup.owned_env]
+    value = [provider.source, dict(provider.arguments), sorted(setup.credentials_env.items()), setup.owned_env,
+             sorted(setup.secret_arguments.items())]
     key = hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
     with _KEYS_LOCK:
         if len(_KEYS) >= _KEYS_KEPT:  # setups are replaced as their cache expires: drop the old ones

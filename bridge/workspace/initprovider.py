@@ -19,6 +19,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from bridge.workspace.tfstate import MapKey
+
 Step = str | int
 Path = tuple[Step, ...]  # a parsed traversal: names and map keys alike, and list indexes
 
@@ -78,7 +80,8 @@ def _paths(at: str, for_provider: Any, init: Any, is_map: bool, objects: frozens
 
 
 def parse(text: str) -> Path | None:
-    """The steps of a traversal :func:`init_only` wrote; None for anything else."""
+    """The steps of a traversal :func:`init_only` wrote (a map key as a MapKey, an index step); None for
+    anything else."""
     first = _FIRST.match(text)
     if first is None:
         return None
@@ -89,6 +92,6 @@ def parse(text: str) -> Path | None:
         if m is None:
             return None
         name, index, key = m.groups()
-        steps.append(int(index) if index is not None else name if name is not None else key)
+        steps.append(int(index) if index is not None else name if name is not None else MapKey(key))
         pos = m.end()
     return tuple(steps)

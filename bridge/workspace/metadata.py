@@ -40,6 +40,11 @@ class Metadata:
     last_result: str = ""
     last_error: str = ""
     executor: str = ""
+    # The last operation that failed, its error and when (epoch seconds): kept while other operations
+    # succeed (a create that keeps failing between successful observes), cleared when it succeeds.
+    failed_operation: str = ""
+    failed_error: str = ""
+    failed_at: float = 0.0
     # The check after the last create that the kind's import ID imports the object (an
     # ImportOutcome's value), and the ID it tried.
     import_check: str = ""
@@ -70,12 +75,16 @@ class Metadata:
             last_result=_text(data, "last_result"), last_error=_text(data, "last_error"),
             executor=_text(data, "executor"), import_check=_text(data, "import_check"),
             import_id=_text(data, "import_id"),
-            import_check_seconds=_seconds(data, "import_check_seconds"), noop_plan=_text(data, "noop_plan"))
+            import_check_seconds=_seconds(data, "import_check_seconds"), noop_plan=_text(data, "noop_plan"),
+            failed_operation=_text(data, "failed_operation"), failed_error=_text(data, "failed_error"),
+            failed_at=_seconds(data, "failed_at"))
 
     def to_json(self) -> dict[str, Any]:
         # The import check's keys only once a create was checked: a workspace from before keeps its keys.
         checked = {"import_check": self.import_check, "import_id": self.import_id,
                    "import_check_seconds": self.import_check_seconds} if self.import_check else {}
+        failed = {"failed_operation": self.failed_operation, "failed_error": self.failed_error,
+                  "failed_at": self.failed_at} if self.failed_operation else {}
         return {
             "apiVersion": self.api_version, "kind": self.kind, "name": self.name, "namespace": self.namespace,
             "uid": self.uid, "address": self.address, "sensitive_arguments": list(self.sensitive_arguments),
@@ -83,6 +92,7 @@ class Metadata:
             "fresh_state": dataclasses.asdict(self.fresh_state) if self.fresh_state else None,
             "last_operation": self.last_operation, "last_result": self.last_result, "last_error": self.last_error,
             "executor": self.executor, **checked, **({"noop_plan": self.noop_plan} if self.noop_plan else {}),
+            **failed,
         }
 
 

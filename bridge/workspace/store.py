@@ -235,9 +235,16 @@ class Workspace:
 
     def record(self, *, operation: str, result: str, error: str, executor: str) -> None:
         """Record an operation's outcome. The metadata file's modification time is when the last one
-        was recorded: a repeat of the same outcome (every poll of a settled resource) only touches it."""
+        was recorded: a repeat of the same outcome (every poll of a settled resource) only touches it.
+        A failure is kept apart until that operation succeeds, so the polls between a create's
+        attempts do not hide it."""
+        failure: dict[str, Any] = {}
+        if result == "error":
+            failure = {"failed_operation": operation, "failed_error": error[:1000], "failed_at": round(time.time(), 3)}
+        elif self.meta().failed_operation == operation:
+            failure = {"failed_operation": "", "failed_error": "", "failed_at": 0.0}
         if not self.update_meta(last_operation=operation, last_result=result, last_error=error[:1000],
-                                executor=executor):
+                                executor=executor, **failure):
             # update_meta has just checked the file against what we remember (under the lock).
             known = self._known.get(META)
             os.utime(self._at[META])

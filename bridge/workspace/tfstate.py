@@ -26,6 +26,13 @@ STATE_TERRAFORM_VERSION = "1.0.0"
 Path_ = tuple[str | int, ...]
 
 
+class MapKey(str):
+    """A path step that is a map element's key (an index step, as terraform writes it), not an
+    attribute's name: equal to the plain string, so a path reads values as before."""
+
+    __slots__ = ()
+
+
 @dataclasses.dataclass(frozen=True)
 class Instance:
     attributes: Mapping[str, Any]
@@ -55,9 +62,14 @@ def from_planfile(path: Path) -> dict[str, Any] | None:
 
 
 def path_of(steps: list[Mapping[str, Any]]) -> Path_:
+    """A path as terraform writes it (``sensitive_attributes``): attribute names, and index steps whose
+    value carries its type (``{"value": 0, "type": "number"}``; a string is a map key)."""
     out: list[str | int] = []
     for step in steps:
         value = step.get("value")
+        if step.get("type") == "index" and isinstance(value, Mapping):
+            value = value.get("value")
+            value = MapKey(value) if isinstance(value, str) else value
         if isinstance(value, str | int):
             out.append(value)
     return tuple(out)
@@ -100,6 +112,8 @@ def _instance(inst: Mapping[str, Any]) -> Instance:
 def _step(step: str | int) -> dict[str, Any]:
     if isinstance(step, int):
         return {"type": "index", "value": {"value": step, "type": "number"}}
+    if isinstance(step, MapKey):
+        return {"type": "index", "value": {"value": str(step), "type": "string"}}
     return {"type": "get_attr", "value": step}
 
 

@@ -13,6 +13,7 @@ PROVIDER = Provider(
     root_group="builtin.tfbridge.io",
     # Namespaced twins too: the runtime's namespace semantics, tested without a cloud.
     namespaced_root_group="builtin.m.tfbridge.io",
+    namespaced_version="v1beta1",
     resource_prefix="terraform_",
     default_version="v1alpha1",
     include=("terraform_data",),

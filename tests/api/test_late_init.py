@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from bridge.api.registry import Kind
-from providers.aws import catalog
 from tests.support.packages import AWS
 
 KINDS = {k.config.tf_type: k for k in AWS.kinds}
@@ -44,7 +43,7 @@ def test_an_argument_another_kind_manages_is_never_late_initialised(tf_type: str
 def test_no_kind_late_initialises_what_it_shares() -> None:
     """The rule over the whole catalogue: every argument listed as managed elsewhere, and every in-line
     rule set (an optional+computed set of objects), stays out of late initialisation."""
-    shared = {(t, m.argument) for t, entries in catalog.MANAGED_ELSEWHERE.items() for m in entries}
+    shared = {(k.config.tf_type, m.argument) for k in AWS.kinds for m in k.config.managed_elsewhere}
     late = {(k.config.tf_type, a) for k in AWS.kinds for a in k.late_init}
     assert sorted(shared & late) == []
     rule_sets = {("aws_default_route_table", "route"), ("aws_default_security_group", "ingress"),

@@ -39,7 +39,7 @@ def _kind(*, namespaced: bool, ignore: tuple[str, ...] = ()) -> Kind:
     resource = Resource(short_group="core", external_name=name_as_identifier(), late_init_ignore=ignore)
     package = registry.from_document(synthetic.provider(resources={"demo_thing": resource,
                                                                    "demo_network": Resource(short_group="network")},
-                                                        namespaced_root_group="demo.m.tfbridge.io",
+                                                        namespaced=True,
                                                         embed_singletons=namespaced),
                                      s.document(_document(), synthetic.SOURCE))
     return package.by_type("demo_thing", namespaced=namespaced)

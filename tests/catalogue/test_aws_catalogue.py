@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from providers.aws import catalog
+from providers.aws.config import CATALOG
 from providers.aws.config import PROVIDER as CATALOGUE
 from tests.support.packages import AWS
 from tfconfig import ResolvedResource, TemplateError, extract_path
@@ -72,9 +72,16 @@ def test_probe_file_is_for_this_provider_version_and_sorted() -> None:
 
 def test_every_resource_is_included_or_excluded_with_a_reason() -> None:
     every = set(schema()["resource_schemas"])
-    assert set(included()) | set(catalog.EXCLUDED) == every
-    assert not set(included()) & set(catalog.EXCLUDED)
-    assert all(e.describe().strip() for e in catalog.EXCLUDED.values())
+    assert set(included()) | set(CATALOGUE.exclude) == every
+    assert not set(included()) & set(CATALOGUE.exclude)
+    assert all(e.describe().strip() for e in CATALOGUE.exclude.values())
+
+
+def test_every_kind_is_written_in_the_file_of_its_group() -> None:
+    """One file per API group: a kind's facts are in ``<its short group>.yaml``."""
+    elsewhere = {t: CATALOG.where[t] for t in included()
+                 if Path(CATALOG.where[t].split(":")[0]).stem != resolved(t).short_group}
+    assert elsewhere == {}
 
 
 def test_the_catalogue_is_large_enough() -> None:
@@ -137,19 +144,24 @@ def test_every_resource_the_probe_could_not_pass_through_carries_examples_or_a_r
     assert unexplained == []
 
 
-def _id_examples() -> list[Any]:
-    cases = []
+def test_every_import_id_example_round_trips() -> None:
+    """Each example (written, or an ID shape the probe's importer took) builds its import ID from its
+    external name and parameters, and reads the external name back from its state."""
+    wrong = []
+    count = 0
     for t in included():
-        for n, ex in enumerate(resolved(t).external_name.examples):
-            cases.append(pytest.param(t, ex, id=f"{t}-{n}-{ex.source}"))
-    return cases
-
-
-@pytest.mark.parametrize(("tf_type", "example"), _id_examples())
-def test_id_example_round_trips(tf_type: str, example: Any) -> None:
-    en = resolved(tf_type).external_name
-    assert en.import_id(example.external_name, example.parameters, example.setup) == example.import_id
-    assert en.get_external_name(example.state_attributes) == example.external_name
+        en = resolved(t).external_name
+        for example in en.examples:
+            count += 1
+            try:
+                got = (en.import_id(example.external_name, example.parameters, example.setup),
+                       en.get_external_name(example.state_attributes))
+            except TemplateError as exc:
+                got = (f"error: {exc}", "")
+            if got != (example.import_id, example.external_name):
+                wrong.append((t, example.import_id, got))
+    assert wrong == []
+    assert count >= 170
 
 
 def test_composite_ids_are_tested_against_examples() -> None:
@@ -217,9 +229,8 @@ def test_sensitive_late_init_and_removed_paths_exist() -> None:
 def test_managed_elsewhere_names_arguments_and_kinds_of_the_schema() -> None:
     wrong = []
     resources = schema()["resource_schemas"]
-    for t, entries in catalog.MANAGED_ELSEWHERE.items():
-        assert t in resources
-        for entry in entries:
+    for t in included():
+        for entry in CATALOGUE.resources[t].managed_elsewhere:
             if argument(t, entry.argument) is None or any(by not in resources for by in entry.by):
                 wrong.append((t, entry.argument))
             assert entry.source

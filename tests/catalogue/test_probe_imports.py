@@ -10,7 +10,10 @@ import pytest
 
 from bridge.api.errors import OperationFailed, OperationTimedOut
 from bridge.tfplugin.provider import Imported, ProviderGone
+from providers.aws.config import PROVIDER as AWS
+from tests.support import synthetic
 from tfbridge import probe
+from tfconfig import Credentials, ImportProbe, Reason, Resource, Strategy, importprobe, name_as_identifier
 
 Script = Callable[[str, str], Any]
 
@@ -120,3 +123,44 @@ def test_run_is_sorted_and_records_the_provider() -> None:
     assert list(doc["resources"]) == ["aws_named", "aws_passthrough"]
     assert (doc["version"], doc["provider"], doc["probe_id"]) == ("5.100.0", "hashicorp/aws", probe.PROBE)
     assert doc["shapes"] == probe.shapes()
+
+
+def test_the_probe_environment_is_the_provider_configs_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AWS_PROFILE", "admin")
+    monkeypatch.setenv("DEMO_TOKEN", "the operator's")
+    demo = synthetic.provider(provider_defaults={"endpoint": "https://api.example"}, credentials=Credentials(
+        probe=ImportProbe(env={"DEMO_URL": "{endpoint}/v1", "DEMO_TOKEN": "probe"}, configuration={"retries": 0})))
+    env = probe.isolated_env(4321, demo.credentials.probe)
+    assert {k: v for k, v in env.items() if k.startswith("DEMO_")} == {"DEMO_URL": "http://127.0.0.1:4321/v1",
+                                                                      "DEMO_TOKEN": "probe"}
+    assert not [k for k in env if k.startswith("AWS_")], "nothing of another provider, nothing of the shell"
+    assert probe.configuration(demo) == {"endpoint": "https://api.example", "retries": 0}
+    aws = probe.isolated_env(4321, AWS.credentials.probe)
+    assert {k: v for k, v in aws.items() if k.startswith("AWS_")} == {
+        "AWS_ENDPOINT_URL": "http://127.0.0.1:4321", "AWS_ACCESS_KEY_ID": "probe", "AWS_SECRET_ACCESS_KEY": "probe",
+        "AWS_EC2_METADATA_DISABLED": "true", "AWS_MAX_ATTEMPTS": "1"}
+    assert probe.configuration(AWS)["skip_credentials_validation"] is True
+
+
+def test_kinds_default_their_external_name_from_the_probes_answers() -> None:
+    document = {"resources": {
+        "demo_thing": {"probe": {"outcome": "passthrough", "attributes": {"id": probe.PROBE}}},
+        "demo_network": {"probe": {"outcome": "passthrough", "attributes": {"arn": probe.PROBE}}},
+        "demo_unused": {"probe": {"outcome": "unsupported", "message": "resource demo_unused doesn't support import"}},
+        "demo_other": {"probe": {"outcome": "rejected", "message": 'expected "A/B", got "<ID>"'}},
+        "demo_kept": {"probe": {"outcome": "rejected"}},
+    }}
+    configured = Resource(short_group="core", external_name=name_as_identifier())
+    demo = importprobe.with_defaults(synthetic.provider(include=("demo_*",), resources={"demo_kept": configured}),
+                                     document)
+    thing = demo.resources["demo_thing"].external_name
+    assert thing.strategy is Strategy.IDENTIFIER_FROM_PROVIDER and thing.source == "probe"
+    network = demo.resources["demo_network"].external_name
+    assert network.get_external_name({"arn": "arn:demo:1", "id": "x"}) == "arn:demo:1"
+    assert network.import_id("arn:demo:1", {}, {}) == "arn:demo:1"
+    assert demo.resources["demo_kept"] is configured, "what the config says wins"
+    assert demo.exclude["demo_unused"].reason is Reason.NO_IMPORT
+    assert demo.exclude["demo_other"].reason is Reason.IMPORT_ID_UNKNOWN
+    assert 'expected "A/B"' in demo.exclude["demo_other"].detail
+    narrow = importprobe.with_defaults(synthetic.provider(include=("demo_thing",), resources={}), document)
+    assert set(narrow.resources) == {"demo_thing"} and not narrow.exclude, "only what include names"

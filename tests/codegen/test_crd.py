@@ -14,6 +14,7 @@ from devserver.manifests import crd_manifests
 from tests.support import synthetic
 from tests.support.packages import AWS, AWS_CURATED_NAMESPACED
 from tfconfig import Exclusion, Reason
+from tfschema import docs as tfdocs
 from tfschema import schema as s
 
 AWS_DIR = Path(__file__).resolve().parents[2] / "providers" / "aws"
@@ -205,7 +206,9 @@ REGIONS = ["af-south-1", "ap-east-1", "ap-northeast-1", "ap-northeast-2", "ap-no
            "us-east-1", "us-east-2", "us-gov-east-1", "us-gov-west-1", "us-iso-east-1", "us-iso-west-1",
            "us-isob-east-1", "us-isof-east-1", "us-isof-south-1", "us-west-1", "us-west-2"]
 HOSTILE_REGIONS = ['${file("/var/run/secrets/kubernetes.io/serviceaccount/token")}', "us-east-1 ", "us east 1",
-                   "us-east-1/../x", "%{ for x in y }", "US-EAST-1", "", "us-east-1,eu-west-1"]
+                   "us-east-1/../x", "%{ for x in y }", "US-EAST-1", "", "us-east-1,eu-west-1",
+                   # Shaped like a region, known to no partition: each would be a provider process of its own.
+                   "us-east-9", "zz-nowhere-1"]
 
 
 def _walk(schema: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
@@ -368,3 +371,36 @@ def test_crd_digest_changes_with_what_the_crd_is_made_from() -> None:
     thing = "crds/core/core.demo.tfbridge.io_things.yaml"
     assert digest(base, network) != digest(other, network)
     assert digest(base, thing) == digest(other, thing)
+
+
+def _thing_docs(text: str) -> tfdocs.Docs:
+    described = {p: text for p in ("size", "enabled", "list_b.port", "list_b.label", "set_b.port", "map_b.label")}
+    return tfdocs.Docs("test", {"demo_thing": tfdocs.ResourceDocs("A documented thing.", described),
+                                "demo_network": tfdocs.ResourceDocs("A documented network.")})
+
+
+def test_documentation_texts_change_no_digest_and_the_schemas_own_description_wins() -> None:
+    doc = s.document(synthetic.document(), synthetic.SOURCE)
+    plain = pipeline.generate(synthetic.provider(), doc)
+    described = pipeline.generate(synthetic.provider(), doc, docs=_thing_docs("Documented."))
+    thing = "crds/core/core.demo.tfbridge.io_things.yaml"
+    network = "crds/network/network.demo.tfbridge.io_networks.yaml"
+    before, after = yaml.safe_load(plain.files[thing]), yaml.safe_load(described.files[thing])
+    assert before["metadata"]["labels"] == after["metadata"]["labels"], "the runtime never reads the texts"
+    for_provider = schema_of(after)["properties"]["spec"]["properties"]["forProvider"]["properties"]
+    assert for_provider["size"]["description"] == "Documented."
+    assert schema_of(after)["description"] == "A thing.", "the schema describes this kind itself"
+    assert schema_of(yaml.safe_load(described.files[network]))["description"] == "A documented network."
+    coverage = {k.kind: k.for_provider for k in described.kinds}
+    assert coverage["Thing"].described > {k.kind: k.for_provider for k in plain.kinds}["Thing"].described
+
+
+def test_a_crd_the_texts_would_make_too_large_is_served_without_them() -> None:
+    doc = s.document(synthetic.document(), synthetic.SOURCE)
+    plain = {k.kind: k.stored_bytes for k in pipeline.generate(synthetic.provider(), doc).kinds}
+    limit = max(plain.values()) + 500
+    described = pipeline.generate(synthetic.provider(), doc, docs=_thing_docs("x " * 2000), crd_size_limit=limit)
+    sizes = {k.kind: k.stored_bytes for k in described.kinds}
+    assert sizes["Thing"] == plain["Thing"], "the kind stays servable, without the texts"
+    network = yaml.safe_load(described.files["crds/network/network.demo.tfbridge.io_networks.yaml"])
+    assert schema_of(network)["description"] == "A documented network.", "a kind the texts fit keeps them"

@@ -3,13 +3,15 @@ argument's name."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
 import pytest
 
-from codegen.examples import in_region, valid_placeholder, valid_placeholders
+from codegen.examples import in_region, manifest, valid_placeholder, valid_placeholders
 from tests.support.packages import AWS, example
+from tfconfig import Example
 
 ACCOUNT = "123456789012"
 
@@ -116,3 +118,21 @@ def test_an_argument_no_import_reads_back_is_given_at_create_only() -> None:
     kind = next(k for k in AWS.kinds if k.config.tf_type == "aws_key_pair" and not k.namespaced)
     spec = example(kind)["spec"]
     assert spec["initProvider"]["publicKey"].startswith("ssh-rsa ") and "publicKey" not in spec["forProvider"]
+
+
+@pytest.mark.parametrize(
+    ("tf_type", "written", "want"),
+    [
+        pytest.param("aws_sqs_queue", {"name": "q"}, {"region": "us-east-1", "name": "q"}, id="RegionFilledFirst"),
+        pytest.param("aws_sqs_queue", {"name": "q", "region": "us-west-2"}, {"name": "q", "region": "us-west-2"},
+                     id="AWrittenRegionIsKept"),
+        pytest.param("aws_iam_user", {"path": "/"}, {"path": "/"}, id="NoRegionWhereNoneIsInjected"),
+    ],
+)
+def test_a_written_example_takes_the_injected_fields_it_leaves_out(tf_type: str, written: dict[str, Any],
+                                                                   want: dict[str, Any]) -> None:
+    """A catalogue example leaves out ``region``: the generator fills it from the injected field's example."""
+    kind = next(k for k in AWS.kinds if k.config.tf_type == tf_type and not k.namespaced)
+    res = dataclasses.replace(kind.config, example=Example(written, name="example"))
+    for_provider = manifest(res, kind.shape.views, lambda t: "example")["spec"]["forProvider"]
+    assert list(for_provider.items()) == list(want.items())

@@ -23,11 +23,17 @@ def test_lower_camel(snake: str, want: str) -> None:
     [
         pytest.param("vpc_endpoint", "VPCEndpoint", id="acronym-upper-in-kinds"),
         pytest.param("cluster_parameter_group", "ClusterParameterGroup", id="plain"),
-        pytest.param("ipv4_cidr_block_association", "IPv4CIDRBlockAssociation", id="mixed-acronyms"),
+        pytest.param("ipv4_cidr_block_association", "IPv4CidrBlockAssociation", id="upjet-acronyms-only"),
+        pytest.param("database_mysql_config", "DatabaseMySQLConfig", id="spelled-as-upjet"),
     ],
 )
 def test_camel(snake: str, want: str) -> None:
     assert camel(snake) == want
+
+
+def test_a_provider_spells_kinds_with_its_own_acronyms() -> None:
+    assert camel("ipv4_cidr_block_association", PROVIDER.kind_acronyms) == "IPv4CIDRBlockAssociation"
+    assert camel("lb_listener", PROVIDER.kind_acronyms) == "LbListener"
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from codegen import pipeline
 from tests.support import synthetic
 from tests.support.packages import AWS as AWS_PACKAGE
 from tfbridge.cli import cli
+from tfschema import docs as tfdocs
 from tfschema import schema as s
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +25,8 @@ AWS = ROOT / "providers" / "aws"
 
 def generate(provider_dir: Path = AWS, jobs: int = 1) -> pipeline.Generated:
     provider = pipeline.load_config(provider_dir)
-    return pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=jobs)
+    return pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=jobs,
+                             docs=pipeline.load_docs(provider_dir))
 
 
 # A whole provider's generation takes tens of seconds: the tests that read one share it (one xdist group,
@@ -48,7 +50,8 @@ from pathlib import Path
 from codegen import pipeline
 provider_dir = Path(sys.argv[1])
 provider = pipeline.load_config(provider_dir)
-files = pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=1).files
+files = pipeline.generate(provider, pipeline.load_schema(provider_dir, provider), jobs=1,
+                          docs=pipeline.load_docs(provider_dir)).files
 json.dump({path: hashlib.sha256(text.encode()).hexdigest() for path, text in files.items()}, sys.stdout)
 """
 
@@ -83,6 +86,21 @@ def test_generation_is_byte_identical_run_to_run() -> None:
     out = subprocess.run([sys.executable, "-c", _DIGESTS_IN_A_PROCESS, str(AWS)], check=True, capture_output=True,
                          env={**os.environ, "PYTHONHASHSEED": seed}, cwd=ROOT).stdout
     assert json.loads(out) == file_digests(generated())
+
+
+@pytest.mark.xdist_group(GENERATED)
+def test_the_aws_crds_describe_nine_in_ten_forprovider_fields() -> None:
+    """What kubectl explain shows: every property under spec.forProvider, at every depth, of every kind in
+    both scopes; and every kind's own description."""
+    made = generated()
+    total = sum((k.for_provider for k in made.kinds), tfdocs.Coverage())
+    assert total.share >= 0.90, f"{total.described} of {total.fields} forProvider fields described"
+    assert {k.group for k in made.kinds} >= {"ec2.aws.tfbridge.io", "ec2.aws.m.tfbridge.io"}
+    vpc = yaml.safe_load(made.files["crds/ec2/ec2.aws.m.tfbridge.io_vpcs.yaml"])["spec"]["versions"][0]
+    schema = vpc["schema"]["openAPIV3Schema"]
+    assert schema["description"] == "Provides a VPC resource."
+    cidr = schema["properties"]["spec"]["properties"]["forProvider"]["properties"]["cidrBlock"]
+    assert cidr["description"].startswith("The IPv4 CIDR block for the VPC.")
 
 
 @pytest.mark.xdist_group(GENERATED)
@@ -163,6 +181,66 @@ def test_bad_input_fails_and_writes_nothing(tmp_path: Path, cfg: str, document: 
     assert _files(pdir) == before, "no half tree"
 
 
+def _with_unusable_resources() -> dict[str, Any]:
+    doc = synthetic.document()
+    resources = doc["provider_schemas"][synthetic.SOURCE]["resource_schemas"]
+    resources["demo_noid"] = {"version": 0, "block": {"attributes": {"name": synthetic.attr("string", required=True)}}}
+    resources["demo_upload"] = {"version": 0, "block": {"attributes": {
+        "id": synthetic.attr("string", computed=True), "source": synthetic.attr("string", required=True)}}}
+    return doc
+
+
+_PROVIDER = ('from tfconfig import Exclusion, Provider, Reason, Resource\n'
+             'PROVIDER = Provider(name="demo", source="example/demo", version="1.0.0", root_group="demo.tfbridge.io",'
+             ' schema_file="schema.json", {fields})\n')
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    pytest.param('resource_prefix="demo_", include=("demo_noid",)',
+                 "config.py: include: demo_noid cannot be generated: its state has no id, which the external name and "
+                 "the import are built from; leave it out, or exclude it with its reason",
+                 id="ExplicitIncludeWithNoID"),
+    pytest.param('resource_prefix="demo_", resources={"demo_upload": Resource(kind="Upload")}',
+                 "config.py: resources['demo_upload']: demo_upload cannot be generated: a required argument reads a "
+                 "file on the provider's machine: source; leave it out, or exclude it with its reason",
+                 id="ConfiguredButReadsLocalFiles"),
+    pytest.param('resource_prefix="dem_", include=("demo_thing",)',
+                 "config.py: resource_prefix: 'dem_' does not begin demo_thing (the schema's resources begin with "
+                 "'demo_')", id="WrongResourcePrefix"),
+    pytest.param('resource_prefix="demo_"', "config.py: include: selects none of the 5 resources of example/demo "
+                 "(name them, or match them: include=(\"demo_*\",))", id="NothingSelected"),
+    pytest.param('resource_prefix="demo_", include="demo_thing"',
+                 "config.py: PROVIDER.include: expected a tuple of str, not str 'demo_thing'", id="StringForATuple"),
+    pytest.param('resource_prefix="demo_", include=("demo_thing",), resources={"demo_thing": {"kind": "Thing"}}',
+                 "config.py: PROVIDER.resources['demo_thing']: expected Resource, not dict {'kind': 'Thing'}",
+                 id="DictForAResource"),
+    pytest.param('resource_prefix="demo_", include=("demo_thing",), resources={"demo_thing": Resource(kind=3)}',
+                 "config.py: PROVIDER.resources['demo_thing'].kind: expected str or None, not int 3",
+                 id="IntForAKindName"),
+    pytest.param('resource_prefx="demo_"',
+                 "config.py:2: TypeError: Provider.__init__() got an unexpected keyword argument 'resource_prefx'",
+                 id="MisspeltField"),
+])
+def test_a_config_mistake_is_one_line_naming_the_field(tmp_path: Path, fields: str, message: str) -> None:
+    """Nothing silent and no traceback: a resource the config names that cannot be generated, a selection of
+    nothing, a wrong prefix or a value of the wrong type each stop generate with one line that says where."""
+    pdir = write_provider(tmp_path, _PROVIDER.format(fields=fields), _with_unusable_resources())
+    result = CliRunner().invoke(cli, ["generate", str(pdir)])
+    assert result.exit_code == 1, result.output
+    (line,) = result.output.splitlines()
+    assert line.startswith(f"error: {pdir}/config.py") and line.endswith(message), line
+    assert not (pdir / "crds").exists()
+
+
+def test_a_pattern_leaves_out_what_the_rules_leave_out_and_the_catalogue_says_why(tmp_path: Path) -> None:
+    pdir = write_provider(tmp_path, _PROVIDER.format(fields='resource_prefix="demo_", include=("demo_*",)'),
+                          _with_unusable_resources())
+    result = CliRunner().invoke(cli, ["generate", str(pdir), "--no-summary"])
+    assert result.exit_code == 0, result.output
+    excluded = {e["type"]: e["reason"] for e in yaml.safe_load((pdir / pipeline.CATALOGUE).read_text())["excluded"]}
+    assert excluded == {"demo_noid": "NoID", "demo_upload": "ReadsLocalFiles"}
+
+
 def _files(pdir: Path) -> dict[Path, bytes]:
     """The tree's files, without the bytecode Python caches when it imports the config (where the
     environment lets it): the interpreter's, not anything the generator writes."""
@@ -182,7 +260,7 @@ def test_generate_replaces_stale_generated_files_and_keeps_hand_written_ones(tmp
     assert (pdir / pipeline.CATALOGUE).exists()
     assert (pdir / "config.py").exists() and (pdir / "schema.json").exists()
     assert not [p for p in pdir.iterdir() if p.name.startswith(".tfbridge-")], "staging directories are removed"
-    assert "2 kinds" in result.output
+    assert "4 kinds" in result.output, "two resources, each served cluster-scoped and namespaced"
 
 
 def test_the_runtime_loads_a_provider_package_from_its_config_and_schema(tmp_path: Path) -> None:
@@ -198,7 +276,7 @@ def test_the_runtime_loads_a_provider_package_from_its_config_and_schema(tmp_pat
     generated = pipeline.generate(pipeline.load_config(pdir), pipeline.load_schema(pdir, pipeline.load_config(pdir)))
     crd = yaml.safe_load(next(t for p, t in generated.files.items() if p.endswith("_things.yaml")))
     kinds, digest = out.stdout.strip().rsplit(" ", 1)
-    assert kinds == "['Network', 'Thing']", out.stderr
+    assert kinds == "['Network', 'Network', 'Thing', 'Thing']", out.stderr  # both scopes
     assert crd["metadata"]["labels"]["tfbridge.io/schema-digest"] == digest, \
         "the runtime computes the digest the CRD is labelled with"
 
@@ -219,7 +297,8 @@ def test_ensure_regenerates_only_when_an_input_changed(tmp_path: Path) -> None:
     assert pipeline.ensure(pdir) is False
     (pdir / "config.py").write_text(config(include='"demo_thing", "demo_network", "demo_unused"'))
     assert pipeline.ensure(pdir) is True
-    assert (pdir / "crds" / "unused" / "unused.demo.tfbridge.io_unuseds.yaml").exists()
+    # A resource of one word is in the provider's own group, as upjet's.
+    assert (pdir / "crds" / "demo" / "demo.demo.tfbridge.io_unuseds.yaml").exists()
     # Facts kept in a subpackage of the provider (the AWS catalogue's modules) are inputs too.
     (pdir / "catalog").mkdir()
     (pdir / "catalog" / "facts.py").write_text("FACTS = 1\n")
@@ -227,6 +306,64 @@ def test_ensure_regenerates_only_when_an_input_changed(tmp_path: Path) -> None:
     assert pipeline.ensure(pdir) is False
     (pdir / "catalog" / "facts.py").write_text("FACTS = 2\n")
     assert pipeline.ensure(pdir) is True
+    # So are the data files of the provider's own directories (the AWS catalogue's YAML).
+    (pdir / "catalog" / "demo.yaml").write_text("demo_thing: {}\n")
+    assert pipeline.ensure(pdir) is True
+    assert pipeline.ensure(pdir) is False
+
+
+DOCS_PAGE = """---
+page_title: "Demo: demo_thing"
+---
+
+# Resource: demo_thing
+
+Manages a thing, as its documentation says.
+
+## Argument Reference
+
+* `size` - (Optional) Size of the thing, in units.
+* `list_b` - (Required) A list block. See [List B](#list-b) below.
+
+### List B
+
+* `port` - (Required) Port of one element.
+"""
+
+
+def test_schema_docs_stores_the_pages_texts_and_generate_puts_them_in_the_crds(tmp_path: Path) -> None:
+    pdir = write_provider(tmp_path, config(), synthetic.document())
+    pages = tmp_path / "repo" / "website" / "docs" / "r"
+    pages.mkdir(parents=True)
+    (pages / "thing.html.markdown").write_text(DOCS_PAGE)
+    result = CliRunner().invoke(cli, ["schema", "docs", str(pdir), "--docs-dir", str(tmp_path / "repo"),
+                                      "--source", "demo docs v1"])
+    assert result.exit_code == 0, result.output
+    assert "1 of 3 resources described from 1 pages" in result.output
+    stored = (pdir / tfdocs.DOCS_FILE).read_bytes()
+    again = CliRunner().invoke(cli, ["schema", "docs", str(pdir), "--docs-dir", str(tmp_path / "repo"),
+                                     "--source", "demo docs v1"])
+    assert again.exit_code == 0 and (pdir / tfdocs.DOCS_FILE).read_bytes() == stored, "reproducible bytes"
+    assert tfdocs.loads(stored).source == "demo docs v1"
+    assert pipeline.ensure(pdir) is True
+    crd = yaml.safe_load((pdir / "crds/demo/demo.demo.tfbridge.io_things.yaml").read_text())["spec"]["versions"][0]
+    for_provider = crd["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["forProvider"]["properties"]
+    assert for_provider["size"]["description"] == "Size of the thing, in units."
+    assert for_provider["listB"]["items"]["properties"]["port"]["description"] == "Port of one element."
+    # The schema describes the kind itself ("A thing."): its own words win over the page's.
+    assert crd["schema"]["openAPIV3Schema"]["description"] == "A thing."
+    (pdir / tfdocs.DOCS_FILE).write_bytes(b"garbage")
+    with pytest.raises(pipeline.GenerationError, match=f"{tfdocs.DOCS_FILE}: cannot read"):
+        pipeline.ensure(pdir)  # the descriptions are an input: changed, they are read again
+    broken = CliRunner().invoke(cli, ["generate", str(pdir)])
+    assert broken.exit_code == 1 and f"{tfdocs.DOCS_FILE}: cannot read" in broken.output
+
+
+def test_schema_docs_refuses_a_directory_without_pages(tmp_path: Path) -> None:
+    pdir = write_provider(tmp_path, config(), synthetic.document())
+    result = CliRunner().invoke(cli, ["schema", "docs", str(pdir), "--docs-dir", str(tmp_path)])
+    assert result.exit_code != 0 and "no resource pages" in result.output
+    assert not (pdir / tfdocs.DOCS_FILE).exists()
 
 
 @pytest.mark.terraform
@@ -235,6 +372,8 @@ def test_schema_refresh_reproduces_the_committed_schema(tmp_path: Path, terrafor
     pdir = tmp_path / "aws"
     pdir.mkdir()
     shutil.copy(AWS / "config.py", pdir / "config.py")
+    shutil.copy(AWS / "import_probe.json", pdir / "import_probe.json")
+    shutil.copytree(AWS / "catalog", pdir / "catalog")
     result = CliRunner().invoke(cli, ["schema", "refresh", str(pdir), "--plugin-dir", str(plugin_dir),
                                       "--terraform", terraform_bin])
     assert result.exit_code == 0, result.output

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from bridge.tfplugin.process import PANIC_FIELD
-from tfbridge import conformance_jobs
-from tfbridge.conformance import MOTO, PROVIDER, TIMEOUT, Result, reclassified
-from tfbridge.conformance_crashes import (
+from conformance import jobs as conformance_jobs
+from conformance.classes import MOTO, PROVIDER, TIMEOUT, reclassified
+from conformance.crashes import (
     Crash,
     CrashWatch,
     attribute,
@@ -26,6 +26,7 @@ from tfbridge.conformance_crashes import (
     panic_words,
     settle,
 )
+from conformance.result import Result, result_to_json
 
 # The start of each panic as the provider printed it (the stacks cut after the frames that matter).
 # An SDK resource: the nil pointer in a flattener of the resource's own file.
@@ -230,7 +231,7 @@ for event in json.loads(sys.argv[2])[str(spec["workers"]) + ":" + ",".join(spec[
 
 
 def _passed(kind: str) -> dict[str, Any]:
-    return {"result": conformance_jobs.result_to_json(Result(kind, steps=dict.fromkeys(
+    return {"result": result_to_json(Result(kind, steps=dict.fromkeys(
         ("create", "reimport", "update", "delete"), "ok")))}
 
 
@@ -254,9 +255,9 @@ def test_the_victims_of_a_named_crash_run_again_after_the_others_beside_each_oth
     crash = attribute(MEDIAPACKAGE, {"aws_a": ["aws_kms_key", "aws_a"], "aws_b": ["aws_b"], CHANNEL: [CHANNEL]})
     first: list[dict[str, Any]] = [{"started": k} for k in ("aws_a", "aws_b", CHANNEL, "aws_c")] + [
         {"crash": crash.to_json()},
-        {"result": conformance_jobs.result_to_json(_failed("aws_a", GONE))},
-        {"result": conformance_jobs.result_to_json(_failed(CHANNEL, LOST))},
-        {"result": conformance_jobs.result_to_json(_failed("aws_b", UNANSWERED))},
+        {"result": result_to_json(_failed("aws_a", GONE))},
+        {"result": result_to_json(_failed(CHANNEL, LOST))},
+        {"result": result_to_json(_failed("aws_b", UNANSWERED))},
         _passed("aws_c")]
     script = {f"4:aws_a,aws_b,{CHANNEL},aws_c": first, "4:aws_a,aws_b": [_passed("aws_a"), _passed("aws_b")]}
     run, heard, specs = _run(monkeypatch, tmp_path, ["aws_a", "aws_b", CHANNEL, "aws_c"], script, workers=4)
@@ -276,12 +277,12 @@ def test_the_kinds_a_crash_naming_no_kind_failed_run_again_one_at_a_time(
     crash = attribute(SDK_ONLY, {"aws_a": ["aws_a"], "aws_b": ["aws_b"]})
     assert crash.crashers == ()
     first: list[dict[str, Any]] = [{"started": "aws_a"}, {"started": "aws_b"}, {"crash": crash.to_json()},
-             {"result": conformance_jobs.result_to_json(_failed("aws_a", GONE))},
-             {"result": conformance_jobs.result_to_json(_failed("aws_b", LOST))}]
+             {"result": result_to_json(_failed("aws_a", GONE))},
+             {"result": result_to_json(_failed("aws_b", LOST))}]
     # Alone, the crasher crashes its provider again: named by being the only kind running.
     again = attribute(SDK_ONLY, {"aws_b": ["aws_b"]})
     second: list[dict[str, Any]] = [_passed("aws_a"), {"started": "aws_b"}, {"crash": again.to_json()},
-              {"result": conformance_jobs.result_to_json(_failed("aws_b", LOST))}]
+              {"result": result_to_json(_failed("aws_b", LOST))}]
     run, heard, specs = _run(monkeypatch, tmp_path, ["aws_a", "aws_b"], {"4:aws_a,aws_b": first,
                                                                           "1:aws_a,aws_b": second}, workers=4)
     assert [(s["kinds"], s["workers"]) for s in specs] == [(["aws_a", "aws_b"], 4), (["aws_a", "aws_b"], 1)]

@@ -14,38 +14,18 @@ import yaml
 from bridge.api.managed import Managed
 from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import WorkspaceStore
+from conformance import harness as harness_module
+from conformance import jobs as conformance_jobs
+from conformance.classes import EXAMPLE, MOTO, OURS, PROVIDER, TIMEOUT, classify, reclassified
+from conformance.counting import MotoCount, countable, identity, mentions, second_objects, serves
+from conformance.deletion import after_delete
+from conformance.examples import Bundle, Examples, identifying_fields, renamed, select
+from conformance.harness import Harness
+from conformance.report import REPORT_HEADER, load_report, merge, write_report
+from conformance.result import Result, StepFailed, result_from_json, result_to_json
+from conformance.update import changes
 from tests.support.executors import SETUP
 from tests.support.packages import AWS, ROOT
-from tfbridge import conformance, conformance_jobs
-from tfbridge.conformance import (
-    EXAMPLE,
-    MOTO,
-    OURS,
-    PROVIDER,
-    REPORT_HEADER,
-    TIMEOUT,
-    Bundle,
-    Examples,
-    Harness,
-    MotoCount,
-    Result,
-    StepFailed,
-    after_delete,
-    changes,
-    classify,
-    countable,
-    identifying_fields,
-    identity,
-    load_report,
-    mentions,
-    merge,
-    reclassified,
-    renamed,
-    second_objects,
-    select,
-    serves,
-    write_report,
-)
 
 PROVIDER_DIR = ROOT / "providers" / "aws"
 
@@ -136,6 +116,22 @@ def examples() -> Examples:
                      "cannot be in same region as main table", EXAMPLE, id="ExampleContradictsItself"),
         pytest.param("create failed: creating FSx Backup: must specify either file_system_id or volume_id", EXAMPLE,
                      id="ExampleMissesOneOfTwo"),
+        pytest.param("ZoneAssociation/c1-x: create failed: creating Route 53 Zone Association: operation error Route 53: "
+                     "AssociateVPCWithHostedZone, https response error StatusCode: 400, RequestID: sO4G, "
+                     "PublicZoneVPCAssociation: the zone is public", EXAMPLE, id="ACloudClientErrorIsTheExamples"),
+        pytest.param("Application/c1-x: observe failed: read aws_elastic_beanstalk_application: listing tags for "
+                     "Elastic Beanstalk Application (arn:aws:elasticbeanstalk:us-east-1:123456789012:application/c1-x): "
+                     "operation error Elastic Beanstalk: ListTagsForResource, https response error StatusCode: 400, "
+                     "RequestID: Y, ResourceNotFoundException: Resource not found for ARN", MOTO,
+                     id="MotosTaggingDoesNotKnowTheObject"),
+        pytest.param("Cluster/c1-x: create failed: creating DocumentDB Cluster (c1-x): operation error DocDB: "
+                     "CreateDBCluster, https response error StatusCode: 400, RequestID: Q, api error "
+                     "InvalidParameterValue: Engine 'docdb' is not supported to satisfy constraint", MOTO,
+                     id="MotoHasNoDocumentDBEngine"),
+        pytest.param("RestAPIPolicy/c1-x: observe failed: read aws_api_gateway_rest_api_policy: invalid character 'S' "
+                     "after top-level value", MOTO, id="AnAnswerOfMotosThatTheKindFails"),
+        pytest.param("Policy/c1-x: observe failed: read aws_iam_policy: invalid character 'S' after top-level value",
+                     EXAMPLE, id="TheSameWordsOfAnotherKindAreNotMotos"),
         pytest.param("MetricAlarm/x: unexpected KeyError: 'aws_autoscaling_policy'", OURS,
                      id="RuntimeExceptionIsOurs"),
         pytest.param("Stage/p-example: update failed: changing deployment_id needs the resource replaced; tfbridge "
@@ -377,7 +373,7 @@ def test_catalogue_neighbours_run_in_different_clouds(examples: Examples) -> Non
 def test_a_result_crosses_the_job_pipe_whole() -> None:
     result = Result("aws_vpc", steps={"create": "ok"}, external_name="vpc-1", import_check_seconds=0.02,
                     seconds=3.5, step_seconds={"create": 3.5}).fail("reimport", "moto holds 2", OURS)
-    assert conformance_jobs.result_from_json(conformance_jobs.result_to_json(result)) == result
+    assert result_from_json(result_to_json(result)) == result
 
 
 def _merge_from_another_process(path: str, kind: str) -> None:
@@ -402,7 +398,7 @@ def test_a_job_that_ends_before_its_results_loses_only_its_own_kinds(monkeypatch
     kinds' results, one dies after starting its kind."""
     import sys
 
-    passed = conformance_jobs.result_to_json(Result("aws_a", steps=dict.fromkeys(("create", "reimport", "update",
+    passed = result_to_json(Result("aws_a", steps=dict.fromkeys(("create", "reimport", "update",
                                                                                      "delete"), "ok")))
     programs = {
         "aws_a": f"import json, os, sys; sys.stdin.read(); out = os.fdopen(int(sys.argv[-1]), 'w'); "
@@ -602,7 +598,7 @@ class Cluster:
 
 def _update_step(cluster: Cluster, monkeypatch: pytest.MonkeyPatch) -> str:
     harness = Harness(cluster, AWS, Path("."), MotoCount(), 3.0, None, [], [])
-    monkeypatch.setattr(conformance, "SETTLE_SECONDS", 0.1)  # a failure without a verb's words counts after it
+    monkeypatch.setattr(harness_module, "SETTLE_SECONDS", 0.1)  # a failure without a verb's words counts after it
     monkeypatch.setattr(harness, "_in_place", lambda kind, name, change: "")
     monkeypatch.setattr(harness, "_instance", lambda ws: SimpleNamespace(attributes=cluster.state))
     return harness._update(AWS.by_type("aws_iam_policy"), "c1-example-policy", None, "c1", {})

@@ -136,6 +136,16 @@ def test_deployment_runs_like_a_production_controller(tree: Path) -> None:
     assert service["spec"]["selector"].items() <= dep["spec"]["template"]["metadata"]["labels"].items()
 
 
+def test_nothing_in_the_aws_pod_reaches_the_nodes_instance_metadata() -> None:
+    for tree in [t for t in TREES if "aws" in t.parts]:
+        (container,) = by_kind(tree, "Deployment")["spec"]["template"]["spec"]["containers"]
+        env = {e["name"]: e.get("value") for e in container["env"]}
+        assert env["AWS_EC2_METADATA_DISABLED"] == "true", tree
+    runtime = load(ROOT / "providers" / "aws" / "package-runtime-config.yaml")
+    (container,) = runtime["spec"]["deploymentTemplate"]["spec"]["template"]["spec"]["containers"]
+    assert {"name": "AWS_EC2_METADATA_DISABLED", "value": "true"} in container["env"]
+
+
 def test_families_split_the_provider_by_api_group() -> None:
     families = ROOT / "providers" / "aws" / "families"
     crds_of = {f.name: {d["metadata"]["name"] for d in resources(f) if d["kind"] == "CustomResourceDefinition"}

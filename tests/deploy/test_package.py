@@ -1,37 +1,16 @@
-"""The generated Crossplane package trees, checked offline against the package format's rules.
+"""The generated Crossplane package trees, checked offline against the package format's rules (see
+tests/support/xpkg.py): the AWS provider's, and those of a provider project made by `tfbridge init`."""
 
-No Crossplane binary runs here: these tests re-state what ``crossplane xpkg build`` and Crossplane's
-provider linter accept (every YAML file under the package root is read, symlinks are not followed;
-exactly one ``meta.pkg.crossplane.io`` Provider document; every other document a CRD; dependencies
-with a version and one package reference with a registry host and no tag) and what Crossplane does
-with the result (only the ProviderConfig kinds and usages stay plain CRDs, every other CRD becomes a
-managed resource definition; no CRD may be in two packages of one family).
-"""
-
-import functools
-import re
 from pathlib import Path
-from typing import Any
 
-import kubernetes_validate
 import pytest
-import yaml
 
-from codegen import package
+import tfproject
+from tests.support import project, xpkg
+from tests.support.packages import AWS
 
 AWS_DIR = Path(__file__).resolve().parents[2] / "providers" / "aws"
-ROOTS = sorted([AWS_DIR / "package", *(AWS_DIR / "families").glob("*/package")])
-META_GROUP = "meta.pkg.crossplane.io"
-CONFIG_KIND_NAMES = {"ProviderConfig", "ClusterProviderConfig", "ProviderConfigUsage", "ClusterProviderConfigUsage"}
-DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
-# The subset of Go semver constraints (Masterminds) we emit: comparisons of v-prefixed versions,
-# pre-release allowed, joined by commas (and) or ``||`` (or).
-_VERSION = r"v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?"
-CONSTRAINT = re.compile(rf"^\s*(>=|<=|>|<|=|~|\^)?\s*{_VERSION}\s*$")
-
-
-def constraint_ok(text: str) -> bool:
-    return bool(text.strip()) and all(CONSTRAINT.match(part) for alt in text.split("||") for part in alt.split(","))
+ROOTS = xpkg.roots(AWS_DIR)
 
 
 @pytest.mark.parametrize(("text", "ok"), [
@@ -44,33 +23,7 @@ def constraint_ok(text: str) -> bool:
     pytest.param("", False, id="Empty"),
 ])
 def test_constraint_grammar(text: str, ok: bool) -> None:
-    assert constraint_ok(text) is ok
-
-
-@functools.cache
-def _file_documents(path: Path) -> tuple[dict[str, Any], ...]:
-    # Read once per process: a family's package and the whole provider's hold the same CRDs (hard links;
-    # 50 MiB of YAML in all), so each file is parsed once, with libyaml when present.
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return tuple(doc for doc in yaml.load_all(path.read_bytes(), Loader=loader) if doc is not None)
-
-
-def _documents(root: Path) -> list[tuple[Path, dict[str, Any]]]:
-    """Every document the build would read under ``root``: .yaml/.yml files, recursively."""
-    out = []
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and path.suffix in (".yaml", ".yml"):
-            # A hard link is the same file: key the cache by what it points at.
-            out += [(path, doc) for doc in _file_documents(_identity(path))]
-    return out
-
-
-def _identity(path: Path) -> Path:
-    st = path.stat()
-    return _FIRST_PATH.setdefault((st.st_dev, st.st_ino), path)
-
-
-_FIRST_PATH: dict[tuple[int, int], Path] = {}
+    assert xpkg.constraint_ok(text) is ok
 
 
 def test_there_is_a_package_per_family_and_one_for_the_whole_provider() -> None:
@@ -81,80 +34,31 @@ def test_there_is_a_package_per_family_and_one_for_the_whole_provider() -> None:
 
 @pytest.mark.parametrize("root", ROOTS, ids=[str(r.relative_to(AWS_DIR)) for r in ROOTS])
 def test_package_root_holds_exactly_one_provider_meta_and_crds(root: Path) -> None:
-    files = sorted(p for p in root.rglob("*") if not p.is_dir())
-    assert files and all(p.suffix == ".yaml" and not p.is_symlink() and p.stat().st_size for p in files), \
-        "only non-empty .yaml files, no symlink (the build follows none)"
-    assert not [p for p in files if p.name == "kustomization.yaml"]
-    docs = _documents(root)
-    metas = [d for _, d in docs if str(d.get("apiVersion", "")).split("/")[0] == META_GROUP]
-    assert len(metas) == 1 and metas[0]["apiVersion"] == f"{META_GROUP}/v1" and metas[0]["kind"] == "Provider"
-    assert (root / "crossplane.yaml").is_file()
-    others = [d for _, d in docs if d is not metas[0]]
-    assert others and {(d["apiVersion"], d["kind"]) for d in others} == {
-        ("apiextensions.k8s.io/v1", "CustomResourceDefinition")}
-    meta = metas[0]
-    assert DNS_LABEL.match(meta["metadata"]["name"])
-    assert set(meta["spec"]) <= {"crossplane", "dependsOn", "capabilities"}, "the build would drop anything else"
-    assert meta["spec"]["capabilities"] == ["SafeStart"], "each controller waits for its CRD (bridge.kube.crdgate)"
-    assert constraint_ok(meta["spec"]["crossplane"]["version"])
-    for dep in meta["spec"].get("dependsOn", []):
-        refs = [k for k in ("provider", "configuration", "function") if k in dep]
-        assert len(refs) == 1 and constraint_ok(dep["version"])
-        host, _, path = dep[refs[0]].partition("/")
-        assert "." in host and path and ":" not in path and "@" not in path, "fully qualified, no tag or digest"
-
-
-def _crd_names(root: Path) -> dict[str, str]:
-    return {d["metadata"]["name"]: d["spec"]["names"]["kind"] for _, d in _documents(root)
-            if d["kind"] == "CustomResourceDefinition"}
+    xpkg.check_root(root)
 
 
 def test_families_split_the_whole_provider_and_depend_on_config() -> None:
-    whole = _crd_names(AWS_DIR / "package")
-    families = {r.parent.name: r for r in ROOTS if r.parent.parent.name == "families"}
-    seen: dict[str, str] = {}
-    for family, root in families.items():
-        crds = _crd_names(root)
-        assert not set(crds) & set(seen), f"{family} repeats CRDs of another family"
-        seen.update(crds)
-        meta = yaml.safe_load((root / "crossplane.yaml").read_text())
-        assert meta["metadata"]["labels"] == {package.FAMILY_LABEL: "tfbridge-provider-family-aws"}
-        deps = [d["provider"] for d in meta["spec"].get("dependsOn", [])]
-        if family == "config":
-            assert deps == [] and set(crds.values()) == CONFIG_KIND_NAMES - {"ClusterProviderConfigUsage"}
-        else:
-            assert deps == ["xpkg.example.com/tfbridge/tfbridge-provider-family-aws"]
-            groups = {name.split(".", 1)[1] for name in crds}
-            assert groups == {f"{family}.aws.tfbridge.io", f"{family}.aws.m.tfbridge.io"}, "both scopes"
-    assert seen == whole
-    meta = yaml.safe_load((AWS_DIR / "package" / "crossplane.yaml").read_text())
-    assert "labels" not in meta["metadata"] and "dependsOn" not in meta["spec"]
-    # Crossplane keeps only these kind names as plain CRDs; every other one becomes a managed resource.
-    config = {name for name, kind in whole.items() if kind in CONFIG_KIND_NAMES}
-    assert {name.split(".", 1)[1] for name in config} == {"aws.tfbridge.io", "aws.m.tfbridge.io"}
-    assert len(config) == 5
+    xpkg.check_families(AWS_DIR, AWS.provider)
+    assert AWS.provider.package is not None and AWS.provider.package.registry == "xpkg.example.com/tfbridge"
 
 
 def test_package_crds_are_the_generated_crds() -> None:
-    crds = {p.name: p for p in (AWS_DIR / "crds").rglob("*.yaml") if p.name != "kustomization.yaml"}
-    packaged = sorted((AWS_DIR / "package" / "crds").iterdir())
-    assert sorted(p.name for p in packaged) == sorted(crds)
-    for path in packaged[:200]:
-        assert path.read_bytes() == crds[path.name].read_bytes(), path.name
+    xpkg.check_package_crds(AWS_DIR)
 
 
 def test_runtime_config_runs_the_package_with_workspaces_on_an_empty_dir() -> None:
-    doc = yaml.safe_load((AWS_DIR / "package-runtime-config.yaml").read_text())
-    assert (doc["apiVersion"], doc["kind"]) == ("pkg.crossplane.io/v1beta1", "DeploymentRuntimeConfig")
-    template = doc["spec"]["deploymentTemplate"]
-    kubernetes_validate.validate({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "x"},
-                                  "spec": template["spec"]}, kubernetes_validate.latest_version(), strict=True)
-    pod = template["spec"]["template"]["spec"]
-    (container,) = pod["containers"]
-    assert container["name"] == package.RUNTIME_CONTAINER, "Crossplane applies a runtime config to this container"
-    root = next(a.split("=", 1)[1] for a in container["args"] if a.startswith("--workspace-root="))
-    mounted = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
-    volumes = {v["name"]: v for v in pod["volumes"]}
-    assert volumes[mounted[root]] == {"name": mounted[root], "emptyDir": {}}
-    assert container["securityContext"]["readOnlyRootFilesystem"] is True
-    assert "/tmp" in mounted, "terraform and the runtime write their temporary files under /tmp"
+    xpkg.check_runtime_config(AWS_DIR)
+
+
+def test_a_provider_project_builds_its_packages_as_aws_does(tmp_path: Path) -> None:
+    """`tfbridge init` then `tfbridge generate` with no edit: the project's own package trees, held to the
+    same rules as AWS's."""
+    root = project.init(tmp_path / "p")
+    project.generate(root)
+    assert [r.relative_to(root).as_posix() for r in xpkg.roots(root)] == [
+        "families/config/package", "families/terraform/package", "package"]
+    for package_root in xpkg.roots(root):
+        xpkg.check_root(package_root)
+    xpkg.check_families(root, tfproject.load(f"{root}/").provider)
+    xpkg.check_package_crds(root)
+    xpkg.check_runtime_config(root)

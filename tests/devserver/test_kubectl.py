@@ -120,6 +120,16 @@ def test_explain(kubectl: Kubectl, flags: tuple[str, ...]) -> None:
     out = kubectl("explain", *flags, "vpc.spec.forProvider", f"--api-version={GROUP}/{VERSION}")
     assert "KIND:" in out and "VPC" in out and "cidrBlock" in out and "Arguments of the external resource" in out
     assert "Data contains the secret data" in kubectl("explain", *flags, "secret.data")
+    # The provider's own documentation, on the field and on the kind.
+    field = " ".join(kubectl("explain", *flags, "vpc.spec.forProvider.cidrBlock",
+                             f"--api-version={GROUP}/{VERSION}").split())
+    assert "The IPv4 CIDR block for the VPC. CIDR can be explicitly set or it can be derived from IPAM using " \
+           "ipv4_netmask_length." in field, field
+    assert "Provides a VPC resource." in kubectl("explain", *flags, "vpc", f"--api-version={GROUP}/{VERSION}")
+    block = " ".join(kubectl("explain", *flags, "table.spec.forProvider.attribute.type",
+                             "--api-version=dynamodb.aws.tfbridge.io/v1beta2").split())
+    assert "Attribute type. Valid values are S (string), N (number), B (binary)." in block, \
+        "a nested block's field is described too"
 
 
 def test_server_side_apply_owns_fields_and_answers_conflicts(kubectl: Kubectl, custom: client.CustomObjectsApi,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import ssl
 import stat
 import subprocess
@@ -18,6 +19,7 @@ import yaml
 from kubernetes import client
 
 from bridge.kube.client import api_client
+from devserver import server as devserver_server
 from devserver.server import MAX_BODY, APIServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -180,3 +182,26 @@ def test_without_the_package_the_command_says_so() -> None:
                               text=True, cwd=ROOT, timeout=60)
     assert done.returncode != 0
     assert "the local API server is not installed here" in done.stderr
+
+
+def test_a_request_without_the_token_is_refused_before_its_body_is_read(server: APIServer) -> None:
+    """A client that announces a body and sends none gets its 401 at once: nothing is read of a body (up
+    to the 3 MiB limit) before the token is checked."""
+    context = ssl.create_default_context(cadata=server.certificate.pem.decode())
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw, \
+            context.wrap_socket(raw, server_hostname="127.0.0.1") as tls:
+        tls.sendall(f"POST /api/v1/namespaces/default/secrets HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                    f"Content-Type: application/json\r\nContent-Length: {MAX_BODY}\r\n\r\n".encode())
+        status = tls.recv(64).decode(errors="replace")
+    assert status.startswith("HTTP/1.0 401") or status.startswith("HTTP/1.1 401"), status
+
+
+def test_the_request_log_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(devserver_server, "REQUEST_LOG", 5)
+    srv = APIServer().start()
+    try:
+        for i in range(8):
+            request(srv, "GET", f"/api/v1/namespaces/ns-{i}")
+        assert list(srv.requests) == [("GET", f"/api/v1/namespaces/ns-{i}") for i in range(3, 8)]
+    finally:
+        srv.stop()

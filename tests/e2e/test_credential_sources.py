@@ -21,9 +21,9 @@ from bridge.kube.client import SECRETS
 from bridge.kube.redact import Redactor
 from bridge.managed.credentials import Sources
 from bridge.managed.providerconfig import ConfigResources, Connector
-from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION
 from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
+from devrig.cloud import MOTO_PROVIDER_CONFIGURATION
 from tests.support.bench import ACCESS, Bench
 from tests.support.cloud import Moto, provider_env
 from tests.support.executors import cli_backend, direct_backend, mr

@@ -15,9 +15,10 @@ import pytest
 from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube import errors
 from bridge.kube.client import EVENTS, NAMESPACES, SECRETS
+from bridge.managed.adoption import ALLOWED_NAMESPACES
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
-from bridge.testing.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret
+from devrig.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret
 from tests.support.cloud import Moto
 from tests.support.packages import AWS
 from tests.support.running import Running
@@ -37,7 +38,7 @@ def _configure(run: Running) -> None:
     assert res is not None
     namespace, name, key = CREDENTIALS_SECRET
     run.kube.create(res, {"apiVersion": res.api_version, "kind": "ClusterProviderConfig",
-                          "metadata": {"name": "default"},
+                          "metadata": {"name": "default", "annotations": {ALLOWED_NAMESPACES: TENANT}},
                           "spec": {"credentials": {"source": "Secret", "secretRef": {"namespace": namespace,
                                                                                        "name": name, "key": key}},
                                    "configuration": dict(MOTO_PROVIDER_CONFIGURATION)}})

@@ -17,7 +17,7 @@ import pytest
 from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.managed.providerconfig import ConfigResources
-from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
+from devrig.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
 from tests.support.aws import configure_aws
 from tests.support.cloud import Moto
 from tests.support.cloudproxy import CloudProxy

@@ -10,7 +10,7 @@ from bridge.kube import errors
 from bridge.kube.cache import CachedReader
 from bridge.kube.client import CRDS, Obj
 from bridge.kube.informer import Informer
-from bridge.testing.fakes import StoreKube
+from devrig.fakes import StoreKube
 from tests.support.bench import CRDS_YAML, VPCS, vpc
 from tests.support.waiting import wait_for
 

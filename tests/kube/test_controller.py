@@ -10,7 +10,7 @@ from bridge.kube.client import Resource
 from bridge.kube.controller import Controller, Result, Workers
 from bridge.kube.informer import Informer, Key
 from bridge.kube.queue import WorkQueue
-from bridge.testing.fakes import StoreKube
+from devrig.fakes import StoreKube
 from tests.support.waiting import wait_for
 
 

@@ -10,7 +10,7 @@ import pytest
 from bridge.kube import errors
 from bridge.kube.client import CRDS, Obj, Resource
 from bridge.kube.crdgate import CRDGate, serves
-from bridge.testing.fakes import StoreKube
+from devrig.fakes import StoreKube
 from tests.support.waiting import wait_for
 
 ESTABLISHED = {"conditions": [{"type": "Established", "status": "True"}]}

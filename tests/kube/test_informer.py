@@ -1,6 +1,6 @@
 from bridge.kube.client import CRDS, SECRETS
 from bridge.kube.informer import Informer
-from bridge.testing.fakes import StoreKube
+from devrig.fakes import StoreKube
 from tests.support.bench import CRDS_YAML, VPCS, vpc
 from tests.support.waiting import wait_for
 

@@ -4,7 +4,7 @@ from typing import Any
 
 from bridge.kube.client import LEASES
 from bridge.kube.leader import LeaderElector
-from bridge.testing.fakes import StoreKube
+from devrig.fakes import StoreKube
 from tests.support.waiting import wait_for
 
 

@@ -84,3 +84,22 @@ def test_every_secret_of_thousands_of_objects_is_redacted_and_forgotten_ones_are
     r.forget("outputs:VPC/o42")
     assert r(text) == f"a secret-00042-x and {REDACTED} and secret-00042-xy, not secret-3000-x"
     assert r("") == "" and r("short") == "short"
+
+
+@pytest.mark.parametrize("others", [0, 5000], ids=["FewSecrets", "ThousandsOfObjectsSecrets"])
+def test_a_tenant_cannot_confirm_a_guess_of_another_tenants_secret(others: int) -> None:
+    r = Redactor()
+    for i in range(others):
+        r.add(f"outputs:VPC/team-c/o{i}", [f"other-secret-{i:05d}"], tenant="team-c")
+    r.add("inputs:Parameter/team-a/p", ["team-a-password"], tenant="team-a")
+    r.add("inputs:Parameter/team-b/p", ["team-b-password", "both-teams-password"], tenant="team-b")
+    r.add("inputs:Parameter/team-a/q", ["both-teams-password"], tenant="team-a")
+    r.add("ClusterProviderConfig/default", ["cluster-secret-key"])
+    text = "tried team-b-password, team-a-password, both-teams-password and cluster-secret-key"
+    assert r(text, tenant="team-a") == f"tried team-b-password, {REDACTED}, {REDACTED} and {REDACTED}", \
+        "its own and the cluster's are redacted; another tenant's guessed value is left as written"
+    assert r(text, tenant="team-b") == f"tried {REDACTED}, team-a-password, {REDACTED} and {REDACTED}"
+    assert r(text) == f"tried {REDACTED}, {REDACTED}, {REDACTED} and {REDACTED}", "a log line: every one"
+    r.forget("inputs:Parameter/team-a/q")
+    assert r("both-teams-password", tenant="team-a") == "both-teams-password"
+    assert r("both-teams-password", tenant="team-b") == REDACTED

@@ -18,7 +18,8 @@ from bridge.api.external import ProviderSetup
 from bridge.kube.client import SECRETS
 from bridge.managed import credentials
 from bridge.managed.credentials import Ambient, Sources
-from bridge.testing.cloud import provider_config
+from devrig.cloud import provider_config
+from providers.aws.credentials import OWNED
 from tests.support.bench import Bench
 from tests.support.packages import AWS
 
@@ -30,6 +31,8 @@ IRSA_POD = {**POD, "AWS_ROLE_ARN": "arn:aws:iam::111111111111:role/provider",
 ROLE_A = "arn:aws:iam::111111111111:role/a"
 ROLE_B = "arn:aws:iam::222222222222:role/b"
 INHERITED = {"AWS_ENDPOINT_URL": "http://moto:5000", "AWS_MAX_ATTEMPTS": "3"}
+# Every source but a cluster-scoped None: the node's instance metadata out of the provider's reach.
+NO_IMDS = {"AWS_EC2_METADATA_DISABLED": "true"}
 NO_AMBIENT = Ambient()
 KEYS = {"AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI"}
 
@@ -70,7 +73,7 @@ def secret_spec(value: bytes) -> tuple[dict[str, Any], dict[str, bytes]]:
 def test_a_secret_gives_the_keys_and_nothing_of_the_pods_identity(value: bytes, want: dict[str, str]) -> None:
     spec, values = secret_spec(value)
     sourced = resolve(spec, values=values)
-    assert sourced.env == {**INHERITED, **want}
+    assert sourced.env == {**INHERITED, **want, **NO_IMDS}
     assert sourced.arguments == {}
     assert set(want.values()) <= set(sourced.secrets)
 
@@ -95,7 +98,7 @@ def test_a_bad_profile_says_where_and_never_what(value: bytes, message: str) -> 
 def test_the_provider_process_starts_from_a_clean_aws_environment() -> None:
     sourced = resolve({"credentials": {"source": "None"}})
     assert sourced.env == INHERITED
-    setup = ProviderSetup(configuration={}, credentials_env=sourced.env, owned_env=credentials.OWNED)
+    setup = ProviderSetup(configuration={}, credentials_env=sourced.env, owned_env=OWNED)
     assert setup.environment(POD) == {**INHERITED, "HOME": "/home/provider"}, "no AWS_PROFILE, no pod keys"
     assert ProviderSetup(configuration={}, credentials_env=KEYS).environment(POD) == {**POD, **KEYS}, \
         "a setup that owns nothing keeps what it inherits"
@@ -113,7 +116,7 @@ def test_the_provider_process_starts_from_a_clean_aws_environment() -> None:
 ])
 def test_the_pods_identity_reaches_the_provider(environ: dict[str, str], source: str, want: dict[str, str]) -> None:
     sourced = resolve({"credentials": {"source": source}}, environ=environ)
-    assert sourced.env == {**INHERITED, **want}
+    assert sourced.env == {**INHERITED, **want, **NO_IMDS}
     assert sourced.arguments == {}
 
 
@@ -154,7 +157,7 @@ def test_web_identity_from_the_providers_disk(web_identity: dict[str, Any], envi
                                               want: dict[str, Any]) -> None:
     sourced = resolve({"credentials": {"source": "WebIdentity", "webIdentity": web_identity}}, environ=environ)
     assert sourced.arguments == {"assume_role_with_web_identity": [want]}
-    assert sourced.env == INHERITED, "the pod's own role variables are not passed on"
+    assert sourced.env == {**INHERITED, **NO_IMDS}, "the pod's own role variables are not passed on"
 
 
 @pytest.mark.parametrize(("spec", "error", "message"), [
@@ -187,7 +190,7 @@ def test_a_role_chain_becomes_assume_role_blocks_in_order() -> None:
     assert sourced.arguments == {"assume_role": [
         {"role_arn": ROLE_A, "external_id": "ext-1", "tags": {"team": "a"}, "transitive_tag_keys": ["team"]},
         {"role_arn": ROLE_B}]}
-    assert sourced.env == {**INHERITED, **KEYS}, "the chain starts from the base credentials"
+    assert sourced.env == {**INHERITED, **KEYS, **NO_IMDS}, "the chain starts from the base credentials"
 
 
 @pytest.mark.parametrize(("endpoint", "want"), [
@@ -242,15 +245,17 @@ TOKEN_SECRET = {"source": "Secret", "secretRef": {"name": "oidc", "key": "token"
     pytest.param({"credentials": {"source": "WebIdentity", "webIdentity": {
         "roleARN": ROLE_A, "tokenConfig": {"source": "Filesystem", "fs": {"path": "/etc/shadow"}}}}},
                  "WebIdentity uses the provider's own identity", id="WebIdentityFromTheProvidersDisk"),
-    pytest.param({"credentials": {"source": "None"}, "endpoint": {"url": {"type": "Static", "static": "http://x"}}},
+    pytest.param({**secret_spec(b"")[0], "endpoint": {"url": {"type": "Static", "static": "http://x"}}},
                  "spec.endpoint: only a ClusterProviderConfig may choose", id="Endpoint"),
 ])
 def test_a_namespace_cannot_use_the_pods_identity_or_choose_an_endpoint(spec: dict[str, Any], message: str) -> None:
     pod = {**IRSA_POD, "AWS_CONTAINER_CREDENTIALS_FULL_URI": "http://169.254.170.23/v1/credentials"}
+    values = {"k": json.dumps({"access_key": "AKIDEXAMPLE", "secret_key": "wJalrXUtnFEMI"}).encode()}
     with pytest.raises(InvalidSpec, match=message):
-        resolve(spec, environ=pod, namespaced=True)
-    resolve(spec, environ=pod, namespaced=True, ambient=Ambient(identity_in_namespaces=True,
-                                                                endpoints_in_namespaces=True))
+        resolve(spec, environ=pod, namespaced=True, values=values)
+    allowed = resolve(spec, environ=pod, namespaced=True, values=values,
+                      ambient=Ambient(identity_in_namespaces=True, endpoints_in_namespaces=True))
+    assert allowed.env["AWS_EC2_METADATA_DISABLED"] == "true", "never the node's identity, whatever is allowed"
 
 
 def test_a_namespace_may_use_a_web_identity_token_of_its_own(tmp_path: Path) -> None:
@@ -270,5 +275,35 @@ def test_an_ini_secret_is_redacted_key_by_key() -> None:
     b.kube.create(pcs, provider_config(AWS.provider.root_group, "ini", secret=("default", "ini", "credentials")))
     setup = b.connector.setup("ini")
     assert setup.credentials_env["AWS_SECRET_ACCESS_KEY"] == "hunter2ini"
-    assert setup.owned_env == credentials.OWNED
+    assert setup.owned_env == OWNED
     assert "hunter2ini" not in b.redactor("the provider said: hunter2ini is invalid")
+
+
+def test_a_namespace_never_falls_back_to_the_nodes_identity() -> None:
+    with pytest.raises(InvalidSpec, match="None would leave the provider to find credentials of its own"):
+        resolve({"credentials": {"source": "None"}}, namespaced=True,
+                ambient=Ambient(identity_in_namespaces=True, endpoints_in_namespaces=True))
+    spec, values = secret_spec(json.dumps({"access_key": "AKIDEXAMPLE", "secret_key": "wJalrXUtnFEMI"}).encode())
+    assert resolve(spec, values=values, namespaced=True, environ={**POD, "AWS_EC2_METADATA_DISABLED": "false"}).env[
+        "AWS_EC2_METADATA_DISABLED"] == "true", "the pod's own setting does not reopen it"
+
+
+@pytest.mark.parametrize("namespaced", [True, False], ids=["Namespaced", "ClusterScoped"])
+@pytest.mark.parametrize(("value", "message"), [
+    pytest.param(json.dumps({"unrelated": "hunter2hunter2"}).encode(),
+                 "has none of the provider's credentials", id="NoKeyAtAll"),
+    pytest.param(json.dumps({"access_key": "AKIDEXAMPLE"}).encode(), "has no secret_key", id="HalfTheKeys"),
+    pytest.param(b"[default]\nregion = us-east-1\n", "no aws_access_key_id in the default profile", id="ProfileOfNone"),
+])
+def test_a_secret_without_credentials_is_refused(namespaced: bool, value: bytes, message: str) -> None:
+    spec, values = secret_spec(value)
+    with pytest.raises(InvalidSpec, match=message) as caught:
+        resolve(spec, values=values, namespaced=namespaced)
+    assert "hunter2" not in str(caught.value)
+
+
+def test_only_the_operators_choice_of_source_none_reaches_the_nodes_instance_metadata() -> None:
+    pod = {**POD, "AWS_EC2_METADATA_DISABLED": "true"}
+    assert "AWS_EC2_METADATA_DISABLED" not in resolve({"credentials": {"source": "None"}}, environ=pod).env
+    irsa = resolve({"credentials": {"source": "IRSA"}}, environ={**IRSA_POD, "AWS_EC2_METADATA_DISABLED": "true"})
+    assert irsa.env["AWS_EC2_METADATA_DISABLED"] == "true", "the pod's role, never the node's"

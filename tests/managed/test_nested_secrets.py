@@ -18,6 +18,7 @@ from bridge.api.managed import Managed
 from bridge.kube import errors
 from bridge.kube.client import NAMESPACES, SECRETS
 from bridge.kube.redact import REDACTED
+from bridge.managed.adoption import ALLOWED_NAMESPACES
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.events import Recorder
 from bridge.managed.reconciler import ManagedReconciler
@@ -44,7 +45,8 @@ def bench() -> Bench:
                                 "data": {"password": base64.b64encode(f"pw-of-{ns}".encode()).decode()}})
     res = b.connector.res.cluster_configs
     assert res is not None
-    b.kube.create(res, {"apiVersion": res.api_version, "kind": "ClusterProviderConfig", "metadata": {"name": "default"},
+    b.kube.create(res, {"apiVersion": res.api_version, "kind": "ClusterProviderConfig",
+                        "metadata": {"name": "default", "annotations": {ALLOWED_NAMESPACES: "*"}},
                         "spec": {"credentials": {"source": "None"}, "configuration": {"region": "us-east-1"}}})
     return b
 

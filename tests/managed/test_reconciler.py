@@ -25,7 +25,7 @@ from bridge.kube.cache import CachedReader
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.kube.informer import Informer
 from bridge.managed.reconciler import INCOMPLETE
-from bridge.testing.cloud import provider_config
+from devrig.cloud import provider_config
 from tests.support.bench import Bench
 from tests.support.packages import AWS_CURATED as AWS
 

@@ -19,8 +19,9 @@ import pytest
 from bridge.api.errors import InvalidSpec, Retryable
 from bridge.api.managed import Managed
 from bridge.kube import errors
-from bridge.kube.client import NAMESPACES, SECRETS, Resource
+from bridge.kube.client import EVENTS, NAMESPACES, SECRETS, Resource
 from bridge.managed import references
+from bridge.managed.adoption import ALLOWED_NAMESPACES
 from bridge.managed.collaborators import APIReferenceResolver, kind_resource
 from bridge.managed.connection import publish
 from bridge.managed.events import Recorder
@@ -77,7 +78,8 @@ def bench() -> Bench:
         "metadata": {"name": "own", "namespace": "team-b"},
         "spec": {"credentials": {"source": "Secret", "secretRef": {"name": "creds", "key": "creds"}}}})
     b.kube.create(res.cluster_configs, {
-        "apiVersion": res.cluster_configs.api_version, "kind": "ClusterProviderConfig", "metadata": {"name": "default"},
+        "apiVersion": res.cluster_configs.api_version, "kind": "ClusterProviderConfig",
+        "metadata": {"name": "default", "annotations": {ALLOWED_NAMESPACES: "team-a, team-b"}},
         "spec": {"credentials": {"source": "None"}, "configuration": {"region": "us-east-1"}}})
     return b
 
@@ -109,6 +111,26 @@ def test_a_namespace_uses_its_own_provider_config_and_its_own_secret(bench: Benc
     assert res is not None
     (usage,) = bench.kube.list(res, "team-b")[0]
     assert usage["spec"]["providerConfigRef"] == {"kind": "ProviderConfig", "name": "own"}
+
+
+def test_a_cluster_provider_config_serves_only_the_namespaces_it_lists(bench: Bench) -> None:
+    res = bench.connector.res.cluster_configs
+    assert res is not None
+    bench.kube.create(SECRETS, {"apiVersion": "v1", "kind": "Secret",
+                                "metadata": {"name": "ops", "namespace": "default"},
+                                "data": {"creds": base64.b64encode(b"not json at all").decode()}})
+    for name, marks in (("unlisted", {}), ("others", {ALLOWED_NAMESPACES: "team-b,team-c"})):
+        bench.kube.create(res, {"apiVersion": res.api_version, "kind": "ClusterProviderConfig",
+                                "metadata": {"name": name, "annotations": marks},
+                                "spec": {"credentials": {"source": "Secret", "secretRef": {
+                                    "namespace": "default", "name": "ops", "key": "creds"}}}})
+        mr = namespaced(VPC, "net", "team-a", {"forProvider": {"region": "us-east-1"},
+                                               "providerConfigRef": {"kind": "ClusterProviderConfig", "name": name}})
+        with pytest.raises(InvalidSpec, match=f"ClusterProviderConfig/{name} may not be used from namespace team-a") \
+                as caught:
+            bench.connector.connect(mr, VPC)
+        assert "JSON" not in str(caught.value), "nothing of its credentials is told"
+    assert bench.cloud.setups == []
 
 
 def test_a_cluster_provider_config_serves_every_namespace(bench: Bench) -> None:
@@ -326,3 +348,30 @@ def test_a_selector_in_another_namespace_selects_only_consenting_objects(bench: 
     references.resolve(bench.kube, mr, SUBNET, AWS, kind_resource, cross_namespace=True)
     assert mr.for_provider["vpcId"] == "vpc-shared"
     assert mr.for_provider["vpcIdRef"] == {"name": "b-shared", "namespace": "team-b"}, "where it was found"
+
+
+def test_each_object_leases_provider_processes_as_its_tenant(bench: Bench) -> None:
+    for namespace in ("team-a", "team-b", "team-a"):
+        connect(bench, namespaced(VPC, "net", namespace, {
+            "forProvider": {"region": "us-east-1"},
+            "providerConfigRef": {"kind": "ClusterProviderConfig", "name": "default"}}))
+    first, second, again = bench.cloud.setups
+    assert (first.tenant, second.tenant) == ("team-a", "team-b"), "one ClusterProviderConfig, two tenants"
+    assert again is first, "one setup object per tenant: what is worked out about it is kept"
+    assert first.configuration == second.configuration and first.credentials_env == second.credentials_env
+    cluster_vpc = Managed({"apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC",
+                           "metadata": {"name": "net", "uid": "uid-net"}, "spec": {"forProvider": {}}})
+    bench.connector.connect(cluster_vpc, VPC)
+    assert bench.cloud.setups[-1].tenant == "ProviderConfig/default"
+
+
+def test_messages_about_a_tenants_object_redact_its_secrets_and_no_other_tenants(bench: Bench) -> None:
+    read_a = bench.connector._reader(namespaced(VPC, "net", "team-a", {"forProvider": {}}))
+    read_b = bench.connector._reader(namespaced(VPC, "net", "team-b", {"forProvider": {}}))
+    read_a("", "creds")
+    read_b("", "creds")
+    obj = {"apiVersion": VPC.api_version, "kind": "VPC", "metadata": {"name": "net", "namespace": "team-a"}}
+    Recorder(bench.kube, component="test", redactor=bench.redactor).warning(
+        obj, "Guess", "secret-of-team-a or secret-of-team-b?")
+    events = [e["message"] for e in bench.kube.list(EVENTS, "team-a")[0] if e["reason"] == "Guess"]
+    assert events == ["[redacted] or secret-of-team-b?"], "team-a learns nothing of team-b's secret by guessing it"

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from bridge.api.registry import CONFIG_FAMILY
 from bridge.managed.providerconfig import IN_USE, ConfigResources
-from bridge.testing.fakes import FakeCloud
+from devrig.fakes import FakeCloud
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.running import Running
 from tests.support.waiting import wait_for

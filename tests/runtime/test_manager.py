@@ -8,7 +8,7 @@ import pytest
 
 from bridge.kube.client import CRDS
 from bridge.managed.providerconfig import ConfigResources
-from bridge.testing.fakes import FakeCloud
+from devrig.fakes import FakeCloud
 from tests.support.cluster import Cluster
 from tests.support.crds import package_crds
 from tests.support.packages import AWS_CURATED as AWS

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from bridge.kube.client import LEASES
 from bridge.manager import Manager
-from bridge.testing.fakes import FakeCloud
+from devrig.fakes import FakeCloud
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.running import Running
 

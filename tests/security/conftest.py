@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bridge.kube.client import HTTPKube
-from bridge.testing.fakes import FakeCloud
+from devrig.fakes import FakeCloud
 from tests.support.cluster import Cluster
 from tests.support.packages import AWS_CURATED
 from tests.support.running import Managers, Running
@@ -25,7 +25,7 @@ def provider(cluster: Cluster, tmp_path: Path) -> Iterator[Callable[..., tuple[R
     def start(*, cloud: FakeCloud | None = None, **settings: Any) -> tuple[Running, HTTPKube]:
         run = managers.start(AWS_CURATED, "aws", client_factory=cloud.client if cloud is not None else None,
                              patterns=False, **settings)
-        return run, managers.started[-1][2]
+        return run, managers.started[-1][1]
 
     yield start
     managers.stop()

@@ -32,8 +32,8 @@ from bridge.kube import errors
 from bridge.kube.client import CRDS, EVENTS, SECRETS, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
 from bridge.managed.reconciler import SPEC_DEPTH
-from bridge.testing.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
-from bridge.testing.fakes import FakeCloud
+from devrig.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
+from devrig.fakes import FakeCloud
 from devserver.manifests import crd_manifests
 from tests.support.cloud import Moto
 from tests.support.cluster import Cluster
@@ -244,23 +244,28 @@ def test_provider_configuration_echo_never_reaches_the_object(
         provider: Provider, moto: Moto, terraform_bin: str, plugin_dir: Path, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A region built from a file the pod can read, on the lookup path of an interrupted create (as set by
-    the user's own annotation), and a region that looks like one but the provider refuses. Expected: the
-    template never reaches terraform (the runtime refuses the field); the provider's answer to the other
-    (which quotes what it was given) reaches only the log, and the object gets the generic text."""
+    the user's own annotation), and a provider setting the provider refuses (a profile it does not have;
+    a region no partition knows never reaches it). Expected: the template never reaches terraform (the
+    runtime refuses the field); the provider's answer to the other (which quotes what it was given)
+    reaches only the log, and the object gets the generic text."""
     monkeypatch.setenv("AWS_ENDPOINT_URL", moto.endpoint)
     monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
     marker = tmp_path / "pod-secret"
     marker.write_text("POD-SECRET-4c0ffee")
     run, _ = provider(terraform=terraform_bin, plugin_dir=plugin_dir, executor="cli")
     against_moto(run)
+    junk = provider_config(AWS_CURATED.provider.root_group, "junk",
+                           configuration={**MOTO_PROVIDER_CONFIGURATION, "profile": "zz-secret-9"})
+    run.kube.create(ConfigResources.of(AWS_CURATED).configs, junk)
     cases = (("lookup", f'${{file("{marker}")}}', "spec.forProvider.region"),
-             ("junk", "zz-secret-9", "the provider refused its configuration"))
+             ("junk", "us-east-1", "the provider refused its configuration"))
     for name, region, _ in cases:
         run.kube.create(run.res("VPC"), {
             "apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC",
             "metadata": {"name": name, "annotations": {CREATE_PENDING: "2099-01-01T00:00:00Z"} if name == "lookup"
                          else {}},
-            "spec": {"forProvider": {"region": region, "cidrBlock": "10.0.0.0/16"}}})
+            "spec": {"forProvider": {"region": region, "cidrBlock": "10.0.0.0/16"},
+                     "providerConfigRef": {"name": "junk" if name == "junk" else "default"}}})
     for name, _, says in cases:
         synced_false(run, "VPC", name, says, timeout=180)
         texts = [run.condition("VPC", name, "Synced")["message"], *(e["message"] for e in events_of(run, name))]

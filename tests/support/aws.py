@@ -13,7 +13,8 @@ from pathlib import Path
 from bridge.kube import errors
 from bridge.kube.client import NAMESPACES, SECRETS, HTTPKube
 from bridge.managed.providerconfig import ConfigResources
-from bridge.testing.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
+from devrig.cloud import credentials_secret
+from devrig.rig import configure
 from tests.support.cloud import Moto
 from tests.support.cluster import Cluster
 from tests.support.external import executor_under_test
@@ -23,19 +24,11 @@ from tests.support.running import install
 
 
 def configure_aws(kube: HTTPKube, access_key: str = "test") -> None:
-    """CRDs, a credentials Secret and the `default` ProviderConfig pointing at it.
-
-    A merge patch, not get+update: a running provider adds its finalizer to the ProviderConfig at any
-    moment, and an update would race it with a stale resourceVersion.
-    """
+    """CRDs, a credentials Secret and the `default` ProviderConfig pointing at it (the rig's configuration,
+    which merge-patches what exists: a running provider adds its finalizer to the ProviderConfig at any
+    moment, and an update would race it with a stale resourceVersion)."""
     install(kube, AWS_SCENARIO, "aws")  # a provider process runs the whole families
-    secret = credentials_secret(access_key)
-    try:
-        kube.create(SECRETS, secret)
-    except errors.Conflict:
-        kube.patch(SECRETS, secret["metadata"]["name"], {"data": secret["data"]}, namespace=CREDENTIALS_SECRET[0])
-    wanted = provider_config(AWS_SCENARIO.provider.root_group, configuration=MOTO_PROVIDER_CONFIGURATION)
-    kube.patch(ConfigResources.of(AWS_SCENARIO).configs, "default", {"spec": wanted["spec"]})
+    configure(kube, AWS_SCENARIO.provider, credentials=credentials_secret(access_key))
 
 
 # A tenant's own ProviderConfig: its credentials an INI profile in a Secret of its namespace, and the

@@ -17,8 +17,8 @@ from bridge.managed.operations import Operations
 from bridge.managed.providerconfig import ConfigResources, Connector
 from bridge.managed.reconciler import ManagedReconciler
 from bridge.managed.secrets import SecretAccess
-from bridge.testing.cloud import provider_config
-from bridge.testing.fakes import FakeCloud, StoreKube
+from devrig.cloud import provider_config
+from devrig.fakes import FakeCloud, StoreKube
 from tests.support.crds import package_crds
 from tests.support.objects import Objects
 from tests.support.packages import AWS_CURATED as AWS

@@ -1,28 +1,13 @@
-"""moto as the tests see it: a client per service, a reset between runs, the providers' environment."""
+"""moto as the tests see it (:class:`devrig.moto.Moto`: a client per service, a reset between runs), and the
+providers' environment."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
-import urllib.request
-from typing import Any
 
+from devrig.moto import Moto
 
-@dataclasses.dataclass(frozen=True)
-class Moto:
-    endpoint: str
-
-    def client(self, service: str) -> Any:
-        import boto3
-
-        return boto3.client(service, endpoint_url=self.endpoint, region_name="us-east-1",
-                            aws_access_key_id="test", aws_secret_access_key="test")
-
-    def reset(self) -> None:
-        """An empty cloud (moto's reset API): a scenario that runs twice counts only its own objects."""
-        with urllib.request.urlopen(urllib.request.Request(f"{self.endpoint}/moto-api/reset", method="POST"),
-                                    timeout=30):
-            pass
+__all__ = ["Moto", "provider_env"]
 
 
 def provider_env(moto: Moto | None = None) -> dict[str, str]:

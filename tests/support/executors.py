@@ -17,10 +17,10 @@ from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
 from bridge.api.registry import ProviderPackage
 from bridge.settings import ExecutorSettings, ProviderProcesses
-from bridge.testing.cloud import MOTO_CONFIGURATION, MOTO_CREDENTIALS
 from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
 from bridge.tfplugin.process import PluginProcess
+from devrig.cloud import MOTO_CONFIGURATION, MOTO_CREDENTIALS
 from tests.support.cloud import Moto, provider_env
 from tests.support.packages import AWS_CURATED as AWS
 
@@ -31,6 +31,9 @@ REFUSED = ProviderSetup(configuration=MOTO_CONFIGURATION,
 
 
 def settings(root: Path, terraform_bin: str, plugin_dir: Path, moto: Moto, **extra: Any) -> ExecutorSettings:
+    # The import check's deadline of 20 s is a production default; a busy test machine may need more for
+    # the CLI's import, and a check cut short would prove nothing.
+    extra.setdefault("import_check_timeout", 120.0)
     return ExecutorSettings(workspace_root=root, terraform=terraform_bin, plugin_dir=plugin_dir,
                             base_env=provider_env(moto), interrupt_grace=20, **extra)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import threading
 import uuid
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,8 @@ from bridge.kube.client import CRDS, NAMESPACES, HTTPKube, Kube
 from bridge.managed.providerconfig import ClientFactory, ConfigResources
 from bridge.manager import Manager
 from bridge.settings import ExecutorSettings, Settings
-from bridge.testing.cloud import provider_config
+from devrig.cloud import provider_config
+from devrig.rig import ProviderThread
 from tests.support.cluster import Cluster
 from tests.support.crds import package_crds, without_patterns
 from tests.support.external import executor_under_test
@@ -46,7 +46,7 @@ def install(kube: Kube, package: ProviderPackage, provider_dir: str, *, patterns
 
 class Running(Objects):
     def __init__(self, kube: HTTPKube, package: ProviderPackage, manager: Manager | None, *,
-                 log: Path | None = None, thread: threading.Thread | None = None, namespace: str = "") -> None:
+                 log: Path | None = None, thread: ProviderThread | None = None, namespace: str = "") -> None:
         super().__init__(kube, package, log=log, namespace=namespace)
         self.kube: HTTPKube = kube
         self.manager = manager
@@ -57,9 +57,8 @@ class Running(Objects):
         """Stop the in-process manager and wait until it has shut down: after this, none of its
         reconciles or operations writes anything."""
         assert self.manager is not None and self._thread is not None, "not an in-process manager"
-        self.manager.stop()
-        self._thread.join(timeout)
-        assert not self._thread.is_alive(), f"the manager did not stop within {timeout:.0f}s"
+        stopped = self._thread.stop(timeout)
+        assert stopped, f"the manager did not stop within {timeout:.0f}s"
 
 
 class Managers:
@@ -68,7 +67,7 @@ class Managers:
 
     def __init__(self, cluster: Cluster, tmp_path: Path) -> None:
         self.cluster, self.tmp_path = cluster, tmp_path
-        self.started: list[tuple[Manager, threading.Thread, HTTPKube, str, str | None]] = []
+        self.started: list[tuple[ProviderThread, HTTPKube, str, str | None]] = []
 
     def start(self, package: ProviderPackage, provider_dir: str, *, client_factory: ClientFactory | None = None,
               family: str | None = None, patterns: bool = True, without: tuple[str, ...] = (),
@@ -86,18 +85,16 @@ class Managers:
         run_settings = Settings(**{"health_port": 0, "poll": 60.0, **settings},
                                 executors=ExecutorSettings(**executors, interrupt_grace=min(30.0, grace)))
         provider_kube = HTTPKube(self.cluster.api_client())
-        manager = Manager(run_settings, package, provider_kube, client_factory=client_factory)
-        thread = threading.Thread(target=manager.run, daemon=True)
-        thread.start()
-        self.started.append((manager, thread, provider_kube, provider_dir, family))
-        wait_for(manager.ready, "the manager's informers to sync", 30)
-        return Running(kube, package, manager, thread=thread)
+        provider = ProviderThread(Manager(run_settings, package, provider_kube, client_factory=client_factory))
+        self.started.append((provider, provider_kube, provider_dir, family))
+        wait_for(provider.manager.ready, "the manager's informers to sync", 30)
+        return Running(kube, package, provider.manager, thread=provider)
 
     def stop(self) -> None:
-        for manager, thread, *_ in self.started:
-            manager.stop()
-            thread.join(60)
-        for manager, _, provider_kube, provider_dir, family in self.started:
+        for provider, *_ in self.started:
+            provider.stop(60)
+        for provider, provider_kube, provider_dir, family in self.started:
+            manager = provider.manager
             # An operator who allows Secrets in more namespaces adds a Role like the generated one in each.
             extra = manager.settings.secret_namespaces
             namespaces = {k: {ns for ns in v if not (k[2] == "secrets" and ns in extra)}

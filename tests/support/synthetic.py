@@ -78,7 +78,7 @@ def document() -> dict[str, Any]:
 def provider(**overrides: Any) -> Provider:
     base: dict[str, Any] = dict(
         name="demo", source="example/demo", version="1.0.0", root_group="demo.tfbridge.io",
-        resource_prefix="demo_", include=("demo_thing", "demo_network"),
+        resource_prefix="demo_", include=("demo_thing", "demo_network"), namespaced=False,
         injected_fields=(InjectedField("region", "Where.", example="eu-1", except_groups=("network",),
                                        pattern=REGION_PATTERN),),
         removed_parameters=("tags_all",),

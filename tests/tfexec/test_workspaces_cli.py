@@ -14,8 +14,14 @@ from click.testing import CliRunner
 
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import Managed
+from bridge.kube.client import CRDS, HTTPKube
+from bridge.managed.providerconfig import ConfigResources
 from bridge.tfexec.backend import CLIBackend
 from bridge.workspace.store import WorkspaceStore
+from devrig.cloud import provider_config
+from tests.support.cluster import Cluster
+from tests.support.crds import package_crds
+from tests.support.objects import Objects
 from tests.support.packages import BUILTIN
 from tfbridge.cli import cli
 from tfbridge.workspaces import orphans
@@ -63,6 +69,19 @@ def test_list_table(root: Path) -> None:
     assert result.exit_code == 0 and "Data/alpha" in result.output and "LAST OPERATION" in result.output
 
 
+def test_list_shows_the_last_failure_between_successful_observes(root: Path) -> None:
+    (alpha, _) = WorkspaceStore(root).all()
+    alpha.record(operation="create", result="error", error="api error InvalidInput: " + "x" * 300, executor="cli")
+    alpha.record(operation="observe", result="ok", error="", executor="cli")
+    rows = json.loads(invoke(root, "-o", "json", "list").output)
+    assert (rows[0]["last_operation"], rows[0]["last_result"]) == ("observe", "ok")
+    assert rows[0]["failed_operation"] == "create" and rows[0]["failed_error"].endswith("x" * 300)
+    assert rows[0]["last_failure"].startswith("create 0s ago: api error InvalidInput: xxx")
+    assert rows[1]["last_failure"] == "" and rows[1]["failed_at"] is None
+    table = invoke(root, "list").output
+    assert "FAILURE" in table and "InvalidInput" in table, table
+
+
 def test_show_and_state(root: Path) -> None:
     shown = json.loads(invoke(root, "show", "data/alpha").output)
     assert shown["config"]["resource"]["terraform_data"]["this"]["input"] == "in-alpha"
@@ -76,16 +95,26 @@ def test_unknown_mr_is_a_clear_error(root: Path) -> None:
     assert result.exit_code == 1 and "no workspace for 'Data/nope'" in result.output
 
 
-def test_plan_is_a_dry_run(root: Path, terraform_bin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plan_is_a_dry_run(root: Path, terraform_bin: str, monkeypatch: pytest.MonkeyPatch, cluster: Cluster) -> None:
     monkeypatch.setenv("TFBRIDGE_TERRAFORM", terraform_bin)
+    kube = HTTPKube(cluster.api_client())
+    for crd in package_crds(BUILTIN, "builtin"):
+        kube.create(CRDS, crd)
+    kube.create(ConfigResources.of(BUILTIN).configs, provider_config(BUILTIN.provider.root_group, secret=None))
+    Objects(kube, BUILTIN).apply("Data", "alpha", {"input": "in-alpha"})
     before = (root / next(p.name for p in root.iterdir() if p.name.startswith("data-alpha")) / "terraform.tfstate"
               ).read_bytes()
-    result = invoke(root, "plan", "Data/alpha")
+    result = invoke(root, "plan", "Data/alpha", "--kubeconfig", str(cluster.kubeconfig), "--provider", "builtin")
     assert result.exit_code == 0, result.output
     assert "No changes" in result.output
     after = (root / next(p.name for p in root.iterdir() if p.name.startswith("data-alpha")) / "terraform.tfstate"
              ).read_bytes()
     assert before == after
+
+
+def test_plan_of_an_object_the_cluster_does_not_hold_runs_nothing(root: Path, cluster: Cluster) -> None:
+    result = invoke(root, "plan", "Data/alpha", "--kubeconfig", str(cluster.kubeconfig), "--provider", "builtin")
+    assert result.exit_code == 1 and "Data/alpha: cannot read it from the cluster" in result.output
 
 
 def test_import_refuses_when_state_exists(root: Path) -> None:

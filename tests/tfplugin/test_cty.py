@@ -212,3 +212,17 @@ def test_a_string_of_raw_bytes_reads_as_terraform_writes_it(raw: bytes, want: st
 @given(st.binary(max_size=24))
 def test_any_bytes_read_as_gos_json_encoder_writes_them(raw: bytes) -> None:
     assert cty.from_msgpack(cty.STRING, _raw_string(raw)) == _go_string(raw)
+
+
+@pytest.mark.parametrize(("element", "values", "want"), [
+    (cty.STRING, ["b", "a", None, "c"], ["a", "b", "c", None]),
+    (cty.NUMBER, [10, 2, 1.5], [1.5, 2, 10]),
+    (cty.BOOL, [True, False], [False, True]),
+    (cty.obj({"n": cty.NUMBER, "s": cty.STRING}), [{"n": 22, "s": None}, {"n": 1, "s": "x"}, {"n": 22, "s": "a"}],
+     # by set-hash text: <1;"x";> < <22;"a";> < <22;~;> (a null member writes ~, after any quote)
+     [{"n": 1, "s": "x"}, {"n": 22, "s": "a"}, {"n": 22, "s": None}]),
+    (cty.obj({"s": cty.STRING}), [{"s": cty.UNKNOWN}, cty.UNKNOWN, {"s": "a"}], [{"s": "a"}, {"s": cty.UNKNOWN},
+                                                                                  cty.UNKNOWN]),
+])
+def test_set_elements_in_ctys_order(element: cty.Type, values: list[Any], want: list[Any]) -> None:
+    assert cty.in_set_order(element, values) == want

@@ -24,11 +24,16 @@ from bridge.api.errors import ImmutableChange, OperationFailed, StateLost
 from bridge.api.external import ImportOutcome, Observation
 from bridge.api.managed import CREATE_BEFORE_DESTROY, IMPORT_CHECK_FAILED, RECONCILE_REQUESTED, REPLACE_POLICY, Managed
 from bridge.api.registry import Kind
-from bridge.testing.cloud import MOTO_CREDENTIALS
+from bridge.kube.client import CRDS, NAMESPACES, SECRETS, HTTPKube
+from bridge.managed.collaborators import kind_resource
+from bridge.managed.providerconfig import ConfigResources
 from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
+from devrig.cloud import credentials_secret, provider_config
 from tests.support.cloud import Moto, provider_env
 from tests.support.cloudproxy import cloud_proxy
+from tests.support.cluster import Cluster
+from tests.support.crds import package_crds
 from tests.support.executors import (
     REFUSED,
     SETUP,
@@ -68,7 +73,7 @@ def vpcs(moto: Moto, cidr: str) -> list[dict[str, Any]]:
 
 
 def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, DirectBackend], moto: Moto,
-                                             terraform_bin: str, plugin_dir: Path) -> None:
+                                             terraform_bin: str, plugin_dir: Path, cluster: Cluster) -> None:
     cli, direct = executors
     vpc = direct.client(AWS.by_type("aws_vpc"), SETUP)
     m = mr("aws_vpc", "direct-vpc", {"region": "us-east-1", "cidrBlock": "10.201.0.0/16", "tags": {"a": "1"}})
@@ -93,11 +98,20 @@ def test_vpc_lifecycle_without_terraform_runs(executors: tuple[CLIBackend, Direc
             "after a restart, the workspace's record of its last no-op plan spares the plan"
     finally:
         restarted.shutdown()
-    # The direct executor links no installed providers into its workspaces; `tfbridge workspaces plan` does.
+    # The direct executor links no installed providers into its workspaces; `tfbridge workspaces plan` does,
+    # with the object's own ProviderConfig (the credentials in its Secret, not the shell's).
+    kube = HTTPKube(cluster.api_client())
+    for crd in package_crds(AWS, "aws"):
+        if crd["spec"]["names"]["kind"] in ("VPC", "ProviderConfig", "ProviderConfigUsage"):
+            kube.create(CRDS, crd)
+    kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "crossplane-system"}})
+    kube.create(SECRETS, credentials_secret())
+    kube.create(ConfigResources.of(AWS).configs, provider_config(AWS.provider.root_group))
+    kube.create(kind_resource(AWS.by_type("aws_vpc")), {k: v for k, v in m.obj.items() if k != "status"})
     planned = CliRunner().invoke(
-        tfbridge_cli, ["workspaces", "--workspace-root", str(direct.store.root), "plan", f"VPC/{m.name}"],
-        env={**provider_env(moto), **MOTO_CREDENTIALS, "TFBRIDGE_PLUGIN_DIR": str(plugin_dir),
-             "TFBRIDGE_TERRAFORM": terraform_bin})
+        tfbridge_cli, ["workspaces", "--workspace-root", str(direct.store.root), "plan", f"VPC/{m.name}",
+                       "--kubeconfig", str(cluster.kubeconfig), "--namespace", "crossplane-system"],
+        env={**provider_env(moto), "TFBRIDGE_PLUGIN_DIR": str(plugin_dir), "TFBRIDGE_TERRAFORM": terraform_bin})
     assert planned.exit_code == 0 and "No changes" in planned.output, planned.output
     moto.client("ec2").create_tags(Resources=[m.external_name], Tags=[{"Key": "a", "Value": "drifted"}])
     assert vpc.observe(m).diff == "update: tags", "drift in the cloud is seen, whatever was remembered"

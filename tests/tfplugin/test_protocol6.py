@@ -1,86 +1,243 @@
-"""The direct executor's protocol-6 path, against a protocol-6 plugin (tests/support/fakeprovider.py).
+"""The direct executor's protocol layer against a protocol-6 plugin (the test provider, :mod:`testprovider`).
 
-It is started and spoken to exactly as a real provider is: handshake, reflection, schema with a
-nested attribute type, validation, configure, plan/apply/read/import/upgrade, private state.
+It is started and spoken to exactly as a real provider is: go-plugin's handshake, reflection, the
+schema with protocol 6's nested attribute types, validation, configure, then every resource type's
+lifecycle (plan, apply, read, import, destroy) with the store checked from outside; state upgrades,
+private state, Stop during a slow create, and the data source.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bridge.api.errors import ProviderConfigFailed
+from bridge.api.errors import OperationFailed, ProviderConfigFailed
 from bridge.tfplugin import cty, plan
-from bridge.tfplugin.provider import Provider
-from tests.support import fakeprovider
+from bridge.tfplugin.provider import Planned, Provider
+from bridge.workspace import tfstate
+from testprovider.store import Store
+from tests.support import tfbtest
 from tests.support.executors import serving
+from tests.support.tfbtest import CASES, Case
 
-ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 30
 
 
 @pytest.fixture
 def plugin(tmp_path: Path) -> Path:
-    return fakeprovider.executable(tmp_path)
+    return tfbtest.plugin(tmp_path)
 
 
 @pytest.fixture
-def provider(plugin: Path) -> Iterator[Provider]:
-    p = Provider(plugin, dict(os.environ), {"region": "r1"})
+def store(tmp_path: Path) -> Store:
+    return tfbtest.store(tmp_path)
+
+
+@pytest.fixture
+def provider(plugin: Path, store: Store) -> Iterator[Provider]:
+    p = Provider(plugin, dict(os.environ), tfbtest.configuration(store))
     yield p
     p.stop()
 
 
+def config(p: Provider, tf_type: str, arguments: dict[str, Any]) -> Any:
+    """Arguments as the configuration value terraform would send (as the direct client builds it)."""
+    s = p.schema(tf_type)
+    return s.block.with_absent_blocks(cty.conform(s.type, arguments))
+
+
+def planned(p: Provider, tf_type: str, prior: Any, arguments: dict[str, Any], private: bytes = b"") -> Planned:
+    value = config(p, tf_type, arguments)
+    p.validate(tf_type, value, TIMEOUT, "invalid")
+    return p.plan(tf_type, prior, plan.proposed_new(p.schema(tf_type).block, prior, value), value, private, TIMEOUT)
+
+
+def apply(p: Provider, tf_type: str, prior: Any, arguments: dict[str, Any] | None,
+          private: bytes = b"") -> tuple[Any, bytes]:
+    """Plan and apply ``arguments`` over ``prior`` (None: destroy); the new state and private state."""
+    if arguments is None:
+        private = p.plan(tf_type, prior, None, None, private, TIMEOUT).private
+        state, private, errors = p.apply(tf_type, prior, None, None, private, TIMEOUT)
+    else:
+        change = planned(p, tf_type, prior, arguments, private)
+        state, private, errors = p.apply(tf_type, prior, change.state, config(p, tf_type, arguments), change.private,
+                                         TIMEOUT)
+    assert not errors, errors
+    return state, private
+
+
+def stored(p: Provider, store: Store, tf_type: str, state: Any) -> dict[str, Any]:
+    """The one object of ``tf_type`` in the store, checked to be ``state``."""
+    (found,) = store.objects(tf_type).values()
+    assert found == cty.to_json(p.schema(tf_type).type, state), "the store holds the state apply returned"
+    return found
+
+
 def test_schema_of_a_protocol_6_provider(provider: Provider) -> None:
     assert provider.protocol.version == 6 and serving(provider.process)
-    schema = provider.schema("fake_thing")
-    disks = schema.block.attribute("disks")
-    assert schema.version == 2 and provider.plan_destroy
-    assert disks is not None and disks.nested is not None and disks.nesting == "list"
-    assert schema.type.fields["disks"] == cty.Collection("list", cty.obj({"size": cty.NUMBER, "id": cty.STRING}))
-    assert [nb.nesting for nb in schema.block.blocks] == ["set"]
+    assert provider.plan_destroy
+    item = provider.schema("tfbtest_item")
+    nestings = {a.name: a.nesting for a in item.block.attributes if a.nested is not None}
+    assert nestings == {"spec": "single", "ports": "list", "rules": "set", "endpoints": "map"}
+    assert item.type.fields["ports"] == cty.Collection("list", cty.obj(
+        {"number": cty.NUMBER, "protocol": cty.STRING, "id": cty.STRING}))
+    project = provider.schema("tfbtest_project")
+    assert project.version == 1 and [(b.name, b.nesting, b.max_items) for b in project.block.blocks] == [
+        ("settings", "list", 1)]
+    api_key, tier = project.block.attribute("api_key"), project.block.attribute("tier")
+    assert api_key is not None and api_key.sensitive and api_key.computed
+    assert tier is not None and tier.optional and tier.computed
+    assert "tfbtest_volumes" in provider.data_sources
 
 
-def test_create_update_refuse_replace_import_and_delete(provider: Provider) -> None:
-    schema = provider.schema("fake_thing")
-    config = cty.conform(schema.type, {"name": "a", "size": 1, "disks": [{"size": 5}], "rule": [{"port": 80}]})
-    planned = provider.plan("fake_thing", None, plan.proposed_new(schema.block, None, config), config, b"", 10)
-    assert planned.state["id"] is cty.UNKNOWN and planned.state["disks"][0]["id"] is cty.UNKNOWN
-    state, private, errors = provider.apply("fake_thing", None, planned.state, config, planned.private, 10)
-    assert not errors and state["id"] == "thing-1-r1" and state["disks"][0]["id"].startswith("disk-")
-    assert private == b"applied"
+@pytest.mark.parametrize("case", CASES, ids=[c.tf_type for c in CASES])
+def test_lifecycle(provider: Provider, store: Store, case: Case) -> None:
+    p, tf_type = provider, case.tf_type
+    parents = {address: apply(p, address.split(".")[0], None, dict(args))[0] for address, args in case.parents.items()}
 
-    read, read_private = provider.read("fake_thing", state, private, 10)
-    assert cty.equal(schema.type, read, state) and read_private == private, "private state is carried"
+    def ref(address: str, attribute: str) -> Any:
+        return parents[address][attribute]
 
-    bigger = cty.conform(schema.type, {"name": "a", "size": 2, "disks": [{"size": 6}], "rule": [{"port": 80}]})
-    update = provider.plan("fake_thing", state, plan.proposed_new(schema.block, state, bigger), bigger, private, 10)
-    assert update.requires_replace == () and update.private == b"plan:applied"
-    assert update.state["disks"][0]["id"] == state["disks"][0]["id"], "the nested attribute keeps its computed id"
+    made = planned(p, tf_type, None, case.create(ref))
+    assert made.state["id"] is cty.UNKNOWN and made.requires_replace == ()
+    state, private = apply(p, tf_type, None, case.create(ref))
+    created = stored(p, store, tf_type, state)
+    revision = json.loads(private)["revision"]  # the store's, as private state
 
-    renamed = cty.conform(schema.type, {"name": "b", "size": 1, "disks": [{"size": 5}], "rule": [{"port": 80}]})
-    replace = provider.plan("fake_thing", state, plan.proposed_new(schema.block, state, renamed), renamed, private, 10)
-    assert replace.requires_replace == (("name",),)
+    read, read_private = p.read(tf_type, state, private, TIMEOUT)
+    assert cty.equal(p.schema(tf_type).type, read, state) and read_private == private
+    again = planned(p, tf_type, state, case.create(ref), private)
+    assert cty.equal(p.schema(tf_type).type, again.state, state), "no diff after create"
+    assert again.private == private, "the plan carries the prior private state"
 
-    (imported,) = provider.import_state("fake_thing", state["id"], 10)
-    found, _ = provider.read("fake_thing", imported.state, imported.private, 10)
-    assert cty.equal(schema.type, found, state)
+    change = planned(p, tf_type, state, case.update(ref), private)
+    assert change.requires_replace == () and not cty.equal(p.schema(tf_type).type, change.state, state)
+    state, private = apply(p, tf_type, state, case.update(ref), private)
+    updated = stored(p, store, tf_type, state)
+    assert updated["id"] == created["id"] and updated != created
+    assert json.loads(private) == {"revision": revision + 1}
 
-    gone, _, errors = provider.apply("fake_thing", state, None, None, private, 10)
-    assert gone is None and not errors
-    assert provider.read("fake_thing", state, b"", 10)[0] is None
+    if case.replace is not None:
+        replacing = planned(p, tf_type, state, case.replace(ref), private)
+        changed = {k for k, v in case.replace(ref).items() if v != case.update(ref).get(k)}
+        assert {path[0] for path in replacing.requires_replace} == changed & {"name", "project", "volume_id"}
+        apply(p, tf_type, state, None, private)  # as terraform replaces: destroy, then create
+        state, private = apply(p, tf_type, None, case.replace(ref))
+        assert stored(p, store, tf_type, state)["id"] != created["id"]
+
+    if case.importable:
+        (imported,) = p.import_state(tf_type, state["id"], TIMEOUT)
+        found, found_private = p.read(tf_type, imported.state, imported.private, TIMEOUT)
+        assert cty.equal(p.schema(tf_type).type, found, state) and found_private == private
+    else:
+        with pytest.raises(OperationFailed, match=f"{tf_type} does not support import"):
+            p.import_state(tf_type, state["id"], TIMEOUT)
+    assert store.count(tf_type) == 1, "no second object"
+
+    gone, _ = apply(p, tf_type, state, None, private)
+    assert gone is None and store.count(tf_type) == 0
+    assert p.read(tf_type, state, private, TIMEOUT)[0] is None, "a read of a deleted object finds nothing"
+    for address, parent in reversed(parents.items()):
+        apply(p, address.split(".")[0], parent, None)
+    assert store.count() == 0
+
+
+def test_a_composite_import_id_that_names_no_object_imports_nothing(provider: Provider) -> None:
+    (imported,) = provider.import_state("tfbtest_item", "alpha/none", TIMEOUT)
+    assert imported.state["project"] == "alpha" and imported.state["name"] == "none"
+    assert provider.read("tfbtest_item", imported.state, imported.private, TIMEOUT)[0] is None
+    with pytest.raises(OperationFailed, match="expected an ID of the form project/name"):
+        provider.import_state("tfbtest_item", "none", TIMEOUT)
+
+
+def test_late_initialised_and_sensitive_computed_values(provider: Provider, store: Store) -> None:
+    made = planned(provider, "tfbtest_project", None, {"name": "p"})
+    assert made.state["tier"] is cty.UNKNOWN and made.state["api_key"] is cty.UNKNOWN
+    state, _ = apply(provider, "tfbtest_project", None, {"name": "p"})
+    assert state["tier"] == "standard" and state["api_key"].startswith("pk_")
+    schema = provider.schema("tfbtest_project")
+    inst = tfstate.Instance(cty.to_json(schema.type, state), tuple(schema.block.sensitive_paths(state)),
+                            schema.version, False)
+    assert tfstate.connection_details(inst) == {"attribute.api_key": state["api_key"].encode()}
+    unset = planned(provider, "tfbtest_project", state, {"name": "p"})
+    assert unset.state["tier"] == "standard", "an unset computed argument keeps the value the provider chose"
+    chosen = planned(provider, "tfbtest_project", state, {"name": "p", "tier": "gold"})
+    assert chosen.state["tier"] == "gold" and chosen.state["api_key"] == state["api_key"]
 
 
 def test_older_state_is_upgraded(provider: Provider) -> None:
-    old = {"id": "thing-9", "name": "n", "capacity": 3, "labels": None, "disks": None, "rule": []}
-    upgraded = provider.upgrade("fake_thing", 1, old, 10)
-    assert upgraded["size"] == 3 and upgraded["id"] == "thing-9"
+    old = {"id": "p", "name": "p", "summary": "written by version 0", "tier": "standard", "labels": None,
+           "api_key": "pk_0", "settings": []}
+    upgraded = provider.upgrade("tfbtest_project", 0, old, TIMEOUT)
+    assert upgraded["description"] == "written by version 0" and upgraded["id"] == "p"
 
 
-def test_a_refused_configuration_names_the_reason(plugin: Path) -> None:
+def test_stop_ends_a_slow_create_and_the_object_stays_half_made(provider: Provider, store: Store) -> None:
+    arguments = {"name": "slow", "size": 1, "create_seconds": 600}
+    change = planned(provider, "tfbtest_volume", None, arguments)
+    answer: list[Any] = []
+    applying = threading.Thread(target=lambda: answer.append(provider.apply(
+        "tfbtest_volume", None, change.state, config(provider, "tfbtest_volume", arguments), change.private, 60)))
+    applying.start()
+    deadline = time.monotonic() + 30
+    while store.count("tfbtest_volume") == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [v["status"] for v in store.objects("tfbtest_volume").values()] == ["creating"]
+    provider.interrupt()
+    applying.join(30)
+    assert not applying.is_alive(), "Stop ended the create"
+    ((state, _, errors),) = answer
+    assert [e.summary for e in errors] == ["Create interrupted"]
+    assert state["status"] == "creating" and state["id"] in store.objects("tfbtest_volume"), "recorded, not lost"
+    assert serving(provider.process), "Stop leaves the process up"
+
+
+def test_the_data_source_finds_volumes_by_label(provider: Provider) -> None:
+    made = [apply(provider, "tfbtest_volume", None, {"name": n, "size": 1, "create_seconds": 0, "labels": labels})[0]
+            for n, labels in (("a", {"team": "x"}), ("b", {"team": "x", "env": "dev"}), ("c", {"team": "y"}))]
+    found = provider.read_data("tfbtest_volumes", {"labels": {"team": "x"}}, TIMEOUT)
+    assert found["ids"] == sorted(v["id"] for v in made[:2])
+    assert provider.read_data("tfbtest_volumes", {"labels": {"team": "z"}}, TIMEOUT)["ids"] == []
+
+
+def test_invalid_arguments_are_refused_by_validation(provider: Provider) -> None:
+    with pytest.raises(OperationFailed, match=r"Invalid size: size must be at least 1 \(at size\)"):
+        planned(provider, "tfbtest_volume", None, {"name": "v", "size": 0})
+    with pytest.raises(OperationFailed, match=r"protocol must be tcp or udp \(at ports\[0\]\.protocol\)"):
+        planned(provider, "tfbtest_item", None, {"project": "p", "name": "i", "ports": [{"number": 1,
+                                                                                          "protocol": "sctp"}]})
+
+
+def test_a_create_whose_parent_does_not_exist_fails_and_makes_nothing(provider: Provider, store: Store) -> None:
+    change = planned(provider, "tfbtest_item", None, {"project": "nowhere", "name": "i"})
+    state, _, errors = provider.apply("tfbtest_item", None, change.state,
+                                      config(provider, "tfbtest_item", {"project": "nowhere", "name": "i"}),
+                                      change.private, TIMEOUT)
+    assert state is None and [str(e) for e in errors] == ["Project not found: no project 'nowhere' (at project)"]
+    assert store.count() == 0
+
+
+def test_a_refused_configuration_names_the_reason(plugin: Path, store: Store) -> None:
     # Its own type: the reconciler shows a generic text, since the provider's words may quote a credential.
-    with pytest.raises(ProviderConfigFailed,
-                       match="validate the provider configuration: Invalid region: no region nowhere"):
-        Provider(plugin, dict(os.environ), {"region": "nowhere"})
+    with pytest.raises(ProviderConfigFailed, match="Invalid endpoint: endpoint must be an absolute path"):
+        Provider(plugin, dict(os.environ), {"endpoint": "relative.db", "token": tfbtest.TOKEN})
+    with pytest.raises(ProviderConfigFailed, match="Cannot use the store: the store refused the token") as refused:
+        Provider(plugin, dict(os.environ), tfbtest.configuration(store, token="wrong-token"))
+    assert "wrong-token" not in str(refused.value)
+
+
+def test_the_provider_block_may_come_from_the_environment(plugin: Path, store: Store) -> None:
+    env = {**os.environ, "TFBTEST_ENDPOINT": str(store.path), "TFBTEST_TOKEN": tfbtest.TOKEN}
+    p = Provider(plugin, env, {})
+    try:
+        apply(p, "tfbtest_project", None, {"name": "from-env"})
+    finally:
+        p.stop()
+    assert list(store.objects("tfbtest_project")) == ["from-env"]

@@ -7,6 +7,7 @@ import stat
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import filelock
@@ -186,6 +187,22 @@ def test_a_repeated_outcome_only_touches_the_record(tmp_path: Path) -> None:
     assert (ws.recorded_at() or 0) > 1_000_000, "but the time of the last record moved"
     ws.record(operation="update", result="ok", error="", executor="cli")
     assert ws.meta().last_operation == "update" and meta.stat().st_ino != inode
+
+
+def test_a_failed_operation_is_kept_until_it_succeeds(tmp_path: Path) -> None:
+    ws = WorkspaceStore(tmp_path).get("v1", "VPC", "v")
+    ws.record(operation="create", result="error", error="InvalidVpcRange: the CIDR is not valid", executor="direct")
+    ws.record(operation="observe", result="ok", error="", executor="direct")
+    meta = ws.meta()
+    assert (meta.last_operation, meta.last_result) == ("observe", "ok")
+    assert (meta.failed_operation, meta.failed_error) == ("create", "InvalidVpcRange: the CIDR is not valid")
+    assert time.time() - meta.failed_at < 60
+    assert json.loads((ws.dir / META).read_text())["failed_operation"] == "create"
+    ws.record(operation="update", result="ok", error="", executor="direct")
+    assert ws.meta().failed_operation == "create", "another operation's success says nothing of the create"
+    ws.record(operation="create", result="ok", error="", executor="direct")
+    assert (ws.meta().failed_operation, ws.meta().failed_error, ws.meta().failed_at) == ("", "", 0.0)
+    assert "failed_operation" not in json.loads((ws.dir / META).read_text()), "no failure, no keys"
 
 
 def test_what_a_workspace_remembers_gives_way_to_anyone_elses_write(tmp_path: Path) -> None:

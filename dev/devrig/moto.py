@@ -1,0 +1,150 @@
+"""moto, the cloud every local run of the AWS provider talks to: one wrapper, however it runs.
+
+- :meth:`Moto.start`: moto's server in a process of its own (tests, the demo, benchmarks, which measure
+  its CPU apart);
+- :meth:`Moto.in_process`: in a thread of this process, where moto's own record of every object it made
+  can be read (the conformance runner counts objects there), remembering each AWS host it has no
+  backend for (a service moto does not emulate) and each answer it failed with (a 5xx);
+- ``Moto(endpoint)``: one already running, or a proxy in front of it.
+
+Each gives boto3 clients and a reset; :meth:`Moto.stop` (or the end of a ``with``) stops what was started.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any
+
+from devrig.children import stop as stop_processes
+
+REGION = "us-east-1"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_http(url: str, timeout: float, alive: subprocess.Popen[bytes] | None = None) -> None:
+    """Wait until ``url`` answers; raises TimeoutError after ``timeout`` seconds, or RuntimeError at
+    once if ``alive`` (the server's process) exits."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            return
+        except OSError:
+            if alive is not None and alive.poll() is not None:
+                raise RuntimeError(f"the server behind {url} exited with {alive.returncode}") from None
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{url} did not answer within {timeout:.0f}s") from None
+            time.sleep(0.1)
+
+
+@dataclasses.dataclass
+class Moto:
+    endpoint: str
+    process: subprocess.Popen[bytes] | None = None
+    # In process only: each AWS host moto had no backend for, and "host status" of each 5xx it answered.
+    # Lists appended to by the server's threads and copied by readers (safe without a lock).
+    unsupported: list[str] = dataclasses.field(default_factory=list)
+    failures: list[str] = dataclasses.field(default_factory=list)
+    _server: Any = None
+    _thread: threading.Thread | None = None
+
+    @classmethod
+    def start(cls, timeout: float = 30.0) -> Moto:
+        """moto's server on a free local port, in a process of its own (this interpreter's moto,
+        whatever is on PATH), answering; RuntimeError or TimeoutError when it does not."""
+        port = free_port()
+        proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        moto = cls(f"http://127.0.0.1:{port}", process=proc)
+        try:
+            wait_http(f"{moto.endpoint}/moto-api/", timeout, proc)
+        except BaseException:
+            moto.stop()
+            raise
+        return moto
+
+    @classmethod
+    def in_process(cls, timeout: float = 30.0) -> Moto:
+        """moto's server in a thread of this process, answering."""
+        from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+        from werkzeug.serving import make_server
+
+        moto = cls("")
+        unsupported, failures = moto.unsupported, moto.failures
+
+        class Dispatcher(DomainDispatcherApplication):
+            def get_backend_for_host(self, host: str | None) -> Any:
+                found = super().get_backend_for_host(host)
+                if found is None and host and "amazonaws.com" in host and host not in unsupported:
+                    unsupported.append(host)
+                return found
+
+        dispatcher = Dispatcher(create_backend_app)
+
+        def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+            def start(status: str, headers: Any, *rest: Any) -> Any:
+                if status.startswith("5"):
+                    failures.append(f"{environ.get('HTTP_HOST', '')} {status.split(' ')[0]}")
+                return start_response(status, headers, *rest)
+            return dispatcher(environ, start)
+
+        logging.getLogger("werkzeug").setLevel(logging.CRITICAL)  # a request log line, and a traceback per miss
+        moto._server = make_server("127.0.0.1", free_port(), app, True)
+        moto._thread = threading.Thread(target=moto._server.serve_forever, daemon=True, name="moto")
+        moto._thread.start()
+        host, port = moto._server.server_address[:2]
+        moto.endpoint = f"http://{host!s}:{port}"
+        try:
+            wait_http(f"{moto.endpoint}/moto-api/", timeout)
+        except BaseException:
+            moto.stop()
+            raise
+        return moto
+
+    @property
+    def pid(self) -> int | None:
+        """moto's own process (None in process): a benchmark reports its CPU apart."""
+        return self.process.pid if self.process is not None else None
+
+    def client(self, service: str) -> Any:
+        import boto3
+
+        return boto3.client(service, endpoint_url=self.endpoint, region_name=REGION,
+                            aws_access_key_id="test", aws_secret_access_key="test")
+
+    def reset(self) -> None:
+        """An empty cloud (moto's reset API): a scenario that runs twice counts only its own objects."""
+        with urllib.request.urlopen(urllib.request.Request(f"{self.endpoint}/moto-api/reset", method="POST"),
+                                    timeout=30):
+            pass
+
+    def stop(self) -> None:
+        """Stop what :meth:`start` or :meth:`in_process` started (a process asked to end, killed after 10 s)."""
+        if self.process is not None:
+            stop_processes([self.process])
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(10)
+
+    def __enter__(self) -> Moto:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.stop()
