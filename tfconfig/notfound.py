@@ -16,6 +16,8 @@ import re
 
 @dataclasses.dataclass(frozen=True)
 class NotFound:
+    """A provider's words, in the errors a failed import ends with, for an ID that names no object."""
+
     # Regular expressions (searched) for an importer's own words about an object it looked for and did
     # not find.
     phrases: tuple[str, ...] = ()
