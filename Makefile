@@ -42,3 +42,4 @@ lock: install
 # The provider config reference, written from tfconfig's types (a test fails when it is stale).
 docs: install
 	$(BIN)/python -m codegen.reference docs/guide/config-reference.md
+	$(BIN)/mkdocs build --strict

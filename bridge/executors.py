@@ -8,6 +8,7 @@ pod's bound on provider processes holds whatever mix of kinds runs where.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
@@ -18,6 +19,8 @@ from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
 from bridge.workspace.backend import Backend, Stats
 from bridge.workspace.store import WorkspaceStore
+
+log = logging.getLogger(__name__)
 
 
 def choose(flag: str, kind: Kind) -> str:
@@ -32,6 +35,10 @@ class Executors:
         self.flag = settings.executor
         provider = package.provider
         store = WorkspaceStore(settings.workspace_root)
+        for old, new in store.moved:
+            log.info("workspace moved to the current layout", extra={"from": old, "to": new})
+        for old, new, why in store.not_moved:
+            log.warning("workspace not moved to the current layout", extra={"from": old, "to": new, "why": why})
         self.pool: ProcessPool[Any] = ProcessPool(settings.processes)
         # Always there: it also installs the providers the direct executor starts.
         self.cli = CLIBackend(settings, provider, store=store, pool=self.pool)

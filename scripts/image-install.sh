@@ -89,7 +89,7 @@ else
     (cd "$scratch" && "$PREFIX/bin/terraform" providers mirror -platform="$PLATFORM" "$PREFIX/tf-plugins")
   fi
 
-  step "offline init from the mirror alone"
+  step "offline init from the mirror alone, held to the provider's pinned hashes"
   offline="$scratch/offline"
   mkdir -p "$offline"
   name="${PROVIDER_SOURCE##*/}"
@@ -97,34 +97,26 @@ else
     "$name" "$PROVIDER_SOURCE" "$PROVIDER_VERSION" > "$offline/main.tf.json"
   printf 'provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\n' "$PREFIX/tf-plugins" \
     > "$scratch/offline.tfrc"
-  (cd "$offline" && TF_CLI_CONFIG_FILE="$scratch/offline.tfrc" TF_IN_AUTOMATION=1 \
-    "$PREFIX/bin/terraform" init -input=false -no-color >/dev/null)
+  # A dependency lock file of the pinned hashes: terraform refuses a package (unpacked or an archive) that
+  # matches none of them, whether `providers mirror` fetched it or PLUGIN_MIRROR was copied.
+  # A provider project pins its own plugin's hashes beside its pyproject.toml; tfbridge's own are in scripts/.
+  checksums="$SRC/scripts/provider-checksums.txt"
+  [[ -f "$PROJECT/provider-checksums.txt" ]] && checksums="$PROJECT/provider-checksums.txt"
+  hashes="$(awk -v src="$HOST_SOURCE" -v ver="$PROVIDER_VERSION" '$1 !~ /^#/ && $2 == src && $3 == ver { print $1 }' \
+    "$checksums")"
+  [[ -n "$hashes" ]] || fail "no hash pinned for $HOST_SOURCE $PROVIDER_VERSION in $checksums; refusing to install it"
+  {
+    printf 'provider "%s" {\n  version = "%s"\n  hashes = [\n' "$HOST_SOURCE" "$PROVIDER_VERSION"
+    printf '    "%s",\n' $hashes
+    printf '  ]\n}\n'
+  } > "$offline/.terraform.lock.hcl"
+  if ! (cd "$offline" && TF_CLI_CONFIG_FILE="$scratch/offline.tfrc" TF_IN_AUTOMATION=1 \
+        "$PREFIX/bin/terraform" init -input=false -no-color -lockfile=readonly > "$scratch/init.log" 2>&1); then
+    cat "$scratch/init.log" >&2
+    fail "the provider in the mirror matches none of the hashes pinned for $HOST_SOURCE $PROVIDER_VERSION"
+  fi
+  step "verified $HOST_SOURCE $PROVIDER_VERSION against its pinned hashes"
 fi
-
-step "offline init from the mirror alone, held to the provider's pinned hashes"
-offline="$scratch/offline"
-mkdir -p "$offline"
-name="${PROVIDER_SOURCE##*/}"
-printf '{"terraform":{"required_providers":{"%s":{"source":"%s","version":"%s"}}}}\n' \
-  "$name" "$PROVIDER_SOURCE" "$PROVIDER_VERSION" > "$offline/main.tf.json"
-printf 'provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\n' "$PREFIX/tf-plugins" \
-  > "$scratch/offline.tfrc"
-# A dependency lock file of the pinned hashes: terraform refuses a package (unpacked or an archive) that
-# matches none of them, whether `providers mirror` fetched it or PLUGIN_MIRROR was copied.
-hashes="$(awk -v src="$HOST_SOURCE" -v ver="$PROVIDER_VERSION" '$1 !~ /^#/ && $2 == src && $3 == ver { print $1 }' \
-  "$SRC/scripts/provider-checksums.txt")"
-[[ -n "$hashes" ]] || fail "no hash pinned for $HOST_SOURCE $PROVIDER_VERSION in scripts/provider-checksums.txt; refusing to install it"
-{
-  printf 'provider "%s" {\n  version = "%s"\n  hashes = [\n' "$HOST_SOURCE" "$PROVIDER_VERSION"
-  printf '    "%s",\n' $hashes
-  printf '  ]\n}\n'
-} > "$offline/.terraform.lock.hcl"
-if ! (cd "$offline" && TF_CLI_CONFIG_FILE="$scratch/offline.tfrc" TF_IN_AUTOMATION=1 \
-      "$PREFIX/bin/terraform" init -input=false -no-color -lockfile=readonly > "$scratch/init.log" 2>&1); then
-  cat "$scratch/init.log" >&2
-  fail "the provider in the mirror matches none of the hashes pinned for $HOST_SOURCE $PROVIDER_VERSION"
-fi
-step "verified $HOST_SOURCE $PROVIDER_VERSION against its pinned hashes"
 
 step "tfbridge into $PREFIX/venv"
 # Only the product's packages. The development tools (the local API server devserver/, and the

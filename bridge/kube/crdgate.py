@@ -37,6 +37,37 @@ _NO_CRD = "tfbridge.io/crd-gate=none"
 _READERS = 8
 
 
+def start_report(wanted: Mapping[str, str],
+                 states: Mapping[str, tuple[bool, bool] | None]) -> list[tuple[int, str]]:
+    """What the operator should know at start about the CRDs of the kinds this provider serves: those that
+    do not serve the version reconciled here (another release's CRDs: their objects wait until this
+    release's are applied) and those that are missing. A missing managed kind may be intended (a package
+    installed with its kinds inactive, SafeStart); a missing ProviderConfig kind holds up every kind that
+    uses it."""
+    out: list[tuple[int, str]] = []
+    stale = sorted(n for n, st in states.items() if st is not None and not st[0])
+    if stale:
+        shown = ", ".join(f"{n} (wants {wanted[n]})" for n in stale[:10])
+        out.append((logging.WARNING, f"{len(stale)} installed CRDs do not serve the version this provider "
+                                     f"reconciles, so their objects wait: {shown}{' …' if len(stale) > 10 else ''}; "
+                                     "apply this release's CRDs (tfbridge generate, then kubectl apply "
+                                     "--server-side -k crds/, or install its package)"))
+    missing = sorted(n for n, st in states.items() if st is None)
+    configs = [n for n in missing if n.split(".", 1)[0] in _CONFIG_PLURALS]
+    if configs:
+        out.append((logging.WARNING, f"the ProviderConfig CRDs {', '.join(configs)} are not installed: the kinds "
+                                     "that use them wait; apply this release's config CRDs (crds/config/)"))
+    if len(missing) > len(configs):
+        out.append((logging.INFO, f"{len(missing) - len(configs)} of the {len(wanted)} CRDs this provider serves "
+                                  "are not installed; their controllers start when they are"))
+    return out
+
+
+# The plurals of the ProviderConfig kinds every provider serves, which its managed kinds depend on.
+_CONFIG_PLURALS = frozenset({"providerconfigs", "clusterproviderconfigs", "providerconfigusages",
+                             "clusterproviderconfigusages"})
+
+
 def established(crd: Obj) -> bool:
     conditions = (crd.get("status") or {}).get("conditions") or []
     return any(isinstance(c, dict) and c.get("type") == "Established" and c.get("status") == "True"
@@ -117,6 +148,9 @@ class CRDGate:
             states = list(readers.map(self._read, names))
         for name, state in zip(names, states, strict=True):
             self._see(name, state)
+        if not self.synced.is_set():
+            for level, message in start_report(self.wanted, dict(zip(names, states, strict=True))):
+                log.log(level, message)
         self.rv = rv
         self.synced.set()
 

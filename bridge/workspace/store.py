@@ -41,8 +41,21 @@ _LOCK_POLL = 0.05  # seconds between attempts on a busy lock
 _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
 
+# The layout of the root's directory names. 1: named from the object's API version (group and version);
+# 2: from its group alone, so that a kind served at a new version keeps its workspace. A root is moved to
+# the current layout once, at the first start of a release that uses it (WorkspaceStore.migrate).
+LAYOUT = 2
+LAYOUT_FILE = ".tfbridge-layout"
+
+
+def api_group(api_version: str) -> str:
+    """``s3.aws.tfbridge.io/v1beta2`` → ``s3.aws.tfbridge.io``; a core version (``v1``) has no group."""
+    return api_version.rpartition("/")[0]
+
+
 def workspace_key(api_version: str, kind: str, name: str, namespace: str = "") -> str:
-    identity = f"{api_version}/{kind}/{namespace}/{name}"
+    """The directory of an object's workspace: the same at every API version its kind is served at."""
+    identity = f"{api_group(api_version)}/{kind}/{namespace}/{name}"
     digest = hashlib.sha256(identity.encode()).hexdigest()[:12]
     readable = _UNSAFE.sub("-", f"{kind}-{name}".lower()).strip("-")[:48] or "object"
     return f"{readable}-{digest}"
@@ -342,10 +355,42 @@ class WorkspaceStore:
         os.chmod(self.root, 0o700)
         # By the object's identity: a poll finds its workspace without hashing the identity again.
         self._workspaces: dict[tuple[str, str, str, str], Workspace] = {}
+        # What migrate() moved, and what it could not: (from, to, why) for the caller to log.
+        self.moved: list[tuple[str, str]] = []
+        self.not_moved: list[tuple[str, str, str]] = []
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Move every workspace of an older layout to the directory the current one names, by the object
+        its metadata records, so that no upgrade makes a workspace be rebuilt by import. Done once per
+        root: the layout file says which layout the root is in. A directory whose metadata names no
+        object, or whose new name is taken, stays where it is (and is reported in ``not_moved``)."""
+        marker = self.root / LAYOUT_FILE
+        with contextlib.suppress(OSError, ValueError):
+            if int(marker.read_text().strip()) >= LAYOUT:
+                return
+        for ws in self.all():
+            meta = ws.meta()
+            if not (meta.api_version and meta.kind and meta.name):
+                continue
+            key = workspace_key(meta.api_version, meta.kind, meta.name, meta.namespace)
+            if key == ws.key:
+                continue
+            target = self.root / key
+            if target.exists():
+                self.not_moved.append((ws.key, key, "the current layout's directory exists already"))
+                continue
+            try:
+                os.rename(ws.dir, target)  # one filesystem: atomic, and a held lock moves with its file
+            except FileNotFoundError:
+                continue  # another process (tfbridge workspaces) moved it first
+            self.moved.append((ws.key, key))
+        _write_private(marker, f"{LAYOUT}\n")
 
     def get(self, api_version: str, kind: str, name: str, namespace: str = "") -> Workspace:
-        """The same Workspace for the same object, every time: it remembers what it last read."""
-        identity = (api_version, kind, namespace, name)
+        """The same Workspace for the same object, every time and at every API version of its kind: it
+        remembers what it last read."""
+        identity = (api_group(api_version), kind, namespace, name)
         ws = self._workspaces.get(identity)
         if ws is None:
             ws = self._workspaces.setdefault(identity, Workspace(self.root, workspace_key(api_version, kind, name,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
@@ -9,7 +10,7 @@ import pytest
 
 from bridge.kube import errors
 from bridge.kube.client import CRDS, Obj, Resource
-from bridge.kube.crdgate import CRDGate, serves
+from bridge.kube.crdgate import CRDGate, serves, start_report
 from devrig.fakes import StoreKube
 from tests.support.waiting import wait_for
 
@@ -90,3 +91,28 @@ def test_a_provider_that_may_not_read_crds_is_told_to_start_everything() -> None
     gate = CRDGate(_Forbidden(), {"things.example.io": "v1"}, changes)
     assert gate.start() is False
     assert changes.seen == [] and gate._thread is None
+
+
+def test_at_start_it_names_other_releases_crds_and_missing_ones(caplog: pytest.LogCaptureFixture) -> None:
+    kube = StoreKube()
+    kube.create(CRDS, {**_crd("buckets", versions=(("v1beta1", True),)), "status": ESTABLISHED})
+    kube.create(CRDS, {**_crd("queues", versions=(("v1beta1", True),)), "status": ESTABLISHED})
+    wanted = {"buckets.example.io": "v1beta2", "queues.example.io": "v1beta1", "topics.example.io": "v1beta1",
+              "providerconfigs.example.io": "v1beta1"}
+    gate = CRDGate(kube, wanted, _Changes())
+    with caplog.at_level(logging.INFO, logger="bridge.kube.crdgate"):
+        assert gate.start()
+        gate.stop()
+    said = [(r.levelno, r.getMessage()) for r in caplog.records]
+    assert (logging.WARNING, "1 installed CRDs do not serve the version this provider reconciles, so their objects "
+            "wait: buckets.example.io (wants v1beta2); apply this release's CRDs (tfbridge generate, then kubectl "
+            "apply --server-side -k crds/, or install its package)") in said
+    assert any(level == logging.WARNING and "providerconfigs.example.io are not installed" in text
+               for level, text in said)
+    assert (logging.INFO, "1 of the 4 CRDs this provider serves are not installed; their controllers start when "
+            "they are") in said
+
+
+def test_a_provider_whose_crds_are_current_says_nothing() -> None:
+    states = {"things.example.io": (True, False)}
+    assert start_report({"things.example.io": "v1"}, states) == []

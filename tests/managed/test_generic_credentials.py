@@ -35,7 +35,7 @@ from tfschema import schema as s
 
 CREDENTIALS = Credentials(env={"api_key": "DEMO_API_KEY"}, arguments={"token": "token"},
                           provider_arguments=("api_key",))
-PROVIDER = synthetic.provider(credentials=CREDENTIALS, namespaced_root_group="demo.m.tfbridge.io")
+PROVIDER = synthetic.provider(credentials=CREDENTIALS, namespaced=True, namespaced_root_group="demo.m.tfbridge.io")
 DOCUMENT = s.document(synthetic.document(), synthetic.SOURCE)
 
 

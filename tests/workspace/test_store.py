@@ -15,7 +15,7 @@ import pytest
 
 from bridge.api.errors import Retryable, StateCorrupted
 from bridge.workspace.metadata import FreshState, Metadata
-from bridge.workspace.store import META, WorkspaceStore, workspace_key
+from bridge.workspace.store import LAYOUT_FILE, META, STATE, Workspace, WorkspaceStore, workspace_key
 
 
 @pytest.mark.parametrize(
@@ -45,6 +45,56 @@ def test_keys_are_stable_and_distinct() -> None:
     assert a == workspace_key("g/v1", "VPC", "a")
     assert len({a, workspace_key("g/v1", "VPC", "A"), workspace_key("g/v1", "Subnet", "a"),
                 workspace_key("h/v1", "VPC", "a"), workspace_key("g/v1", "VPC", "a", "ns")}) == 5
+
+
+def test_a_kind_served_at_a_new_version_keeps_its_workspace(tmp_path: Path) -> None:
+    assert workspace_key("s3.aws.tfbridge.io/v1beta1", "Bucket", "b") == \
+        workspace_key("s3.aws.tfbridge.io/v1beta2", "Bucket", "b")
+    store = WorkspaceStore(tmp_path)
+    at_v1beta1, at_v1beta2 = (store.get(f"s3.aws.tfbridge.io/{v}", "Bucket", "b") for v in ("v1beta1", "v1beta2"))
+    assert at_v1beta1 is at_v1beta2
+
+
+def version_named(root: Path, api_version: str, kind: str, name: str, namespace: str = "") -> Workspace:
+    """A workspace as releases of the first layout named it (from the API version), with its metadata
+    and a state."""
+    import hashlib
+    digest = hashlib.sha256(f"{api_version}/{kind}/{namespace}/{name}".encode()).hexdigest()[:12]
+    ws = Workspace(root, f"{kind.lower()}-{name}-{digest}")
+    ws.update_meta(api_version=api_version, kind=kind, name=name, namespace=namespace)
+    (ws.dir / STATE).write_text('{"version": 4, "lineage": "kept"}')
+    return ws
+
+
+def test_workspaces_of_the_old_layout_are_moved_once_never_rebuilt(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    root.mkdir()
+    old = version_named(root, "s3.aws.tfbridge.io/v1beta1", "Bucket", "b")
+    namespaced = version_named(root, "s3.aws.m.tfbridge.io/v1beta1", "Bucket", "b", "team-a")
+    unknown = Workspace(root, "no-metadata-0123456789ab")
+    unknown.ensure()
+    store = WorkspaceStore(root)
+    moved = store.get("s3.aws.tfbridge.io/v1beta2", "Bucket", "b")
+    assert json.loads((moved.dir / STATE).read_text())["lineage"] == "kept", "the same state, not a new one"
+    assert not old.dir.exists() and moved.meta().kind == "Bucket"
+    assert store.get("s3.aws.m.tfbridge.io/v1beta2", "Bucket", "b", "team-a").dir.exists()
+    assert not namespaced.dir.exists() and unknown.dir.exists(), "a directory naming no object stays"
+    assert sorted(t for _, t in store.moved) == sorted([moved.key, store.get("s3.aws.m.tfbridge.io/v1", "Bucket", "b",
+                                                                                "team-a").key])
+    assert (root / LAYOUT_FILE).read_text() == "2\n"
+    # Once per root: a second start reads the layout file and moves nothing.
+    version_named(root, "s3.aws.tfbridge.io/v1beta1", "Bucket", "late")
+    assert WorkspaceStore(root).moved == []
+
+
+def test_a_workspace_whose_new_directory_exists_stays_and_is_reported(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    root.mkdir()
+    old = version_named(root, "s3.aws.tfbridge.io/v1beta1", "Bucket", "b")
+    (root / workspace_key("s3.aws.tfbridge.io/v1beta2", "Bucket", "b")).mkdir()
+    store = WorkspaceStore(root)
+    assert old.dir.exists() and store.moved == []
+    assert [(o, why) for o, _, why in store.not_moved] == [(old.key, "the current layout's directory exists already")]
 
 
 def test_permissions(tmp_path: Path) -> None:
