@@ -1,4 +1,5 @@
-"""N managed resources in one provider, on the direct executor, against moto and the local API server.
+"""N managed resources in one provider, against moto and the local API server, each kind on the executor it
+ships on (``--executor auto``, as the provider runs by default) or on the one ``--executor`` names.
 
 Runs the whole runtime (this process is the provider: informers, caches, queues, workers, the
 workspaces and the bridge's side of every call), its provider plugin processes, moto and the API
@@ -17,11 +18,15 @@ server (each in its own process), and reports for ``--mrs N`` MRs of ``--kind``:
 * the API server's list and watch (from resourceVersion 0) of the N objects: wall time and its CPU;
 * with ``--vpcs M``: M VPCs applied at once, time to all Ready, beside moto's CPU per VPC create.
 
+On the CLI executor the terraform runs are this process's children: their CPU is counted apart
+(``terraform``), as part of the provider's.
+
 ``--probe`` instead measures moto's own CPU per create and per observe of a few cheap kinds through
 the direct executor (the provider's real calls), to choose ``--kind``. ``--profile`` prints the
 provider process's top functions (cProfile, own time) over ``--sample`` reconciles in one thread.
 
-    python -m benchmarks.scale --mrs 1000 [--kind aws_cloudwatch_log_group] [--vpcs 1000] [--profile]
+    python -m benchmarks.scale --mrs 1000 [--kind aws_cloudwatch_log_group] [--executor auto|direct|cli]
+                               [--vpcs 1000] [--profile]
     python -m benchmarks.scale --probe
 Needs terraform, TFBRIDGE_PLUGIN_DIR (or /opt/tf-plugins) and moto. Every CPU figure is CPU time per
 process (from /proc or the process's own clock), not wall time: on a shared machine it is the figure
@@ -60,6 +65,7 @@ from bridge.settings import ExecutorSettings, Settings
 from devrig import children
 from devrig.moto import Moto
 from devrig.rig import ProviderThread, Rig, RigError, RigOptions
+from tfconfig.shipping import runs_on
 
 AWS = registry.load("aws")
 PLUGIN_DIR = Path(os.environ.get("TFBRIDGE_PLUGIN_DIR") or "/opt/tf-plugins")
@@ -91,7 +97,11 @@ class Processes:
     plugins: Callable[[], list[int]]
 
     def cpu(self) -> dict[str, float]:
-        return {"bridge": time.process_time(), "plugins": proc_cpu(self.plugins()), "moto": proc_cpu([self.moto]),
+        # The terraform runs of the CLI executor, each waited for when it ends (moto and the API server,
+        # children too, end only after the run).
+        ended = os.times()
+        return {"bridge": time.process_time(), "terraform": ended.children_user + ended.children_system,
+                "plugins": proc_cpu(self.plugins()), "moto": proc_cpu([self.moto]),
                 "apiserver": proc_cpu([self.apiserver])}
 
 
@@ -127,11 +137,11 @@ def is_ready(obj: dict[str, Any]) -> bool:
 
 
 class Provider:
-    """The provider (a Manager) in this process, on the direct executor."""
+    """The provider (a Manager) in this process, its kinds on ``executor`` (``auto``: where each ships)."""
 
     def __init__(self, kube: HTTPKube, root: Path, package: registry.ProviderPackage, workers: int,
-                 poll: float) -> None:
-        executors = ExecutorSettings(workspace_root=root, executor="direct", plugin_dir=PLUGIN_DIR)
+                 poll: float, executor: str) -> None:
+        executors = ExecutorSettings(workspace_root=root, executor=executor, plugin_dir=PLUGIN_DIR)
         self.thread = ProviderThread(Manager(Settings(executors=executors, health_port=0, poll=poll,
                                                       max_concurrent_reconciles=workers,
                                                       max_concurrent_operations=workers), package, kube))
@@ -196,13 +206,13 @@ class Provider:
 
 
 def restarted(tmp: Path, package: registry.ProviderPackage, kind: registry.Kind, n: int, workers: int,
-              period: float, spawned: float) -> dict[str, Any]:
+              period: float, spawned: float, executor: str) -> dict[str, Any]:
     """A provider started on ``tmp``'s workspaces and API server with ``n`` MRs of ``kind`` in place, until
     each was reconciled once: its timings, the provider calls it made, CPU and RSS of it and its plugins.
     ``spawned`` is when its process was started (the monotonic clock is the machine's, in every process)."""
     kube = HTTPKube(api_client(str(tmp / "kubeconfig")))
     started = time.monotonic()
-    provider = Provider(kube, tmp / "ws", package, workers, period)  # returns once every cache has listed
+    provider = Provider(kube, tmp / "ws", package, workers, period, executor)  # once every cache has listed
     synced = time.monotonic() - started
     while provider.reconciled(kind) < 1:
         time.sleep(0.05)
@@ -210,6 +220,7 @@ def restarted(tmp: Path, package: registry.ProviderPackage, kind: registry.Kind,
     provider.wait_reconciled(kind, n)
     result = {"boot": started - spawned, "synced": synced, "first": first, "all": time.monotonic() - started,
               "calls": provider.calls(), "bridge_cpu": time.process_time(), "plugins_cpu": proc_cpu(provider.pids()),
+              "terraform_cpu": sum(os.times()[2:4]),
               "rss": rss_mb(), "plugins_rss": sum(rss_mb(pid) for pid in provider.pids())}
     provider.stop()
     return result
@@ -220,7 +231,7 @@ def restart_process(tmp: Path, args: argparse.Namespace, period: float) -> dict[
     threads or caches are in its figures."""
     command = [sys.executable, "-m", "benchmarks.scale", "--restart-in", str(tmp), "--kind", args.kind,
                "--mrs", str(args.mrs), "--workers", str(args.workers), "--period", str(period),
-               "--vpcs", str(args.vpcs), "--spawned", repr(time.monotonic())]
+               "--vpcs", str(args.vpcs), "--executor", args.executor, "--spawned", repr(time.monotonic())]
     done = subprocess.run(command, stdout=subprocess.PIPE, check=True, timeout=3900)
     answer: dict[str, Any] = json.loads(done.stdout.decode().strip().splitlines()[-1])
     return answer
@@ -330,6 +341,8 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=300, help="MRs reconciled for --profile")
     parser.add_argument("--idle", type=float, default=30.0, help="seconds of idle measured")
     parser.add_argument("--workers", type=int, default=10)
+    parser.add_argument("--executor", default="auto", choices=("auto", "cli", "direct"),
+                        help="as tfbridge run --executor: auto runs each kind on the executor it ships on")
     parser.add_argument("--vpcs", type=int, default=0)
     parser.add_argument("--no-restart", action="store_true")
     parser.add_argument("--profile", action="store_true")
@@ -353,7 +366,7 @@ def main() -> None:
     package = AWS.family(",".join(sorted(families)))
     if args.restart_in:
         print(json.dumps(restarted(Path(args.restart_in), package, kind, args.mrs, args.workers, args.period,
-                                   args.spawned)),
+                                   args.spawned, args.executor)),
               flush=True)
         return
     tmp = Path(tempfile.mkdtemp(prefix="tfbridge-scale-"))
@@ -371,10 +384,11 @@ def main() -> None:
         kube = rig.up(AWS.provider)
         assert rig.moto is not None and rig.moto.pid is not None and rig.server is not None
         server = rig.server
-        provider = Provider(kube, tmp / "ws", package, args.workers, period)
+        provider = Provider(kube, tmp / "ws", package, args.workers, period, args.executor)
         procs = Processes(rig.moto.pid, server.pid, provider.pids)
         out(f"{n} {kind.kind}s ({kind.config.tf_type}), {len(package.kinds)} kinds served, {args.workers} workers, "
-            f"direct executor; the machine was shared with other work")
+            f"executor {args.executor} ({runs_on(args.executor, kind.config.shipped)}); the machine was shared "
+            f"with other work")
         rss_empty = rss_mb()
         phase = Phase(procs)
         apply(kube, kind, "mr-", n)
@@ -395,7 +409,7 @@ def main() -> None:
         idle = Phase(procs)
         time.sleep(min(args.idle, period / 3))
         idle.end()
-        idle_cpu = sum(v for k, v in idle.cpu.items() if k in ("bridge", "plugins")) / idle.wall
+        idle_cpu = sum(v for k, v in idle.cpu.items() if k in ("bridge", "terraform", "plugins")) / idle.wall
         out(f"idle with {n} MRs and none due: provider {idle_cpu * 1000:.1f} ms CPU a second; API server "
             f"{idle.cpu['apiserver'] / idle.wall * 1000:.1f} ms a second")
         # Steady state: each MR's next poll falls somewhere in one poll period, as jittered polls do, and
@@ -409,10 +423,11 @@ def main() -> None:
         polls = int(provider.reconciled(kind) - done)
         rss_end = rss_mb()
         plugins_rss = sum(rss_mb(pid) for pid in provider.pids())
-        cpu = steady.cpu["bridge"] + steady.cpu["plugins"]
+        cpu = steady.cpu["bridge"] + steady.cpu["terraform"] + steady.cpu["plugins"]
         out(steady.line(f"steady: {polls} polls in {steady.wall:.0f} s", polls))
         ms = {k: v / max(1, polls) * 1000 for k, v in steady.cpu.items()}
-        out(f"  CPU per poll, idle included: bridge {ms['bridge']:.2f} ms, plugins {ms['plugins']:.2f} ms "
+        out(f"  CPU per poll, idle included: bridge {ms['bridge']:.2f} ms, terraform {ms['terraform']:.2f} ms, "
+            f"plugins {ms['plugins']:.2f} ms "
             f"(provider {cpu / max(1, polls) * 1000:.2f} ms); moto {ms['moto']:.2f} ms, API server "
             f"{ms['apiserver']:.2f} ms")
         share = cpu / steady.wall
@@ -420,7 +435,8 @@ def main() -> None:
         scaled = (cpu - idle_cpu * steady.wall) / max(1, polls) * (10000 / args.poll) + idle_cpu
         out(f"  {n} MRs polled {at:.1f} times a second: the provider used {share * 100:.2f} % of one core "
             f"(10,000 MRs at a {args.poll / 60:.0f}-minute poll are {10000 / args.poll:.1f} polls a second: "
-            f"{scaled * 100:.2f} % with this run's per-poll CPU and idle)")
+            f"{scaled * 100:.2f} % with this run's per-poll CPU and idle; 1,000 MRs at that poll "
+            f"{((cpu - idle_cpu * steady.wall) / max(1, polls) * (1000 / args.poll) + idle_cpu) * 100:.2f} %)")
         out(f"  provider RSS: {rss_empty:.0f} MB before any MR, {rss_start:.0f} MB at the start of the steady "
             f"window, {rss_end:.0f} MB at its end ({rss_end - rss_start:+.1f} MB over {args.idle:.0f} s idle and "
             f"{steady.wall:.0f} s of polls); provider plugin processes {plugins_rss:.0f} MB; API server RSS "
@@ -447,6 +463,7 @@ def main() -> None:
             restart.end()
             restart.wall = again["boot"] + again["all"]  # not the new provider's own stop, which follows
             restart.cpu["bridge"], restart.cpu["plugins"] = again["bridge_cpu"], again["plugins_cpu"]
+            restart.cpu["terraform"] = again["terraform_cpu"]
             calls: dict[str, int] = again["calls"]
             out(restart.line(f"restart to {n} reconciled", n))
             out(f"  {restart.wall:.1f} s from the process's start until all {n} were reconciled (target at 10,000: "
@@ -462,7 +479,7 @@ def main() -> None:
 
         if args.vpcs:
             if not args.no_restart:  # the provider the VPCs need, its restart over before they are measured
-                provider = Provider(kube, tmp / "ws", package, args.workers, period)
+                provider = Provider(kube, tmp / "ws", package, args.workers, period, args.executor)
                 procs.plugins = provider.pids
                 provider.wait_reconciled(kind, n)
             vpcs = Phase(procs)

@@ -1,7 +1,8 @@
 """Which executor runs a kind, decided here and nowhere else, and the executors as the manager sees them.
 
-A kind runs where its provider config says (``Resource(executor="direct")``; the terraform CLI by
-default), unless the operator names one executor for every kind (``--executor cli|direct``).
+A kind runs where it ships (:mod:`tfconfig.shipping`: its config's executor, else the direct one where
+the provider's conformance report proves it, else the terraform CLI), unless the operator names one
+executor for every kind (``--executor cli|direct``).
 Both executors work on one workspace root and lease provider processes from one pool, so the
 pod's bound on provider processes holds whatever mix of kinds runs where.
 """
@@ -19,6 +20,7 @@ from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
 from bridge.workspace.backend import Backend, Stats
 from bridge.workspace.store import WorkspaceStore
+from tfconfig.shipping import runs_on
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,7 @@ def choose(flag: str, kind: Kind) -> str:
     """The executor of ``kind``: ``cli`` or ``direct``."""
     if flag not in EXECUTOR_CHOICES:
         raise ValueError(f"executor {flag!r} is not one of {', '.join(EXECUTOR_CHOICES)}")
-    return kind.config.executor if flag == "auto" else flag
+    return runs_on(flag, kind.config.shipped).executor
 
 
 class Executors:

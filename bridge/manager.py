@@ -1,7 +1,8 @@
 """Wires a generated provider into a running controller manager: the only module that imports all.
 
-Start order: metrics/health → leader election → the CRD gate → each kind's controller (and the
-ProviderConfig controller) once the API server serves its kind. Stop order (SIGTERM): stop taking
+Start order: metrics/health and the conversion webhook (on every replica: the API server's Service reaches
+any of them) → leader election → the CRD gate → each kind's controller (and the ProviderConfig controller)
+once the API server serves its kind. Stop order (SIGTERM): stop taking
 work; let running operations (terraform) finish until the grace deadline; then interrupt terraform
 cleanly (SIGINT, its PID only) and stop provider processes; release the Lease.
 
@@ -46,6 +47,8 @@ from bridge.managed.reconciler import ManagedReconciler
 from bridge.managed.secrets import SecretAccess
 from bridge.managed.usages import Usages
 from bridge.settings import Settings
+from bridge.webhook import Webhook, webhook_secrets
+from bridge.webhook import of as webhook_of
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +87,8 @@ class Manager:
         self.credential_secrets = CredentialSecrets(
             kube, [r for r in (config_resources.configs, config_resources.namespaced_configs,
                                config_resources.cluster_configs) if r is not None],
-            package.provider.credentials.extension, own=[(settings.namespace, claims.name)])
+            package.provider.credentials.extension, own=[(settings.namespace, claims.name),
+                 *((settings.namespace, name) for name in webhook_secrets(settings))])
         connector = Connector(kube, package, client_factory, redactor=self.redactor, sources=sources,
                               access=SecretAccess.of(settings.namespace, settings.secret_namespaces),
                               usages=self.usages, protected=self.credential_secrets, claims=claims)
@@ -127,6 +131,7 @@ class Manager:
         self.stop_event = threading.Event()
         self.started = threading.Event()
         self.health = HealthServer(self.metrics, self.ready, port=settings.health_port)
+        self.webhook: Webhook | None = webhook_of(settings, package, kube)
         self.elector = LeaderElector(kube, name=lease_name(settings, package.provider.name),
                                      namespace=settings.namespace, identity=settings.identity,
                                      lease_duration=settings.lease_duration, renew_deadline=settings.renew_deadline,
@@ -215,6 +220,8 @@ class Manager:
     def run(self) -> None:
         """Block until :meth:`stop`; then shut down in order."""
         self.health.start()
+        if self.webhook is not None:
+            self.webhook.start()
         if self.elector is None:
             self._start_controllers()
             self.stop_event.wait()
@@ -249,6 +256,8 @@ class Manager:
             self.changelogs.close()  # after the entries of the last operations are sent
         if self.elector is not None:
             self.elector.release()
+        if self.webhook is not None:
+            self.webhook.stop()
         self.health.stop()
         log.info("stopped")
 

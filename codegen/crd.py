@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tfconfig import ConfigKind, Provider, ResolvedResource
@@ -163,14 +165,19 @@ def object_schema(obj: f.Object, namespaced: bool = False) -> dict[str, Any]:
                            for fld in obj.fields}}
 
 
-def _required_rules(required: tuple[tuple[str, bool], ...]) -> list[dict[str, str]]:
+def _required_rules(views: f.Views) -> list[dict[str, str]]:
     # As upjet: a required argument may come from initProvider, and is only needed when the
-    # policies let us create or update.
+    # policies let us create or update. In a version that serves an older name beside it, either name does.
     gate = ("!('*' in self.managementPolicies || 'Create' in self.managementPolicies || "
             "'Update' in self.managementPolicies)")
+    by_json = views.parameters.by_json()
+    old = {fld.tf_name: fld.json_name for fld in views.parameters.fields if fld.role is f.OLD_NAME}
     rules = []
-    for name, from_init in required:
-        alt = f" || (has(self.initProvider) && has(self.initProvider.{name}))" if from_init else ""
+    for name, from_init in views.required:
+        names = (name, *((old[by_json[name].tf_name],) if by_json[name].tf_name in old else ()))
+        alt = "".join(f" || has(self.forProvider.{n})" for n in names[1:])
+        if from_init:
+            alt += "".join(f" || (has(self.initProvider) && has(self.initProvider.{n}))" for n in names)
         rules.append({"message": f"spec.forProvider.{name} is a required parameter",
                       "rule": f"{gate} || has(self.forProvider.{name}){alt}"})
     return rules
@@ -237,7 +244,7 @@ def managed_spec(views: f.Views, namespaced: bool = False) -> dict[str, Any]:
             "properties": {"name": _named("Name of the Secret.", DNS_SUBDOMAIN)},
             "required": ["name"],
         }
-    rules = _required_rules(views.required)
+    rules = _required_rules(views)
     if rules:
         spec["x-kubernetes-validations"] = rules
     return spec
@@ -259,10 +266,21 @@ def labels(provider: Provider, short_group: str, schema_digest: str) -> dict[str
             digest.DIGEST_LABEL: schema_digest}
 
 
-def _crd(group: str, kind: str, plural: str, version: str, categories: list[str], description: str,
-         spec: dict[str, Any], status: dict[str, Any], columns: list[dict[str, Any]],
-         crd_labels: dict[str, str], scope: str = "Cluster") -> dict[str, Any]:
-    return {
+@dataclasses.dataclass(frozen=True)
+class Version:
+    """One entry of a CRD's ``spec.versions``: its name, flags and the object's schema there."""
+
+    name: str
+    spec: dict[str, Any]
+    status: dict[str, Any]
+    storage: bool = True
+    deprecated: bool = False
+
+
+def _crd(group: str, kind: str, plural: str, versions: Sequence[Version], categories: list[str], description: str,
+         columns: list[dict[str, Any]], crd_labels: dict[str, str], scope: str = "Cluster",
+         conversion: dict[str, Any] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
         "metadata": {"name": f"{plural}.{group}", "labels": crd_labels},
@@ -272,9 +290,10 @@ def _crd(group: str, kind: str, plural: str, version: str, categories: list[str]
                       "singular": kind.lower()},
             "scope": scope,
             "versions": [{
-                "name": version,
+                "name": v.name,
                 "served": True,
-                "storage": True,
+                "storage": v.storage,
+                **({"deprecated": True} if v.deprecated else {}),
                 "subresources": {"status": {}},
                 "additionalPrinterColumns": columns,
                 "schema": {"openAPIV3Schema": {
@@ -284,23 +303,41 @@ def _crd(group: str, kind: str, plural: str, version: str, categories: list[str]
                         "apiVersion": {"type": "string", "description": "APIVersion of this object."},
                         "kind": {"type": "string", "description": "Kind of this object."},
                         "metadata": {"type": "object"},
-                        "spec": spec,
-                        "status": status,
+                        "spec": v.spec,
+                        "status": v.status,
                     },
                     "required": ["spec"],
                 }},
-            }],
+            } for v in versions],
         },
     }
+    if conversion is not None:
+        out["spec"]["conversion"] = conversion
+    return out
 
 
-def managed_crd(res: ResolvedResource, views: f.Views, provider: Provider, description: str,
-                schema_digest: str) -> dict[str, Any]:
-    status = {
+# Where a multi-version CRD's objects are converted: the provider's webhook behind the Service its deployable
+# (the whole provider) runs, on the port and path upjet's providers serve it at. A family's deployable
+# names its own Service; Crossplane's package manager sets the Service and the CA bundle of a package's
+# CRDs itself (it fills in every CRD that asks for a Webhook); the provider puts its CA bundle there in
+# a cluster without Crossplane.
+WEBHOOK_PORT = 9443
+WEBHOOK_PATH = "/convert"
+
+
+def conversion(service: str, namespace: str) -> dict[str, Any]:
+    return {"strategy": "Webhook", "webhook": {
+        "conversionReviewVersions": ["v1"],
+        "clientConfig": {"service": {"name": service, "namespace": namespace, "path": WEBHOOK_PATH,
+                                     "port": WEBHOOK_PORT}}}}
+
+
+def _status(views: f.Views, namespaced: bool) -> dict[str, Any]:
+    return {
         "type": "object",
         "description": "The observed state of the managed resource.",
         "properties": {
-            "atProvider": _describe(object_schema(views.observation, res.namespaced),
+            "atProvider": _describe(object_schema(views.observation, namespaced),
                                     "Attributes observed from the provider."),
             "conditions": CONDITIONS,
             "observedGeneration": {"type": "integer", "format": "int64"},
@@ -313,10 +350,23 @@ def managed_crd(res: ResolvedResource, views: f.Views, provider: Provider, descr
                 "description": "The crossplane.io/reconcile-requested-at token the last reconcile handled."},
         },
     }
+
+
+def managed_crd(res: ResolvedResource, views: Mapping[str, f.Views], provider: Provider, description: str,
+                schema_digest: str, webhook: tuple[str, str] = ("", "")) -> dict[str, Any]:
+    """The CRD of a managed kind: one entry per version it is served at, each with that version's field trees
+    (``views``, by version name). A kind served at several versions names the provider's conversion webhook,
+    ``webhook`` (the Service's name and namespace)."""
+    versions = [Version(v.name, managed_spec(views[v.name], res.namespaced), _status(views[v.name], res.namespaced),
+                        storage=v.name == res.version, deprecated=v.deprecated) for v in res.versions]
+    crd_labels = labels(provider, res.short_group, schema_digest)
+    converted = None
+    if len(versions) > 1:
+        converted = conversion(*webhook)
+        crd_labels[digest.CONVERSION_LABEL] = digest.CONVERSION_WEBHOOK
     desc = description or f"{res.kind} is the Schema for the {res.kind}s API: Terraform {res.tf_type}."
-    return _crd(res.group, res.kind, res.plural, res.version, [*CATEGORIES_BASE, provider.name], desc,
-                managed_spec(views, res.namespaced), status, printer_columns(),
-                labels(provider, res.short_group, schema_digest), res.scope)
+    return _crd(res.group, res.kind, res.plural, versions, [*CATEGORIES_BASE, provider.name], desc,
+                printer_columns(), crd_labels, res.scope, converted)
 
 
 def _credentials(provider: Provider, config: ConfigKind) -> dict[str, Any]:
@@ -363,8 +413,8 @@ def provider_config_crd(provider: Provider, config: ConfigKind, configuration: f
                               + (" for the managed resources of its namespace." if config.namespaced else "."),
             "ClusterProviderConfig": f"Configures the {provider.name} provider for namespaced managed resources of "
                                      f"any namespace."}[config.kind]
-    return _crd(config.group, config.kind, config.plural, config.version,
-                ["crossplane", "providerconfig", provider.name], what, spec, status, columns,
+    return _crd(config.group, config.kind, config.plural, [Version(config.version, spec, status)],
+                ["crossplane", "providerconfig", provider.name], what, columns,
                 labels(provider, config_group, schema_digest), "Namespaced" if config.namespaced else "Cluster")
 
 
@@ -390,9 +440,9 @@ def provider_config_usage_crd(provider: Provider, config: ConfigKind, schema_dig
     columns = [{"jsonPath": ".spec.providerConfigRef.name", "name": "CONFIG-NAME", "type": "string"},
                {"jsonPath": ".spec.resourceRef.kind", "name": "RESOURCE-KIND", "type": "string"},
                {"jsonPath": ".spec.resourceRef.name", "name": "RESOURCE-NAME", "type": "string"}]
-    crd = _crd(config.group, config.kind, config.plural, config.version,
+    crd = _crd(config.group, config.kind, config.plural, [Version(config.version, spec, {"type": "object"})],
                ["crossplane", "providerconfigusage", provider.name],
-               "Records that a managed resource uses a ProviderConfig.", spec, {"type": "object"}, columns,
+               "Records that a managed resource uses a ProviderConfig.", columns,
                labels(provider, config_group, schema_digest), "Namespaced" if config.namespaced else "Cluster")
     crd["spec"]["versions"][0]["subresources"] = {}
     return crd

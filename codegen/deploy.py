@@ -3,7 +3,9 @@
 A deployable is the whole provider, or (as upjet's provider families) one API group's kinds, or the
 ``config`` family that owns the ProviderConfig kinds. Each gets a Namespace, a ServiceAccount, a
 least-privilege ClusterRole for the cluster-scoped kinds, a Role in the provider's namespace for what
-lives there (Secrets, Events, the Lease), their bindings, a Deployment and a metrics Service. The
+lives there (Secrets, Events, the Lease), their bindings, a Deployment and a metrics Service; with kinds
+served at several versions, a Service in front of the conversion webhook too (the provider makes its
+certificate, keeps it in a Secret of its namespace and writes its CA into those CRDs). The
 roles name exactly the resources the runtime touches with exactly the verbs it uses; tests record
 every API call the runtime makes and check it against these rules.
 
@@ -17,13 +19,16 @@ Secrets and events in their own namespaces, so a deployable with them may do so 
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from tfconfig import Provider, ResolvedResource
+from tfschema import digest
 
 NAMESPACE = "crossplane-system"
 PORT = 8080
+WEBHOOK_PORT = 9443
 USER_ID = 65532
 WORKSPACES = "/workspaces"
 # Seconds running terraform may finish after SIGTERM; the pod's grace period adds a margin.
@@ -51,12 +56,22 @@ class Deployable:
         return any(res.namespaced for res in self.kinds)
 
     @property
+    def converts(self) -> bool:
+        """Whether it runs kinds served at several versions, whose objects its webhook converts."""
+        return any(len(res.versions) > 1 for res in self.kinds)
+
+    @property
     def owns_provider_configs(self) -> bool:
         return self.family in (None, CONFIG_FAMILY)
 
     @property
     def image(self) -> str:
         return f"tfbridge-provider-{self.provider.name}:{self.provider.version or 'dev'}"
+
+
+def webhook_service(d: Deployable) -> str:
+    """The Service in front of the deployable's conversion webhook, which its multi-version CRDs name."""
+    return f"{d.name}-webhook"
 
 
 def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
@@ -111,6 +126,12 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
     # which kinds are served, a controller starting only for those (bridge.kube.crdgate).
     rules.append({"apiGroups": ["apiextensions.k8s.io"], "resources": ["customresourcedefinitions"],
                   "verbs": ["get", "list", "watch"]})
+    if d.converts:
+        # The CA of the webhook's own certificate, written into the caBundle of its multi-version CRDs: those
+        # by name, and nothing else of any CRD.
+        rules.append({"apiGroups": ["apiextensions.k8s.io"], "resources": ["customresourcedefinitions"],
+                      "resourceNames": sorted(res.crd_name for res in d.kinds if len(res.versions) > 1),
+                      "verbs": ["patch"]})
     return rules
 
 
@@ -138,6 +159,10 @@ def _deployment(d: Deployable) -> dict[str, Any]:
             "--health-port", str(PORT), "--grace", str(GRACE)]
     if d.family:
         args += ["--family", d.family]
+    ports = [{"name": "http", "containerPort": PORT, "protocol": "TCP"}]
+    if d.converts:
+        args += ["--webhook-port", str(WEBHOOK_PORT), "--webhook-service", webhook_service(d)]
+        ports.append({"name": "webhook", "containerPort": WEBHOOK_PORT, "protocol": "TCP"})
     probe = {"httpGet": {"path": "/healthz", "port": "http"}, "periodSeconds": 10, "failureThreshold": 3}
     container = {
         "name": "provider",
@@ -152,7 +177,7 @@ def _deployment(d: Deployable) -> dict[str, Any]:
             # says so, and only its provider process gets it).
             *({"name": k, "value": v} for k, v in sorted(d.provider.credentials.no_ambient_env.items())),
         ],
-        "ports": [{"name": "http", "containerPort": PORT, "protocol": "TCP"}],
+        "ports": ports,
         "livenessProbe": {**probe, "initialDelaySeconds": 10},
         "readinessProbe": {**probe, "httpGet": {"path": "/readyz", "port": "http"}, "periodSeconds": 5},
         "resources": {"requests": {"cpu": "500m", "memory": "512Mi"}, "limits": {"memory": "2Gi"}},
@@ -206,9 +231,24 @@ def manifests(d: Deployable) -> dict[str, dict[str, Any]]:
             "apiVersion": "v1", "kind": "Service", "metadata": {**meta, "name": f"{d.name}-metrics"},
             "spec": {"selector": {"app.kubernetes.io/name": d.name},
                      "ports": [{"name": "metrics", "port": PORT, "targetPort": "http", "protocol": "TCP"}]}},
+        **({"webhook-service.yaml": {
+            "apiVersion": "v1", "kind": "Service", "metadata": {**meta, "name": webhook_service(d)},
+            "spec": {"selector": {"app.kubernetes.io/name": d.name},
+                     "ports": [{"name": "webhook", "port": WEBHOOK_PORT, "targetPort": "webhook",
+                                "protocol": "TCP"}]}}} if d.converts else {}),
     }
 
 
-def kustomization(resources: Sequence[str]) -> dict[str, Any]:
-    return {"apiVersion": "kustomize.config.k8s.io/v1beta1", "kind": "Kustomization",
-            "resources": list(resources)}
+def kustomization(resources: Sequence[str], d: Deployable | None = None) -> dict[str, Any]:
+    """The deployable's kustomization. A family's multi-version CRDs name the whole provider's webhook
+    Service (``crds/`` is shared); the family's own names its Service in them instead."""
+    out: dict[str, Any] = {"apiVersion": "kustomize.config.k8s.io/v1beta1", "kind": "Kustomization",
+                           "resources": list(resources)}
+    if d is not None and d.family and d.converts:
+        out["patches"] = [{
+            "target": {"group": "apiextensions.k8s.io", "kind": "CustomResourceDefinition",
+                       "labelSelector": f"{digest.CONVERSION_LABEL}={digest.CONVERSION_WEBHOOK}"},
+            "patch": json.dumps([{"op": "replace", "path": "/spec/conversion/webhook/clientConfig/service/name",
+                                  "value": webhook_service(d)}]),
+        }]
+    return out

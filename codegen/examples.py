@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tfconfig import ResolvedResource, lower_camel
+from tfconfig import ExampleValues, ResolvedResource, lower_camel
 from tfschema import fields as f
 
 _SECRET = {"key": "example-key", "name": "example-secret", "namespace": "crossplane-system"}
@@ -20,29 +20,6 @@ _SCALARS: dict[str, Any] = {"string": _PLACEHOLDER, "number": 1, "boolean": True
 _ACCOUNT = "123456789012"
 _REGION = "us-east-1"
 _ZONE = re.compile(r"[a-z]{2}(-gov)?-[a-z]+-[0-9][a-z]")
-# A resource policy any service's validation accepts (a principal, an action, a resource).
-_POLICY = ('{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::'
-           + _ACCOUNT + ':root"},"Action":"*","Resource":"*"}]}')
-# The ARN a placeholder ``<what>_arn`` argument gets, by the words of its name, first match; the
-# providers validate an ARN's form (partition, service, account), and a service may check its own.
-_ARNS: tuple[tuple[str, str], ...] = (
-    ("role", f"arn:aws:iam::{_ACCOUNT}:role/example"),
-    ("kms", f"arn:aws:kms:{_REGION}:{_ACCOUNT}:key/1234abcd-12ab-34cd-56ef-1234567890ab"),
-    ("key", f"arn:aws:kms:{_REGION}:{_ACCOUNT}:key/1234abcd-12ab-34cd-56ef-1234567890ab"),
-    ("topic", f"arn:aws:sns:{_REGION}:{_ACCOUNT}:example"),
-    ("queue", f"arn:aws:sqs:{_REGION}:{_ACCOUNT}:example"),
-    ("lambda", f"arn:aws:lambda:{_REGION}:{_ACCOUNT}:function:example"),
-    ("function", f"arn:aws:lambda:{_REGION}:{_ACCOUNT}:function:example"),
-    ("bucket", "arn:aws:s3:::example"),
-    ("certificate", f"arn:aws:acm:{_REGION}:{_ACCOUNT}:certificate/12345678-1234-1234-1234-123456789012"),
-    ("stream", f"arn:aws:kinesis:{_REGION}:{_ACCOUNT}:stream/example"),
-    ("log", f"arn:aws:logs:{_REGION}:{_ACCOUNT}:log-group:example"),
-    ("secret", f"arn:aws:secretsmanager:{_REGION}:{_ACCOUNT}:secret:example-AbCdEf"),
-    ("user", f"arn:aws:iam::{_ACCOUNT}:user/example"),
-    ("security", f"arn:aws:ec2:{_REGION}:{_ACCOUNT}:security-group/sg-0123456789abcdef0"),
-    ("agent", f"arn:aws:datasync:{_REGION}:{_ACCOUNT}:agent/agent-0123456789abcdef0"),
-    ("", f"arn:aws:iam::{_ACCOUNT}:role/example"),
-)
 # An address in the range set aside for documentation (RFC 5737): well formed, and nobody's.
 _IP_ADDRESS = "192.0.2.10"
 
@@ -52,18 +29,19 @@ def _words(name: str) -> list[str]:
     return [w.lower() for w in re.findall(r"[a-z0-9]+|[A-Z][a-z0-9]*", name)]
 
 
-def valid_placeholder(name: str, value: Any) -> Any:
+def valid_placeholder(name: str, value: Any, values: ExampleValues) -> Any:
     """What a placeholder argument value becomes where its name says what the provider validates:
-    an ARN, a JSON policy document, a CIDR block, a region, an account ID, an e-mail address, a URL,
-    an IP address, a schedule expression. Any other value, or any other name, is returned as it is."""
+    an ARN and a policy document (as the provider's ``values`` give them), a CIDR block, a region, an
+    account ID, an e-mail address, a URL, an IP address, a schedule expression. Any other value, or any
+    other name, is returned as it is."""
     if value != _PLACEHOLDER:
         return value
     words = _words(name)
     last = words[-1] if words else ""
     if last in ("arn", "arns") or name == "principal":
-        return next(arn for word, arn in _ARNS if not word or word in words[:-1])
+        return next((arn for word, arn in values.arns if not word or word in words[:-1]), value)
     if last in ("policy", "document") or name in ("content", "accessPolicy"):
-        return _POLICY
+        return values.policy or value
     if last == "json":
         return "{}"
     if "cidr" in words:
@@ -93,14 +71,14 @@ def in_region(name: str, value: Any, region: str) -> Any:
     return value
 
 
-def valid_placeholders(value: Any, name: str = "", *, region: str = _REGION) -> Any:
+def valid_placeholders(value: Any, values: ExampleValues, name: str = "", *, region: str = _REGION) -> Any:
     """``valid_placeholder`` and ``in_region`` over every argument of a ``forProvider`` (lists take
     their field's name)."""
     if isinstance(value, dict):
-        return {k: valid_placeholders(v, k, region=region) for k, v in value.items()}
+        return {k: valid_placeholders(v, values, k, region=region) for k, v in value.items()}
     if isinstance(value, list):
-        return [valid_placeholders(v, name, region=region) for v in value]
-    return in_region(name, valid_placeholder(name, value), region)
+        return [valid_placeholders(v, values, name, region=region) for v in value]
+    return in_region(name, valid_placeholder(name, value, values), region)
 
 
 def name_of(res: ResolvedResource) -> str:
@@ -164,15 +142,13 @@ def _password(res: ResolvedResource, params: f.Object, for_provider: dict[str, A
             if n.endswith("password") and fld.role is f.SECRET and fld.json_name not in for_provider}
 
 
-def _account(params: f.Object, for_provider: dict[str, Any]) -> dict[str, Any]:
-    """The account ID where an example leaves a kind's own ``account_id`` (``aws_account_id``, or the Glue
-    Data Catalog's ``catalog_id``, which is an account ID) out:
-    the provider defaults it to the caller's account, which it knows only by asking STS, and a
-    provider told not to ask (``skip_requesting_account_id``, as against an emulated cloud) builds IDs
-    and endpoints with an empty account."""
+def _account(params: f.Object, for_provider: dict[str, Any], values: ExampleValues) -> dict[str, Any]:
+    """The account ID where an example leaves a kind's own account argument (``values.account_arguments``)
+    out: a provider defaults it to the caller's account, which it knows only by asking its cloud, and a
+    provider told not to ask (as against an emulated cloud) may build IDs and endpoints with an empty
+    account."""
     return {fld.json_name: _ACCOUNT for fld in params.fields
-            if fld.tf_name in ("account_id", "aws_account_id", "catalog_id") and fld.role is f.TF
-            and fld.json_name not in for_provider}
+            if fld.tf_name in values.account_arguments and fld.role is f.TF and fld.json_name not in for_provider}
 
 
 def path_of(res: ResolvedResource) -> str:
@@ -194,9 +170,11 @@ def _own_namespace(value: Any) -> Any:
     return value
 
 
-def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str], str]) -> dict[str, Any]:
-    """``example_name`` gives the example object name of a referenced Terraform type. A namespaced kind's
-    example names no namespace: it applies to the namespace kubectl is told, with what it references."""
+def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str], str],
+             values: ExampleValues) -> dict[str, Any]:
+    """``example_name`` gives the example object name of a referenced Terraform type; ``values`` are the
+    provider's valid values for placeholders. A namespaced kind's example names no namespace: it applies
+    to the namespace kubectl is told, with what it references."""
     name = name_of(res)
     if res.example is not None:
         written = _own_namespace(res.example.for_provider) if res.namespaced else dict(res.example.for_provider)
@@ -209,17 +187,18 @@ def manifest(res: ResolvedResource, views: f.Views, example_name: Callable[[str]
 
         labels = {}
     params = views.parameters
-    for_provider = {**for_provider, **_password(res, params, for_provider), **_account(params, for_provider)}
+    for_provider = {**for_provider, **_password(res, params, for_provider), **_account(params, for_provider, values)}
     # Written examples keep a placeholder where their source had one; both kinds get valid values.
     region = for_provider.get("region")
-    for_provider = valid_placeholders(for_provider, region=region if isinstance(region, str) else _REGION)
+    for_provider = valid_placeholders(for_provider, values, region=region if isinstance(region, str) else _REGION)
     metadata: dict[str, Any] = {"name": name}
     if labels:
         metadata["labels"] = labels
     spec: dict[str, Any] = {"forProvider": for_provider}
     if res.example is not None and res.example.init_provider:
         init = _own_namespace(res.example.init_provider) if res.namespaced else dict(res.example.init_provider)
-        spec["initProvider"] = valid_placeholders(init, region=region if isinstance(region, str) else _REGION)
+        spec["initProvider"] = valid_placeholders(init, values,
+                                                  region=region if isinstance(region, str) else _REGION)
     if res.example is not None and res.example.connection_secret_namespace:
         spec["writeConnectionSecretToRef"] = {"name": name} if res.namespaced else {
             "name": name, "namespace": res.example.connection_secret_namespace}

@@ -91,6 +91,8 @@ class KindSummary:
     stored_bytes: int  # the object as the API server stores it: what the size limit is about
     # spec.forProvider's properties at every depth, and those with a description (kubectl explain's text).
     for_provider: tfdocs.Coverage = dataclasses.field(default_factory=tfdocs.Coverage)
+    # Every version it is served at, oldest first.
+    versions: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass
@@ -144,8 +146,7 @@ def _example_name(provider: Provider, tf_type: str) -> str:
 
 
 def kind_digest(provider: Provider, doc: s.Document, res: ResolvedResource) -> str:
-    return digest.kind(s.compact(doc.resources[res.tf_type]), fields.rules(res), provider=provider.name,
-                       group=res.group, version=res.version, kind=res.kind, plural=res.plural)
+    return digest.resource(s.compact(doc.resources[res.tf_type]), res, provider=provider.name)
 
 
 def _described(tf_type: str, views: fields.Views, block: s.Block) -> tuple[fields.Views, str]:
@@ -158,38 +159,52 @@ def _described(tf_type: str, views: fields.Views, block: s.Block) -> tuple[field
 
 
 def _render_kind(tf_type: str) -> _Rendered:
-    """A kind's CRD and example in every scope the provider serves: one field tree, rendered twice."""
+    """A kind's CRD and example in every scope the provider serves: one field tree per shape (a version that
+    keeps one-element lists, or serves older names, has its own), rendered once per scope and version."""
     assert _JOB is not None
     provider, doc = _JOB.provider, _JOB.doc
-    res = provider.resolve(tf_type)
     try:
         rs = doc.parse_resource(tf_type)
-        rules = fields.rules(res)
-        views = fields.build(rs, rules)
-        fields.reference_paths(views, rules)
+        trees: dict[str, fields.Views] = {}
+        for namespaced in provider.scopes:
+            scoped = provider.resolve(tf_type, namespaced=namespaced)
+            for v in scoped.versions:
+                rules = fields.rules(scoped, v.name)
+                if rules.canonical() not in trees:
+                    trees[rules.canonical()] = fields.build(rs, rules)
+                    fields.reference_paths(trees[rules.canonical()], rules)
     except (ValueError, ConfigError) as exc:
         raise GenerationError(f"{_JOB.origin}: {exc}") from exc
-    described, description = _described(tf_type, views, rs.block)
+    described: dict[str, fields.Views] = {}
+    description = rs.block.description
+    for key, views in trees.items():
+        described[key], description = _described(tf_type, views, rs.block)
     files: dict[str, str] = {}
     summaries: list[KindSummary] = []
     bad: list[str] = []
+    webhook = deploy.webhook_service(deploy.Deployable(provider, ())), deploy.NAMESPACE
     for namespaced in provider.scopes:
         scoped = provider.resolve(tf_type, namespaced=namespaced)
         schema_digest = kind_digest(provider, doc, scoped)
-        doc_crd = crd.managed_crd(scoped, described, provider, description, schema_digest)
+        keys = {v.name: fields.rules(scoped, v.name).canonical() for v in scoped.versions}
+        doc_crd = crd.managed_crd(scoped, {v: described[k] for v, k in keys.items()}, provider, description,
+                                  schema_digest, webhook)
         if _stored_bytes(doc_crd) > _JOB.crd_size_limit:
             # The documentation's texts must not make a kind unservable: such a CRD goes without them.
-            doc_crd = crd.managed_crd(scoped, views, provider, rs.block.description, schema_digest)
+            doc_crd = crd.managed_crd(scoped, {v: trees[k] for v, k in keys.items()}, provider, rs.block.description,
+                                      schema_digest, webhook)
         violations = structural.crd_violations(doc_crd)
         crd_text = render.render("crd.yaml.j2", crd=doc_crd)
-        manifest = examples.manifest(scoped, views, lambda t: _example_name(provider, t))
+        views = trees[keys[scoped.version]]
+        manifest = examples.manifest(scoped, views, lambda t: _example_name(provider, t), provider.example_values)
         files[_crd_path(scoped.short_group, scoped.group, scoped.plural)] = crd_text
         files[examples.path_of(scoped)] = render.render("example.yaml.j2", manifest=manifest)
-        for_provider = doc_crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"][
-            "properties"]["forProvider"]
+        stored = next(v for v in doc_crd["spec"]["versions"] if v["storage"])
+        for_provider = stored["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["forProvider"]
         summaries.append(KindSummary(tf_type, scoped.group, scoped.kind, scoped.version, len(views.parameters.fields),
                                      len(views.observation.fields), not violations, len(crd_text.encode()),
-                                     _stored_bytes(doc_crd), tfdocs.crd_coverage(for_provider)))
+                                     _stored_bytes(doc_crd), tfdocs.crd_coverage(for_provider),
+                                     tuple(v.name for v in scoped.versions)))
         bad += violations
     return files, summaries, bad
 
@@ -210,7 +225,8 @@ def _measure_kind(tf_type: str, limit: int) -> int:
     lower = _stored_bytes(crd.object_schema(params)) + _stored_bytes(crd.object_schema(fields.init_of(params, rules)))
     if lower > limit:
         return lower
-    return _stored_bytes(crd.managed_crd(res, fields.build(rs, rules), provider, rs.block.description, ""))
+    views = {v.name: fields.build(rs, fields.rules(res, v.name)) for v in res.versions}
+    return _stored_bytes(crd.managed_crd(res, views, provider, rs.block.description, ""))
 
 
 def _work(item: tuple[str, int]) -> _Rendered | int:
@@ -362,7 +378,7 @@ def _add_deployables(out: Generated, provider: Provider, kinds: list[ResolvedRes
         docs = deploy.manifests(deployable)
         for name, doc in docs.items():
             out.files[f"{base}/{name}"] = _manifest(doc)
-        out.files[f"{base}/kustomization.yaml"] = _manifest(deploy.kustomization([crds, *docs]))
+        out.files[f"{base}/kustomization.yaml"] = _manifest(deploy.kustomization([crds, *docs], deployable))
 
 
 def _add_packages(out: Generated, provider: Provider) -> None:
@@ -388,7 +404,9 @@ def catalogue_text(provider: Provider, cat: catalogue.Catalogue) -> str:
     kinds = []
     for tf_type in cat.included:
         res = provider.resolve(tf_type)
-        kinds.append({"type": tf_type, "group": res.group, "version": res.version, "kind": res.kind})
+        served = [v.name for v in res.versions]
+        kinds.append({"type": tf_type, "group": res.group, "version": res.version, "kind": res.kind,
+                      **({"served": served} if len(served) > 1 else {})})
     excluded = []
     counts: dict[str, int] = {}
     for tf_type, exclusion in sorted(cat.excluded.items()):
@@ -472,7 +490,7 @@ def _sources() -> Iterator[Path]:
 
 def inputs_digest(loaded: tfproject.Loaded) -> str:
     """Everything the on-demand tree is made from: the provider's config and facts modules (its
-    subpackages' too, as the AWS catalogue's), its data files, its schema and descriptions, and the
+    subpackages' too, as a catalogue split into modules), its data files, its schema and descriptions, and the
     generator's own code."""
     h = hashlib.sha256()
     for path in loaded.inputs():

@@ -117,6 +117,17 @@ def _dataclass(name: str, cls: type) -> Entry:
     return Entry(name, "dataclass", "", _doc(cls), fields=fields, methods=methods)
 
 
+def _class(name: str, cls: type) -> Entry:
+    """A class a provider subclasses: its class attributes (what a subclass sets) and its methods (what a
+    subclass overrides)."""
+    comments, annotations = _comments(cls), _annotations(cls)
+    fields = tuple(Field(n, annotations[n], repr(getattr(cls, n)), comments.get(n, ""))
+                   for n in annotations if not n.startswith("_") and hasattr(cls, n))
+    methods = tuple((_signature(m, fn).replace("self, ", "", 1).replace("(self)", "()", 1), _doc(fn))
+                    for m, fn in vars(cls).items() if inspect.isfunction(fn) and not m.startswith("_"))
+    return Entry(name, "class", "", _doc(cls), fields=fields, methods=methods)
+
+
 def _function(name: str, fn: Callable[..., Any]) -> Entry:
     return Entry(name, "function", _signature(name, fn), _doc(fn))
 
@@ -136,6 +147,8 @@ def entries() -> list[Entry]:
             out.append(Entry(name, "enum", "", _doc(obj), values=values))
         elif isinstance(obj, type) and issubclass(obj, Exception):
             out.append(Entry(name, "exception", "", _doc(obj)))
+        elif isinstance(obj, type):
+            out.append(_class(name, obj))
         elif callable(obj):
             out.append(_function(name, obj))
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from devserver import builtin, documents, openapiv2
+from devserver import builtin, crds, documents, openapiv2
 from devserver.errors import ApiError
 from devserver.store import ResourceType, Store
 
@@ -38,7 +38,8 @@ class Discovery:
         types = self._groups().get(name)
         if not types:
             return None
-        versions = sorted({rt.version for rt in types})
+        # As kube-apiserver orders them: the preferred version (GA before beta before alpha, the highest) first.
+        versions = sorted({rt.version for rt in types}, key=crds.priority)
         gv = [{"groupVersion": f"{name}/{v}", "version": v} for v in versions]
         return {"kind": "APIGroup", "apiVersion": "v1", "name": name, "versions": gv, "preferredVersion": gv[0]}
 

@@ -243,6 +243,8 @@ class _Handler(BaseHTTPRequestHandler):
             return self._send(200, discovery.VERSION)
         if parts[:2] == ["_tfbridge", "faults"]:
             return self._send(200, api.set_faults(self._body() if method == "POST" else {}))
+        if parts[:2] == ["_tfbridge", "services"]:
+            return self._send(200, api.set_services(self._body() if method == "POST" else {}))
         if parts == ["openapi", "v2"]:
             protobuf = _PROTOBUF_V2 in (self.headers.get("Accept") or "")
             return self._send_bytes(200, api.discovery.openapi_v2(protobuf=protobuf),
@@ -280,6 +282,8 @@ class _Handler(BaseHTTPRequestHandler):
         if not rest:
             raise ApiError(404, "NotFound", "no resource")
         rt = store.find(group, version, rest[0])
+        if rt.deprecated:
+            self._warnings.append(rt.deprecated)
         name = rest[1] if len(rest) > 1 else ""
         sub = rest[2] if len(rest) > 2 else ""
         for what, value in (("namespace", ns), ("resource name", name)):
@@ -469,15 +473,24 @@ class _Handler(BaseHTTPRequestHandler):
                     rv = e.rv
                     told = selectors.watch_event(e.type, e.old, e.obj, matches)
                     if told is not None:
-                        write({"type": told, "object": e.obj})
+                        try:
+                            (shown,) = store.present(rt, [e.obj])
+                        except ApiError as exc:  # a conversion that fails ends the watch, as there
+                            write({"type": "ERROR", "object": exc.status()})
+                            return self._end_watch()
+                        write({"type": told, "object": shown})
                 if bookmarks and not as_table and time.monotonic() - last_bookmark >= api.bookmark_interval:
                     write({"type": "BOOKMARK", "object": {"kind": rt.kind, "apiVersion": rt.api_version,
                                                           "metadata": {"resourceVersion": str(store.rv)}}})
                     last_bookmark = time.monotonic()
+            self._end_watch()
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            self.close_connection = True
+
+    def _end_watch(self) -> None:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError, OSError):
             self.wfile.write(b"0\r\n\r\n")
             self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError, OSError):
-            pass
         self.close_connection = True
 
 
@@ -595,6 +608,18 @@ class APIServer:
             self.store.compact()
         return {"conflict_every": self.faults.conflict_every, "errors": self.faults.errors,
                 "latency": self.faults.latency, "injected": self.faults.injected}
+
+    def set_services(self, spec: dict[str, Any]) -> dict[str, Any]:
+        """Where Services are reached (a conversion webhook's): ``{"<namespace>/<name>": "<host>:<port>"}``; the
+        host must be this machine's (127.0.0.1 or localhost), as the server itself is."""
+        for service, where in spec.items():
+            namespace, _, name = str(service).partition("/")
+            host, _, port = str(where).rpartition(":")
+            if not namespace or not name or host not in _LOCAL_HOSTS or not port.isdigit():
+                raise ApiError(400, "BadRequest", f"a service is <namespace>/<name>: 127.0.0.1:<port>, not "
+                                                  f"{service!r}: {where!r}")
+            self.store.webhooks.serve(namespace, name, host, int(port))
+        return {f"{ns}/{n}": f"{h}:{p}" for (ns, n), (h, p) in sorted(self.store.webhooks.services.items())}
 
     def write_kubeconfig(self, path: Path) -> Path:
         """A kubeconfig for this server, readable by its owner only (it holds the token)."""

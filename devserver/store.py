@@ -9,6 +9,11 @@ its own kind's watches: with hundreds of kinds watched, a write costs what it co
 write is admitted as the API server admits it (names checked, custom resources pruned, defaulted,
 validated and their CEL rules evaluated), records who wrote which fields when a manager is named,
 and may be a dry run.
+
+A custom resource served at several versions is stored at its CRD's storage version: a write at another
+version is admitted at its own version and converted for storage, and every read (get, list, watch, the
+object a write answers with) is converted to the version asked for (:mod:`devserver.conversion`, the CRD's
+webhook). A CRD itself is held to kube-apiserver's rules (:mod:`devserver.crds`), its stored versions kept.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from devserver import builtin, fieldmanager, names, openapi, rules, tables
+from devserver import builtin, crds, fieldmanager, names, openapi, rules, tables
+from devserver.conversion import Webhooks
 from devserver.errors import ApiError as ApiError
 from devserver.errors import invalid
 
@@ -47,10 +53,18 @@ class ResourceType:
     custom: bool = False  # served from a CRD: validated and defaulted by its schema, no strategic merge
     columns: tuple[tables.Column, ...] = ()
     rules: bool = False  # its schema carries CEL rules
+    # A custom resource's version its objects are stored at ("": this one), and how they are converted.
+    storage: str = ""
+    conversion: crds.Conversion = dataclasses.field(default_factory=crds.Conversion)
+    deprecated: str = ""  # the Warning a request at this version gets ("": none)
 
     @property
     def key(self) -> TypeKey:
         return (self.group, self.plural)
+
+    @property
+    def stored_here(self) -> bool:
+        return not self.storage or self.storage == self.version
 
     @property
     def api_version(self) -> str:
@@ -113,12 +127,15 @@ def _without_rv(obj: Obj) -> Obj:
 
 
 class Store:
-    def __init__(self, *, history: int = 10000) -> None:
+    def __init__(self, *, history: int = 10000, webhooks: Webhooks | None = None) -> None:
         self._lock = threading.RLock()
         self.cond = threading.Condition(self._lock)  # the store's lock; notified on every write
         self.rv = 1
+        # Each kind as it is stored (its storage version's type), and every version it is served at.
         self.types: dict[TypeKey, ResourceType] = {}
+        self.served: dict[TypeKey, dict[str, ResourceType]] = {}
         self.objects: dict[TypeKey, dict[tuple[str, str], Obj]] = {}
+        self.webhooks = webhooks or Webhooks()
         # The last ``history`` events of each kind, and the resourceVersion of the newest one each
         # has forgotten: a watch of a kind from before that is too old.
         self.history_length = history
@@ -136,33 +153,68 @@ class Store:
 
     # -- types ------------------------------------------------------------------------------
 
-    def register(self, rt: ResourceType) -> None:
+    def register(self, rt: ResourceType, served: tuple[ResourceType, ...] | None = None) -> None:
+        """Serve ``rt`` (stored as it is), at its own version or at each version of ``served``."""
         with self.cond:
             self.types[rt.key] = rt
+            self.served[rt.key] = {v.version: v for v in (served if served is not None else (rt,))}
             self.objects.setdefault(rt.key, {})
             self.types_version += 1
 
     def find(self, group: str, version: str, plural: str) -> ResourceType:
-        rt = self.types.get((group, plural))
-        if rt is None or rt.version != version:
+        rt = self.served.get((group, plural), {}).get(version)
+        if rt is None:
             raise ApiError(404, "NotFound", f"the server could not find the requested resource "
                                             f"({group or 'core'}/{version} {plural})")
         return rt
 
-    def _crd_type(self, crd: Obj) -> ResourceType:
+    def _crd_types(self, crd: Obj) -> tuple[ResourceType, tuple[ResourceType, ...]]:
+        """The type a CRD's objects are stored as, and one per version it serves."""
         spec = crd.get("spec") or {}
         spec_names = spec.get("names") or {}
-        versions = spec.get("versions") or []
-        version = next((v for v in versions if v.get("storage")), versions[0] if versions else {})
-        schema = (version.get("schema") or {}).get("openAPIV3Schema")
-        return ResourceType(
-            group=spec.get("group", ""), version=version.get("name", "v1"), plural=spec_names.get("plural", ""),
-            kind=spec_names.get("kind", ""), namespaced=spec.get("scope") == "Namespaced", schema=schema,
-            status_subresource="status" in (version.get("subresources") or {}),
-            short_names=tuple(spec_names.get("shortNames") or ()),
-            categories=tuple(spec_names.get("categories") or ()), custom=True,
-            columns=tuple(tables.crd_columns(version.get("additionalPrinterColumns"))),
-            rules=rules.has_rules(schema))
+        versions = [v for v in spec.get("versions") or [] if isinstance(v, dict)]
+        storage = crds.storage_version(crd) or (str(versions[0].get("name")) if versions else "v1")
+        conversion = crds.Conversion.of(crd)
+        group, kind = spec.get("group", ""), spec_names.get("kind", "")
+
+        def typed(version: Obj) -> ResourceType:
+            schema = (version.get("schema") or {}).get("openAPIV3Schema")
+            name = str(version.get("name") or "v1")
+            warning = version.get("deprecationWarning") or f"{group}/{name} {kind} is deprecated"
+            return ResourceType(
+                group=group, version=name, plural=spec_names.get("plural", ""),
+                kind=kind, namespaced=spec.get("scope") == "Namespaced", schema=schema,
+                status_subresource="status" in (version.get("subresources") or {}),
+                short_names=tuple(spec_names.get("shortNames") or ()),
+                categories=tuple(spec_names.get("categories") or ()), custom=True,
+                columns=tuple(tables.crd_columns(version.get("additionalPrinterColumns"))),
+                rules=rules.has_rules(schema), storage=storage, conversion=conversion,
+                deprecated=str(warning) if version.get("deprecated") else "")
+
+        stored = next((typed(v) for v in versions if v.get("name") == storage), None) or typed({"name": storage})
+        return stored, tuple(typed(v) for v in versions if v.get("served"))
+
+    def _crd_type(self, crd: Obj) -> ResourceType:
+        return self._crd_types(crd)[0]
+
+    # -- versions ---------------------------------------------------------------------------
+
+    def present(self, rt: ResourceType, objects: list[Obj]) -> list[Obj]:
+        """Stored objects of ``rt``'s kind at ``rt``'s version (the CRD's webhook called once for them all). An
+        object keeps the version it was written at until it is written again, whatever the CRD's storage
+        version is now: each is converted from its own."""
+        if not rt.custom or all(o.get("apiVersion") == rt.api_version for o in objects):
+            return objects
+        return self.webhooks.convert(rt.conversion, rt.group, rt.kind, objects, rt.api_version)
+
+    def _for_storage(self, rt: ResourceType, obj: Obj) -> Obj:
+        """An admitted object at ``rt``'s version, converted to the version its kind is stored at (and pruned by
+        that version's schema, as kube-apiserver reads it back)."""
+        if rt.stored_here:
+            return obj
+        stored = self.types[rt.key]
+        (converted,) = self.webhooks.convert(rt.conversion, rt.group, rt.kind, [obj], stored.api_version)
+        return dict(openapi.prune(stored.schema, converted, root=True)) if stored.schema else converted
 
     # -- reads ------------------------------------------------------------------------------
 
@@ -172,13 +224,15 @@ class Store:
             if obj is None:
                 raise ApiError(404, "NotFound", f'{rt.plural}.{rt.group or "core"} "{name}" not found',
                                kind=rt.plural, name=name, group=rt.group)
-            return _copy(obj)
+            obj = _copy(obj)
+        return self.present(rt, [obj])[0]
 
     def list_objects(self, rt: ResourceType, ns: str | None, match: Callable[[Obj], bool]) -> tuple[list[Obj], int]:
         with self.cond:
             items = [_copy(o) for (ons, _), o in sorted(self.objects[rt.key].items())
                      if (ns is None or ons == ns) and match(o)]
-            return items, self.rv
+            rv = self.rv
+        return self.present(rt, items), rv
 
     def events_after(self, key: TypeKey, rv: int) -> list[Event]:
         """Events of kind ``key`` newer than ``rv``, oldest first; 410 if the history no longer
@@ -313,9 +367,11 @@ class Store:
                 obj["status"] = self._register_crd(obj, dry_run=dry_run)
             if manager:
                 fieldmanager.on_create(obj, self._writer(rt, manager), now())
+            stored = self._for_storage(rt, obj)
             if dry_run:
                 return obj
-            return self._commit(rt, obj, "ADDED")
+            committed = self._commit(rt, stored, "ADDED")
+        return self.present(rt, [committed])[0]
 
     @staticmethod
     def _writer(rt: ResourceType, manager: str, subresource: str = "") -> fieldmanager.Writer:
@@ -326,6 +382,8 @@ class Store:
         """Server-side apply of ``applied`` by ``manager``: (the object, whether it was created)."""
         with self.cond:
             current = self.objects[rt.key].get((ns if rt.namespaced else "", name))
+            if current is not None:
+                current = self.present(rt, [_copy(current)])[0]
             meta = applied.get("metadata") or {}
             if meta.get("name") not in (None, name):
                 raise ApiError(400, "BadRequest", f'the name of the object ({meta.get("name")}) does not match the '
@@ -342,21 +400,28 @@ class Store:
             merged["metadata"]["resourceVersion"] = current["metadata"]["resourceVersion"]
             return self.update(rt, ns, name, merged, subresource=subresource, dry_run=dry_run), False
 
-    def _register_crd(self, crd: Obj, *, dry_run: bool = False) -> Obj:
-        new = self._crd_type(crd)
+    def _register_crd(self, crd: Obj, *, old: Obj | None = None, dry_run: bool = False) -> Obj:
+        """Check a CRD written anew (``old``: the one it replaces) as kube-apiserver does, serve its kind, and
+        answer its status: its stored versions kept, the new storage version added."""
+        new, served = self._crd_types(crd)
         name = crd["metadata"]["name"]
+        found = crds.errors(crd, old)
         if name != f"{new.plural}.{new.group}":
-            message = f'Invalid value: "{name}": must be spec.names.plural+"."+spec.group'
-            raise invalid("CustomResourceDefinition", "apiextensions.k8s.io", name,
-                          [("metadata.name", "FieldValueInvalid", message)])
-        old = self.types.get(new.key)
-        if old is not None and old.kind != new.kind:
-            raise ApiError(409, "Conflict", f"{new.plural}.{new.group} is already served as {old.kind}")
+            found.insert(0, ("metadata.name", "FieldValueInvalid",
+                             f'Invalid value: "{name}": must be spec.names.plural+"."+spec.group'))
+        stored = crds.stored_versions(crd, old)
+        found += crds.stored_version_errors(crd, stored)
+        if found:
+            raise invalid("CustomResourceDefinition", "apiextensions.k8s.io", name, found)
+        current = self.types.get(new.key)
+        if current is not None and current.kind != new.kind:
+            raise ApiError(409, "Conflict", f"{new.plural}.{new.group} is already served as {current.kind}")
         if not dry_run:
-            self.register(new)
-        return {"conditions": [{"type": t, "status": "True", "reason": r, "lastTransitionTime": now(), "message": ""}
-                               for t, r in (("NamesAccepted", "NoConflicts"), ("Established", "InitialNamesAccepted"))],
-                "acceptedNames": crd["spec"]["names"], "storedVersions": [new.version]}
+            self.register(new, served)
+        conditions = ((old or {}).get("status") or {}).get("conditions") or [
+            {"type": t, "status": "True", "reason": r, "lastTransitionTime": now(), "message": ""}
+            for t, r in (("NamesAccepted", "NoConflicts"), ("Established", "InitialNamesAccepted"))]
+        return {"conditions": conditions, "acceptedNames": crd["spec"]["names"], "storedVersions": stored}
 
     def update(self, rt: ResourceType, ns: str, name: str, obj: Obj, *, subresource: str = "",
                manager: str = "", dry_run: bool = False) -> Obj:
@@ -366,6 +431,7 @@ class Store:
             if current is None:
                 raise ApiError(404, "NotFound", f'{rt.plural}.{rt.group or "core"} "{name}" not found',
                                kind=rt.plural, name=name, group=rt.group)
+            current = self.present(rt, [current])[0]
             meta_in = obj.get("metadata") or {}
             wanted_rv = meta_in.get("resourceVersion")
             if wanted_rv and wanted_rv != current["metadata"]["resourceVersion"]:
@@ -406,14 +472,17 @@ class Store:
             elif "managedFields" not in new["metadata"] and "managedFields" in current["metadata"]:
                 new["metadata"]["managedFields"] = copy.deepcopy(current["metadata"]["managedFields"])
             if rt.key == CRD_KEY and subresource != "status":
-                new["status"] = self._register_crd(new, dry_run=dry_run)
+                new["status"] = self._register_crd(new, old=current, dry_run=dry_run)
             if _without_rv(new) == _without_rv(current):
                 return copy.deepcopy(current)  # a no-op write changes nothing, resourceVersion included
             if dry_run:
                 return new
+            stored = self._for_storage(rt, new)
             if new["metadata"].get("deletionTimestamp") and not new["metadata"].get("finalizers"):
-                return self._remove(rt, new)
-            return self._commit(rt, new, "MODIFIED")
+                committed = self._remove(self.types[rt.key], stored)
+            else:
+                committed = self._commit(self.types[rt.key], stored, "MODIFIED")
+        return self.present(rt, [committed])[0]
 
     def delete(self, rt: ResourceType, ns: str, name: str, *, propagation: str = "Background",
                uid: str | None = None, dry_run: bool = False) -> Obj:
@@ -425,16 +494,21 @@ class Store:
             if uid and current["metadata"]["uid"] != uid:
                 raise ApiError(409, "Conflict", f"Precondition failed: UID in precondition: {uid}, UID in object "
                                                 f"meta: {current['metadata']['uid']}")
+            stored_rt = self.types[rt.key]
             if current["metadata"].get("finalizers"):
                 if current["metadata"].get("deletionTimestamp"):
-                    return copy.deepcopy(current)
-                new = copy.deepcopy(current)
-                new["metadata"]["deletionTimestamp"] = now()
-                new["metadata"]["deletionGracePeriodSeconds"] = 0
-                return new if dry_run else self._commit(rt, new, "MODIFIED")
-            if dry_run:
-                return copy.deepcopy(current)
-            return self._remove(rt, copy.deepcopy(current), propagation=propagation)
+                    answer = copy.deepcopy(current)
+                else:
+                    answer = copy.deepcopy(current)
+                    answer["metadata"]["deletionTimestamp"] = now()
+                    answer["metadata"]["deletionGracePeriodSeconds"] = 0
+                    if not dry_run:
+                        answer = self._commit(stored_rt, answer, "MODIFIED")
+            elif dry_run:
+                answer = copy.deepcopy(current)
+            else:
+                answer = self._remove(stored_rt, copy.deepcopy(current), propagation=propagation)
+        return self.present(rt, [answer])[0]
 
     def _remove(self, rt: ResourceType, obj: Obj, *, propagation: str = "Background") -> Obj:
         removed = self._commit(rt, obj, "DELETED")
@@ -443,6 +517,7 @@ class Store:
             for (ons, oname) in list(self.objects.get(gone.key, {})):
                 self._commit(gone, copy.deepcopy(self.objects[gone.key][(ons, oname)]), "DELETED")
             self.types.pop(gone.key, None)
+            self.served.pop(gone.key, None)
             self.objects.pop(gone.key, None)
             self.types_version += 1
         if rt.key == ("", "namespaces"):
@@ -466,5 +541,6 @@ class Store:
                     self.delete(self.types[key], ons, oname)
 
     def all_types(self) -> Iterator[ResourceType]:
+        """Every kind at every version it is served at."""
         with self.cond:
-            yield from list(self.types.values())
+            yield from [rt for versions in self.served.values() for rt in versions.values()]

@@ -18,12 +18,18 @@ executor use it):
   does not wait out its grace period before killing it; the health service answers SERVING for
   ``plugin``; SIGINT belongs to the host and is ignored, SIGTERM stops the plugin.
 
+With ``-debug`` (as the Go SDKs' debug mode, which the CLI executor's shared provider processes use) it
+needs no cookie, serves plaintext gRPC and prints ``TF_REATTACH_PROVIDERS='{...}'`` instead of the
+handshake: terraform reattaches to it, run after run, and never stops it (Shutdown is ignored; SIGTERM
+stops it).
+
 gRPC reflection serves :mod:`testprovider.protocol`'s descriptors.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import os
 import shutil
 import signal
@@ -37,7 +43,7 @@ import grpc
 from grpc_reflection.v1alpha import reflection
 
 from bridge.tfplugin.process import MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE
-from testprovider import protocol
+from testprovider import SOURCE, protocol
 from testprovider.provider import Provider
 
 PROTOCOL_VERSION = 6
@@ -45,7 +51,7 @@ PROTOCOL_VERSION = 6
 WORKERS = 16
 
 
-def _handlers(provider: Provider, done: threading.Event) -> list[Any]:
+def _handlers(provider: Provider, done: threading.Event, *, debug: bool = False) -> list[Any]:
     def unary(method: str) -> Any:
         return grpc.unary_unary_rpc_method_handler(
             lambda request, context: provider.answer(method, request),
@@ -53,7 +59,8 @@ def _handlers(provider: Provider, done: threading.Event) -> list[Any]:
             response_serializer=lambda m: m.SerializeToString())
 
     def shutdown(request: bytes, context: Any) -> bytes:
-        done.set()
+        if not debug:  # a reattached plugin serves the runs after this one too
+            done.set()
         return b""  # plugin.Empty
 
     # HealthCheckResponse{status: SERVING}, hand-encoded: go-plugin's client asks for "plugin".
@@ -64,9 +71,10 @@ def _handlers(provider: Provider, done: threading.Event) -> list[Any]:
             grpc.method_handlers_generic_handler("grpc.health.v1.Health", {"Check": health})]
 
 
-def serve(provider: Provider) -> None:
-    """Serve ``provider`` until the host says to stop (Shutdown, SIGTERM), having printed the handshake."""
-    if os.environ.get(MAGIC_COOKIE_KEY) != MAGIC_COOKIE_VALUE:
+def serve(provider: Provider, *, debug: bool = False) -> None:
+    """Serve ``provider`` until the host says to stop (Shutdown, SIGTERM), having printed the handshake
+    (with ``debug``, the reattach configuration)."""
+    if not debug and os.environ.get(MAGIC_COOKIE_KEY) != MAGIC_COOKIE_VALUE:
         sys.exit("This binary is a plugin. These are not meant to be executed directly.\n"
                  "Please execute the program that consumes these plugins, which will load any plugins automatically")
     offered = os.environ.get("PLUGIN_PROTOCOL_VERSIONS", str(PROTOCOL_VERSION)).split(",")
@@ -75,11 +83,11 @@ def serve(provider: Provider) -> None:
     done = threading.Event()
     server = grpc.server(concurrent.futures.ThreadPoolExecutor(WORKERS, thread_name_prefix="tfbtest"),
                          options=[("grpc.max_receive_message_length", 256 << 20)])
-    server.add_generic_rpc_handlers(_handlers(provider, done))
+    server.add_generic_rpc_handlers(_handlers(provider, done, debug=debug))
     reflection.enable_server_reflection([protocol.SERVICE, reflection.SERVICE_NAME], server, pool=protocol.pool())
     directory = Path(tempfile.mkdtemp(prefix="plugin", dir=os.environ.get("PLUGIN_UNIX_SOCKET_DIR") or None))
     socket = directory / "tfbtest.sock"
-    client_cert = os.environ.get("PLUGIN_CLIENT_CERT", "")
+    client_cert = "" if debug else os.environ.get("PLUGIN_CLIENT_CERT", "")
     shown, terminator = "", None
     if client_cert:
         from testprovider import tls  # only here: cryptography costs a tenth of a second to import
@@ -94,7 +102,13 @@ def serve(provider: Provider) -> None:
         server.start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the host's: it interrupts us with StopProvider
     signal.signal(signal.SIGTERM, lambda *_: done.set())
-    print(f"1|{PROTOCOL_VERSION}|unix|{socket}|grpc|{shown}", flush=True)
+    if debug:
+        reattach = {f"registry.terraform.io/{SOURCE}": {
+            "Protocol": "grpc", "ProtocolVersion": PROTOCOL_VERSION, "Pid": os.getpid(), "Test": True,
+            "Addr": {"Network": "unix", "String": str(socket)}}}
+        print(f"TF_REATTACH_PROVIDERS='{json.dumps(reattach)}'", flush=True)
+    else:
+        print(f"1|{PROTOCOL_VERSION}|unix|{socket}|grpc|{shown}", flush=True)
     try:
         done.wait()
     finally:
@@ -106,7 +120,7 @@ def serve(provider: Provider) -> None:
 
 
 def main() -> None:
-    serve(Provider())
+    serve(Provider(), debug="-debug" in sys.argv[1:])
     # Served and stopped: nothing is left to flush, and the interpreter's teardown of gRPC's threads
     # would keep the host waiting for the process to end.
     os._exit(0)

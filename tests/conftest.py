@@ -15,7 +15,7 @@ import pytest
 
 from devrig.moto import Moto
 from tests.support.cluster import Cluster
-from tests.support.external import EXECUTOR_OVERRIDE, executor_under_test, missing
+from tests.support.external import EXECUTOR_OVERRIDE, missing
 from tests.support.running import Managers, Running
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,10 +49,11 @@ def plugin_dir() -> Path:
     return path
 
 
-@pytest.fixture(params=["auto", "direct"])
+@pytest.fixture(params=["cli", "direct"])
 def executor(request: pytest.FixtureRequest) -> Iterator[str]:
-    """Run a scenario twice: on the default executor, and with every kind on the direct executor."""
-    chosen = executor_under_test() if request.param == "auto" else str(request.param)
+    """Run a scenario twice: with every kind on the terraform CLI, and with every kind on the direct executor
+    (the other scenarios run each kind where it ships, as the provider does by default)."""
+    chosen = str(request.param)
     request.getfixturevalue("moto").reset()  # the other run of this scenario left its objects there
     EXECUTOR_OVERRIDE.append(chosen)
     yield chosen

@@ -21,6 +21,7 @@ from bridge.settings import (
     EXECUTOR_CHOICES,
     ProviderProcesses,
     Settings,
+    WebhookSettings,
 )
 
 log = logging.getLogger("tfbridge.run")
@@ -44,6 +45,15 @@ def default_provider() -> str:
         raise click.UsageError(f"name the provider to run with --provider or TFBRIDGE_PROVIDER; installed: "
                                f"{', '.join(tfproject.installed()) or 'none'}")
     return chosen
+
+
+def _certs_dir() -> str | None:
+    """Where a certificate for the webhook is, as upjet's providers look: CERTS_DIR, then the directory
+    Crossplane mounts its TLS server Secret at (TLS_SERVER_CERTS_DIR), then its older variable."""
+    for name in ("CERTS_DIR", "TLS_SERVER_CERTS_DIR", "WEBHOOK_TLS_CERT_DIR"):
+        if os.environ.get(name):
+            return os.environ[name]
+    return None
 
 
 def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
@@ -90,7 +100,8 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
                    "[env TFBRIDGE_FAMILY]. Default: the whole provider.")
 @click.option("--executor", type=click.Choice(EXECUTOR_CHOICES),
               default=lambda: os.environ.get("TFBRIDGE_EXECUTOR", "auto"), show_default="auto",
-              help="How operations run: auto (each kind's configured executor, the terraform CLI by default), or "
+              help="How operations run: auto (each kind where it ships: its config's executor, else the direct "
+                   "one where the provider's conformance report proves the kind, else the terraform CLI), or "
                    "cli / direct for every kind [env TFBRIDGE_EXECUTOR].")
 @click.option("--secret-namespaces", default=lambda: os.environ.get("TFBRIDGE_SECRET_NAMESPACES", ""),
               show_default="none",
@@ -125,6 +136,18 @@ def warn_of_skew(kube: Kube, package: registry.ProviderPackage,
               default=lambda: os.environ.get("CHANGELOGS_SOCKET_PATH", DEFAULT_CHANGELOGS_SOCKET),
               show_default=DEFAULT_CHANGELOGS_SOCKET,
               help="The change-log service's Unix socket [env CHANGELOGS_SOCKET_PATH].")
+@click.option("--webhook-port", type=click.IntRange(min=0, max=65535),
+              default=lambda: int(os.environ.get("WEBHOOK_PORT") or WebhookSettings.port),
+              show_default=str(WebhookSettings.port),
+              help="Where the conversion webhook listens, for kinds served at several API versions [env WEBHOOK_PORT].")
+@click.option("--certs-dir", type=click.Path(file_okay=False, path_type=Path), default=_certs_dir,
+              show_default="none",
+              help="A directory holding the webhook's tls.crt and tls.key, as Crossplane mounts them [env CERTS_DIR, "
+                   "else TLS_SERVER_CERTS_DIR, else WEBHOOK_TLS_CERT_DIR].")
+@click.option("--webhook-service", default=lambda: os.environ.get("TFBRIDGE_WEBHOOK_SERVICE", ""), show_default="none",
+              help="Without --certs-dir: the Service (in --namespace) in front of the webhook; the provider makes a "
+                   "certificate for it, keeps it in the Secret <service>-tls and writes its CA into its CRDs "
+                   "[env TFBRIDGE_WEBHOOK_SERVICE].")
 @click.option("--log-level", default="info", show_default=True)
 def run(provider_name: str | None, kubeconfig: str | None, workspace_root: Path, terraform: str,
         plugin_dir: Path | None, namespace: str, max_concurrent_reconciles: int, reconcile_workers: int,
@@ -132,7 +155,8 @@ def run(provider_name: str | None, kubeconfig: str | None, workspace_root: Path,
         renew_deadline: float, retry_period: float, health_port: int, grace: float, family: str | None,
         executor: str, secret_namespaces: str, allow_cross_namespace_references: bool, max_provider_processes: int,
         provider_idle_timeout: float, max_provider_processes_per_tenant: int | None, watch_label_selector: str,
-        enable_changelogs: bool, changelogs_socket_path: str, log_level: str) -> None:
+        enable_changelogs: bool, changelogs_socket_path: str, webhook_port: int, certs_dir: Path | None,
+        webhook_service: str, log_level: str) -> None:
     """Run the provider: reconcile its managed resources until SIGTERM."""
     from bridge.api.registry import CONFIG_FAMILY
     from bridge.kube import names, selector
@@ -169,7 +193,8 @@ def run(provider_name: str | None, kubeconfig: str | None, workspace_root: Path,
                         provider_config_controller=not families or CONFIG_FAMILY in families,
                         secret_namespaces=extra, watch_label_selector=watch_label_selector.strip(),
                         allow_cross_namespace_references=allow_cross_namespace_references,
-                        changelogs_socket=changelogs_socket_path if enable_changelogs else "")
+                        changelogs_socket=changelogs_socket_path if enable_changelogs else "",
+                        webhook=WebhookSettings(port=webhook_port, certs_dir=certs_dir, service=webhook_service))
     kube = HTTPKube(api)
     warn_of_skew(kube, package, crdskew.skewed)
     try:

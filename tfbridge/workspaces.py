@@ -19,6 +19,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+import tfproject
 from bridge.api.external import ProviderSetup
 from bridge.settings import DEFAULT_WORKSPACE_ROOT, ExecutorSettings
 from bridge.tfexec.plugins import Plugins
@@ -26,6 +27,8 @@ from bridge.tfexec.runner import Runner
 from bridge.workspace import tfstate
 from bridge.workspace.metadata import Metadata
 from bridge.workspace.store import Workspace, WorkspaceStore
+from tfconfig import ConfigError, Provider
+from tfconfig.shipping import AUTO, CLI, DIRECT, Shipped, runs_on
 
 REDACTED = "(redacted)"
 
@@ -140,13 +143,44 @@ def workspaces(ctx: click.Context, workspace_root: Path, output: str) -> None:
     ctx.obj = {"root": workspace_root, "output": output}
 
 
+def where_it_runs(provider: Provider | None, flag: str) -> Callable[[Metadata], str]:
+    """``executor: why`` of a workspace's kind, as ``tfbridge run --executor flag`` places it; empty for a
+    workspace of no kind ``provider`` serves."""
+    def runs(meta: Metadata) -> str:
+        tf_type = meta.address.split(".", 1)[0]
+        if not tf_type:
+            return ""
+        if flag != AUTO:
+            return str(runs_on(flag, Shipped(CLI, "")))
+        if provider is None or not tf_type.startswith(provider.resource_prefix):
+            return ""
+        try:
+            return str(provider.resolve(tf_type).shipped)
+        except ConfigError:
+            return ""
+    return runs
+
+
 @workspaces.command("list")
+@click.option("--provider", "provider_name", default=lambda: os.environ.get("TFBRIDGE_PROVIDER", "aws"),
+              show_default="aws", help="The provider the workspaces belong to [env TFBRIDGE_PROVIDER].")
+@click.option("--executor", type=click.Choice((AUTO, CLI, DIRECT)),
+              default=lambda: os.environ.get("TFBRIDGE_EXECUTOR", AUTO), show_default=AUTO,
+              help="As the provider runs (`tfbridge run --executor`) [env TFBRIDGE_EXECUTOR].")
 @click.pass_context
-def list_(ctx: click.Context) -> None:
-    """Every workspace: its MR, state, last operation, last failure and lock holder."""
-    rows = [summary(ws) for ws in _store(ctx).all()]
-    _emit(ctx, rows, ["mr", "workspace", "state", "address", "executor", "import_check", "last_operation",
-                      "last_result", "last_failure", "lock_holder", "lock_age_seconds"])
+def list_(ctx: click.Context, provider_name: str, executor: str) -> None:
+    """Every workspace: its MR, state, the executor its kind runs on and why (RUNS ON; EXECUTOR is the one
+    that ran its last operation), last operation, last failure and lock holder."""
+    provider: Provider | None = None
+    if executor == AUTO:
+        try:
+            provider = tfproject.load(provider_name).provider
+        except tfproject.LoadError as exc:
+            click.echo(f"RUNS ON left empty: {exc}", err=True)
+    runs = where_it_runs(provider, executor)
+    rows = [{**summary(ws), "runs_on": runs(ws.meta())} for ws in _store(ctx).all()]
+    _emit(ctx, rows, ["mr", "workspace", "state", "address", "runs_on", "executor", "import_check",
+                      "last_operation", "last_result", "last_failure", "lock_holder", "lock_age_seconds"])
 
 
 @workspaces.command()

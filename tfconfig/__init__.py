@@ -38,19 +38,30 @@ from tfconfig.externalname import (
 from tfconfig.kinds import GroupRule
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import camel, lower_camel, plural
-from tfconfig.notfound import NotFound
 from tfconfig.provider import (
+    ApiVersion,
     ConfigError,
     ConfigKind,
+    ExampleValues,
     InjectedField,
     Package,
     Provider,
     ResolvedResource,
     Tagging,
 )
-from tfconfig.resource import Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts, extract_path
+from tfconfig.resource import (
+    Example,
+    Lookup,
+    ManagedElsewhere,
+    OldName,
+    Reference,
+    Resource,
+    Timeouts,
+    extract_path,
+)
 
 __all__ = [
+    "ApiVersion",
     "Catalog",
     "ConfigError",
     "ConfigKind",
@@ -60,6 +71,7 @@ __all__ = [
     "CredentialsExtension",
     "CredentialsUnavailable",
     "Example",
+    "ExampleValues",
     "Exclusion",
     "ExternalName",
     "GroupRule",
@@ -69,7 +81,7 @@ __all__ = [
     "LocalFiles",
     "Lookup",
     "ManagedElsewhere",
-    "NotFound",
+    "OldName",
     "Package",
     "Provider",
     "Reason",

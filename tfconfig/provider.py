@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from tfconfig.catalogue import Exclusion
@@ -13,8 +14,8 @@ from tfconfig.externalname import ExternalName
 from tfconfig.kinds import GroupRule, group_and_kind
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import ACRONYMS, plural
-from tfconfig.notfound import NotFound
 from tfconfig.resource import EXECUTORS, Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
+from tfconfig.shipping import Evidence, Shipped, shipped
 
 
 class ConfigError(ValueError):
@@ -62,6 +63,35 @@ class Tagging:
 
 
 @dataclasses.dataclass(frozen=True)
+class ApiVersion:
+    """One API version a kind is served at, and the shape of its objects there."""
+
+    name: str
+    # Blocks of at most one element are embedded objects at this version, not one-element lists.
+    embed_singletons: bool
+    # Argument path → the JSON name this version gives its field besides the field's own: the name it had
+    # before the Terraform provider renamed the argument.
+    old_names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # Served, but clients are told to move to a newer version (kubectl prints a warning).
+    deprecated: bool = False
+
+
+_API_VERSION = re.compile(r"^v([1-9][0-9]*)(?:(alpha|beta)([1-9][0-9]*))?$")
+
+
+def earlier_versions(version: str) -> tuple[str, ...]:
+    """The versions before ``version`` in its line, oldest first, as upjet numbers them: ``v1beta3`` →
+    ``v1beta1``, ``v1beta2``; ``v2`` → ``v1``; ``v1beta1`` → none."""
+    m = _API_VERSION.match(version)
+    if m is None:
+        raise ConfigError(f"{version!r} is not a Kubernetes API version (v1, v1beta2, v2alpha1, ...)")
+    major, stage, number = int(m[1]), m[2], int(m[3] or 0)
+    if stage:
+        return tuple(f"v{major}{stage}{n}" for n in range(1, number))
+    return tuple(f"v{n}" for n in range(1, major))
+
+
+@dataclasses.dataclass(frozen=True)
 class ResolvedResource:
     """Everything both sides need to know about one generated kind."""
 
@@ -85,11 +115,11 @@ class ResolvedResource:
     timeouts_configured: bool = False
     tagging: Tagging | None = None
     lookup: Lookup | None = None
+    # Where the kind ships and why (tfconfig.shipping): its config, else its provider's conformance report.
     executor: str = "cli"
+    executor_reason: str = "no conformance report"
     managed_elsewhere: tuple[ManagedElsewhere, ...] = ()
     local_files: LocalFiles = dataclasses.field(default_factory=LocalFiles)
-    # Blocks of at most one element are embedded objects in the CRD, not one-element lists.
-    embed_singletons: bool = False
     # A list reference's fields drop the list's plural s (securityGroupIdRefs), not upjet's (dropletIdsRefs).
     singular_list_refs: bool = False
     # The Crossplane v2 twin: namespaced objects in ``<short group>.<namespaced root group>``, whose
@@ -98,6 +128,9 @@ class ResolvedResource:
     # The argument a new object whose spec leaves it out takes from metadata.name ("" for none): optional
     # in the CRD, written into spec.forProvider before the create. The import ID does not depend on it.
     name_argument: str = ""
+    # Every version the kind is served at, oldest first; ``version`` (where objects are stored and
+    # reconciled) is one of them. Empty: ``version`` alone, with one-element lists.
+    served: tuple[ApiVersion, ...] = ()
 
     def default_tags(self, name: str, provider_config: str, *, namespace: str = "",
                      provider_config_kind: str = "") -> dict[str, str]:
@@ -105,6 +138,10 @@ class ResolvedResource:
             return {}
         return self.tagging.tags(self.kind, self.group, name, provider_config, namespace=namespace,
                                  provider_config_kind=provider_config_kind)
+
+    @property
+    def shipped(self) -> Shipped:
+        return Shipped(self.executor, self.executor_reason)
 
     @property
     def scope(self) -> str:
@@ -119,6 +156,23 @@ class ResolvedResource:
     @property
     def api_version(self) -> str:
         return f"{self.group}/{self.version}"
+
+    @property
+    def versions(self) -> tuple[ApiVersion, ...]:
+        """Every version served, oldest first (the storage version among them)."""
+        return self.served or (ApiVersion(self.version, False),)
+
+    @property
+    def embed_singletons(self) -> bool:
+        """Whether blocks of at most one element are embedded objects at the version objects are stored at."""
+        return self.at(self.version).embed_singletons
+
+    def at(self, version: str) -> ApiVersion:
+        """The served version named ``version``."""
+        for v in self.versions:
+            if v.name == version:
+                return v
+        raise KeyError(f"{self.crd_name} is not served at {version}")
 
 
 CONFIG_VERSION = "v1beta1"
@@ -179,6 +233,21 @@ class ConfigKind:
 
 
 @dataclasses.dataclass(frozen=True)
+class ExampleValues:
+    """Values a provider's validation accepts, which a generated example puts where an argument's name
+    says what it holds and the example has only a placeholder. Empty: the placeholder stays."""
+
+    # The ARN a ``<what>_arn`` (or ``_arns``) argument gets: the first entry whose word is one of the
+    # argument name's words before ``arn`` ("" matches any).
+    arns: tuple[tuple[str, str], ...] = ()
+    # A policy document for an argument named ``policy`` or ``*_document`` (and ``content``, ``access_policy``).
+    policy: str = ""
+    # Arguments that hold the caller's account ID, filled in where an example leaves them out (a provider
+    # would ask its cloud for the account, which an emulated cloud may not answer).
+    account_arguments: tuple[str, ...] = ("account_id",)
+
+
+@dataclasses.dataclass(frozen=True)
 class Provider:
     """A provider's whole config: ``PROVIDER`` in its ``config.py``. The generator and the runtime read the
     same value, so they agree on every kind."""
@@ -229,8 +298,6 @@ class Provider:
     # Attributes that name a cloud object beside its external name (AWS: ``arn``): an import of a
     # just-created object's ID that reads another value found another object.
     identifying_attributes: tuple[str, ...] = ()
-    # How the provider says, when an import fails, that the ID names no object.
-    not_found: NotFound = dataclasses.field(default_factory=NotFound)
     # Resources left out, each with its reason (see tfconfig.catalogue).
     exclude: Mapping[str, Exclusion] = dataclasses.field(default_factory=dict)
     # Arguments that read local files are never user-settable; these are the reviewed exceptions.
@@ -264,8 +331,24 @@ class Provider:
     # The namespaced kinds' version, one for every kind whatever its cluster twin's is (upjet's keep the
     # version a kind had before singletons were embedded); empty: ``default_version``.
     namespaced_version: str = ""
+    # As provider-upjet-aws serves a kind whose version was raised: every version from the first of its
+    # line up to the kind's own (``v1beta1`` beside ``v1beta2``), the earlier ones with blocks of at most
+    # one element as one-element lists (the shape they had before singletons were embedded) and
+    # deprecated unless objects are stored there; the provider converts objects between them (its
+    # conversion webhook). False: a kind is served at its own version alone.
+    previous_versions: bool = False
     # A Crossplane package per family and for the whole provider (None: no package tree).
     package: Package | None = None
+    # The provider's own words for "no object has this ID", beside terraform-plugin-sdk's "couldn't find
+    # resource": a failed import whose diagnostics one of them matches (True) means the object does not
+    # exist, rather than an error (its cloud's error codes for a missing object, its importers' sentences).
+    import_not_found: Callable[[str], bool] | None = None
+    # What generated examples put where a placeholder's argument name says what it holds.
+    example_values: ExampleValues = dataclasses.field(default_factory=ExampleValues)
+    # What the provider's conformance report (conformance.yaml beside the config, which tfproject reads when it
+    # loads the provider) proves: a kind proven on the direct executor ships on it, the others on the
+    # terraform CLI, unless its Resource names an executor (tfconfig.shipping). Not written in a config.
+    evidence: Evidence = dataclasses.field(default_factory=Evidence)
     # Each kind's rules, worked out once: the generator and the runtime ask for them many times per kind
     # (templates, RBAC, families, packages), and each answer matches patterns over the whole config.
     _resolved: dict[tuple[str, bool], ResolvedResource] = dataclasses.field(
@@ -367,13 +450,21 @@ class Provider:
         short_group = cfg.short_group or short_group
         kind = cfg.kind or kind
         injected = tuple(f for f in self.injected_fields if short_group not in f.except_groups)
+        ships = shipped(tf_type, cfg.executor, self.evidence)
+        embed = self.embed_singletons if cfg.embed_singletons is None else cfg.embed_singletons
+        newest = cfg.version or self.default_version
+        if namespaced:
+            storage = self.namespaced_version or self.default_version
+            served: tuple[ApiVersion, ...] = (ApiVersion(storage, embed),)
+        else:
+            storage = cfg.storage_version or newest
+            served = self._served(tf_type, cfg, newest, storage, embed)
         return ResolvedResource(
             tf_type=tf_type,
             kind=kind,
             short_group=short_group,
             group=f"{short_group}.{self.namespaced_root_group if namespaced else self.root_group}",
-            version=(self.namespaced_version or self.default_version) if namespaced
-            else cfg.version or self.default_version,
+            version=storage,
             plural=plural(kind),
             external_name=cfg.external_name,
             references=dict(cfg.references),
@@ -387,15 +478,41 @@ class Provider:
             timeouts_configured=cfg.timeouts is not None,
             tagging=self.tagging if cfg.tagged else None,
             lookup=cfg.lookup,
-            executor=cfg.executor or "cli",
+            executor=ships.executor,
+            executor_reason=ships.reason,
             managed_elsewhere=cfg.managed_elsewhere,
             local_files=self.local_files.for_type(tf_type),
-            embed_singletons=self.embed_singletons if cfg.embed_singletons is None else cfg.embed_singletons,
             singular_list_refs=self.singular_list_refs,
             namespaced=namespaced,
+            served=served,
             # An argument the external name fills is never also filled from the object's name.
             name_argument="" if cfg.name_argument == cfg.external_name.identifier_argument else cfg.name_argument or "",
         )
+
+    def _served(self, tf_type: str, cfg: Resource, newest: str, storage: str, embed: bool) -> tuple[ApiVersion, ...]:
+        """The versions a cluster-scoped kind is served at (a namespaced one has its scope's one version)."""
+        where = f"resources[{tf_type!r}]"
+        try:
+            names = (*(earlier_versions(newest) if self.previous_versions else ()), newest)
+        except ConfigError as exc:
+            raise ConfigError(f"{where}.version: {exc}") from exc
+        if storage not in names:
+            raise ConfigError(f"{where}.storage_version: {storage!r} is not a version it is served at "
+                              f"({', '.join(names)})")
+        # The version objects are stored at never has an old name: the runtime reads and writes only its own.
+        earlier = names[:names.index(storage)]
+        for path, old in sorted(cfg.old_names.items()):
+            if old.until not in earlier:
+                raise ConfigError(f"{where}.old_names[{path!r}].until: {old.until!r} is not one of the versions "
+                                  f"before the one it is stored at ({', '.join(earlier) or 'it has none'})")
+        out = []
+        for i, name in enumerate(names):
+            old_names = {path: old.name for path, old in sorted(cfg.old_names.items())
+                         if i <= names.index(old.until)}
+            newest_here = name == newest
+            out.append(ApiVersion(name, embed if newest_here else False, old_names,
+                                  deprecated=not newest_here and name != storage))
+        return tuple(out)
 
     def with_references(self, inferred: Mapping[str, Mapping[str, Reference]]) -> Provider:
         """This provider with ``inferred`` references added to its resources' own (which win)."""
@@ -406,6 +523,10 @@ class Provider:
             cfg = resources.get(tf_type, Resource())
             resources[tf_type] = dataclasses.replace(cfg, references={**refs, **cfg.references})
         return dataclasses.replace(self, resources=resources)
+
+    def with_evidence(self, evidence: Evidence) -> Provider:
+        """This provider with ``evidence`` deciding where the kinds its config does not place ship."""
+        return dataclasses.replace(self, evidence=evidence) if evidence != self.evidence else self
 
     def with_name_arguments(self, found: Mapping[str, str]) -> Provider:
         """This provider with ``found`` name arguments given to the resources that name none themselves."""

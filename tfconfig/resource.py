@@ -89,6 +89,18 @@ class ManagedElsewhere:
 
 
 @dataclasses.dataclass(frozen=True)
+class OldName:
+    """The name an argument's field had in a kind's older API versions (provider-upjet-aws renamed some as
+    the Terraform provider renamed their arguments): those versions serve the field under this name too,
+    and conversion copies its value to the argument's own name and back."""
+
+    # The field's JSON name in those versions (``name`` for a DB instance's ``db_name``).
+    name: str
+    # The newest version that has it (``v1beta1``): every version up to it does.
+    until: str
+
+
+@dataclasses.dataclass(frozen=True)
 class Resource:
     """One resource's settings, over what the provider's rules derive from its Terraform type."""
 
@@ -99,8 +111,14 @@ class Resource:
     kind: str | None = None
     # The first label of the kind's API group (``ec2`` of ``ec2.aws.tfbridge.io``); None: the provider's rules.
     short_group: str | None = None
-    # The kind's API version; None: the provider's default_version.
+    # The kind's API version, the newest it is served at; None: the provider's default_version. With
+    # Provider.previous_versions, the kind is served at every earlier version too (see ApiVersion).
     version: str | None = None
+    # The version objects are stored at and reconciled in, where it is not ``version`` (an earlier one,
+    # as provider-upjet-aws stores a few kinds); None: ``version``.
+    storage_version: str | None = None
+    # Argument path (dots for nested blocks) → the name its field had in the kind's earlier versions.
+    old_names: Mapping[str, OldName] = dataclasses.field(default_factory=dict)
     # Terraform argument path (dots for nested blocks) → where its value comes from.
     references: Mapping[str, Reference] = dataclasses.field(default_factory=dict)
     # Argument paths to treat as sensitive although the schema does not say so.
@@ -119,7 +137,8 @@ class Resource:
     timeouts: Timeouts | None = None
     # A data source that finds a create whose outcome was lost, by its tags (needs Provider.tagging).
     lookup: Lookup | None = None
-    # "cli" (terraform per operation) or "direct" (the provider's own protocol); None: the default.
+    # "cli" (terraform per operation) or "direct" (the provider's own protocol); None: where the provider's
+    # conformance report places the kind (direct where it proves it, else cli; see tfconfig.shipping).
     executor: str | None = None
     # Arguments another kind manages exclusively; never late-initialised.
     managed_elsewhere: tuple[ManagedElsewhere, ...] = ()

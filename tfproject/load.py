@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tfconfig import Provider
+from tfconfig.shipping import REPORT, Evidence, read_report
 from tfproject.find import CONFIG, LoadError, Location, find
 from tfschema import schema as s
 
@@ -49,7 +50,8 @@ class Loaded:
     def inputs(self) -> list[Path]:
         """The hand-written files everything generated is made from: the config and the modules beside
         it, the data files, and the JSON files beside the config (the schema, the import probe's answers,
-        the field documentation)."""
+        the field documentation). Not the conformance report: the runtime reads it (where each kind
+        ships, :mod:`tfconfig.shipping`), and nothing generated depends on it."""
         own = [p for p in self.directory.rglob("*.py")
                if not p.name.startswith(_GENERATED_PREFIX) and "__pycache__" not in p.parts]
         data = [p for p in (self.directory / DATA).rglob("*") if p.is_file() and p.suffix != ".py"
@@ -71,7 +73,27 @@ def load(ref: str | Path) -> Loaded:
     if not isinstance(provider, Provider):
         raise LoadError(f"{path}: PROVIDER must be a tfconfig.Provider")
     check_fields(provider, f"{path}: PROVIDER")
-    return Loaded(provider, location)
+    try:
+        evidence = read_report(location.directory / REPORT)
+    except (OSError, ValueError) as exc:
+        raise LoadError(f"{location.directory / REPORT}: not a conformance report: {_first_line(exc)}") from exc
+    return Loaded(_with_evidence(provider, evidence), location)
+
+
+# One provider value per imported config and version of its report, as the config's module is one: every
+# loader shares the kinds it has resolved. Keyed by identity (a Provider holds mappings), the keys' values
+# kept alive; the last few only (a config read from its file is a new value each time).
+_COMPLETED: dict[tuple[int, int], tuple[Provider, Evidence, Provider]] = {}
+_KEPT = 16
+
+
+def _with_evidence(provider: Provider, evidence: Evidence) -> Provider:
+    key = (id(provider), id(evidence))
+    if key not in _COMPLETED:
+        _COMPLETED[key] = (provider, evidence, provider.with_evidence(evidence))
+        while len(_COMPLETED) > _KEPT:
+            del _COMPLETED[next(iter(_COMPLETED))]
+    return _COMPLETED[key][2]
 
 
 def _import(location: Location, path: Path) -> types.ModuleType:

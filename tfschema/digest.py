@@ -9,9 +9,10 @@ without rendering anything, and so can tell a cluster whose CRDs came from anoth
 from __future__ import annotations
 
 import hashlib
+import json
 
-from tfconfig import Provider
-from tfschema.fields import Rules, provider_rules
+from tfconfig import Provider, ResolvedResource
+from tfschema.fields import Rules, provider_rules, rules
 
 # The CRD rendering's own version: bump it whenever the generator turns the same inputs into a
 # different CRD (a new validation, a changed description), so that the digest changes with it. The
@@ -22,17 +23,29 @@ FORMAT = "5"
 PROVIDER_LABEL = "tfbridge.io/provider"
 GROUP_LABEL = "tfbridge.io/group"
 DIGEST_LABEL = "tfbridge.io/schema-digest"
+# On a CRD served at several versions, whose objects the provider's webhook converts.
+CONVERSION_LABEL = "tfbridge.io/conversion"
+CONVERSION_WEBHOOK = "webhook"
 LENGTH = 20
 
 
 def kind(raw_schema: bytes, rules: Rules, *, provider: str, group: str, version: str, kind: str,
-         plural: str) -> str:
+         plural: str, versions: str = "") -> str:
     h = hashlib.sha256()
-    for part in (FORMAT, provider, group, version, kind, plural, rules.canonical()):
+    # The other versions a kind is served at are part of its CRD (and of what the conversion webhook
+    # does); a kind served at one version has none, and keeps the digest it had before there were several.
+    for part in (FORMAT, provider, group, version, kind, plural, rules.canonical(), *((versions,) if versions else ())):
         h.update(part.encode())
         h.update(b"\0")
     h.update(raw_schema)
     return h.hexdigest()[:LENGTH]
+
+
+def resource(raw_schema: bytes, res: ResolvedResource, *, provider: str) -> str:
+    """The digest of one kind of either scope, with every version it is served at."""
+    others = [[v.name, rules(res, v.name).canonical(), v.deprecated] for v in res.versions if v.name != res.version]
+    return kind(raw_schema, rules(res), provider=provider, group=res.group, version=res.version, kind=res.kind,
+                plural=res.plural, versions=json.dumps(others, separators=(",", ":")) if others else "")
 
 
 def config_kinds(provider: Provider, raw_provider_block: bytes) -> dict[tuple[str, str], str]:

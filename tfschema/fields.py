@@ -43,9 +43,13 @@ class Role(enum.Enum):
     REF = "ref"  # <field>Ref(s): the value comes from another managed resource
     SELECTOR = "selector"  # <field>Selector: picks that managed resource by labels
     PROVIDER = "provider"  # configures the provider, not the resource (region)
+    # The argument again, under the name an earlier API version gave it: only in such a version's trees,
+    # which conversion reads and writes (never the runtime, whose version has none).
+    OLD_NAME = "old-name"
 
 
-TF, SECRET, REF, SELECTOR, PROVIDER = Role.TF, Role.SECRET, Role.REF, Role.SELECTOR, Role.PROVIDER
+TF, SECRET, REF, SELECTOR, PROVIDER, OLD_NAME = (Role.TF, Role.SECRET, Role.REF, Role.SELECTOR, Role.PROVIDER,
+                                                 Role.OLD_NAME)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -132,6 +136,8 @@ class Rules:
     local_files: LocalFiles
     embed_singletons: bool
     singular_list_refs: bool = True
+    # Argument path → the JSON name an earlier API version gave its field, served beside the field's own.
+    old_names: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # The argument a new object may leave out (its name fills it): optional in the CRD.
     name_argument: str = ""
 
@@ -139,8 +145,9 @@ class Rules:
         """A stable text of these rules, for digests. A rule newer than the digests appears only where it
         is in effect, so that a provider that does not use it keeps the digests it had."""
         upjet_list_refs = {} if self.singular_list_refs else {"upjet_list_refs": True}
+        old_names = {"old_names": dict(sorted(self.old_names.items()))} if self.old_names else {}
         named = {"name_argument": self.name_argument} if self.name_argument else {}
-        return json.dumps({**upjet_list_refs, **named,
+        return json.dumps({**upjet_list_refs, **old_names, **named,
             "tf_type": self.tf_type, "skip_params": sorted(self.skip_params),
             "identifiers": sorted(self.identifiers), "sensitive": sorted(self.sensitive),
             "references": {k: [v.to, v.extract] for k, v in sorted(self.references.items())},
@@ -152,7 +159,9 @@ class Rules:
         }, sort_keys=True, separators=(",", ":"))
 
 
-def rules(res: ResolvedResource) -> Rules:
+def rules(res: ResolvedResource, version: str | None = None) -> Rules:
+    """The rules of ``res``'s field trees at ``version`` (default: the version its objects are stored at)."""
+    at = res.at(version or res.version)
     en = res.external_name
     skip = {"id", *res.removed_parameters}
     if en.identifier_argument:
@@ -162,8 +171,8 @@ def rules(res: ResolvedResource) -> Rules:
         identifiers=frozenset({*en.identifier_fields, *(i.name for i in res.injected)}),
         sensitive=frozenset(res.sensitive), references=dict(res.references), injected=res.injected,
         removed_blocks=frozenset(res.removed_blocks), local_files=res.local_files,
-        embed_singletons=res.embed_singletons, singular_list_refs=res.singular_list_refs,
-        name_argument=res.name_argument,
+        embed_singletons=at.embed_singletons, singular_list_refs=res.singular_list_refs,
+        old_names=dict(at.old_names), name_argument=res.name_argument,
     )
 
 
@@ -208,7 +217,8 @@ class _Builder:
             if sensitive:
                 return []
             node = self.node_for(attr, (*path, attr.name), view)
-            return [] if node is None else [Field(attr.name, json_name, node, TF, attr.description)]
+            return [] if node is None else [Field(attr.name, json_name, node, TF, attr.description),
+                                            *self.old_name(dotted, node)]
         if not attr.is_parameter or (top and attr.name in self.rules.skip_params):
             return []
         if self.local_file(attr, (*path, attr.name)):
@@ -225,7 +235,8 @@ class _Builder:
             return []
         if top and isinstance(node, Scalar) and attr.name in self.patterns:
             node = dataclasses.replace(node, pattern=self.patterns[attr.name])
-        fields = [Field(attr.name, json_name, node, TF, attr.description, attr.required)]
+        fields = [Field(attr.name, json_name, node, TF, attr.description, attr.required),
+                  *self.old_name(dotted, node)]
         ref = self.rules.references.get(dotted)
         if ref is not None:
             many = isinstance(node, Array)
@@ -236,6 +247,15 @@ class _Builder:
             fields.append(Field(attr.name, stem + "Selector", Special("Selector"),
                                 SELECTOR, f"Selects a {ref.to} to populate {attr.name}."))
         return fields
+
+    def old_name(self, dotted: str, node: Node) -> list[Field]:
+        """The field under the name an earlier version gave it, where this version serves that name too."""
+        name = self.rules.old_names.get(dotted)
+        if name is None:
+            return []
+        tf_name = dotted.rpartition(".")[2]
+        return [Field(tf_name, name, node, OLD_NAME, f"{lower_camel(tf_name)} by the name this version gave it "
+                                                         f"before it was renamed: set either.")]
 
     def node_for(self, attr: s.Attribute, path: tuple[str, ...], view: View) -> Node | None:
         if attr.nested is not None:
@@ -269,6 +289,7 @@ class _Builder:
             node = self.nest(obj, bt.nesting_mode, bt.max_items, block=True)
             fields.append(Field(bt.name, lower_camel(bt.name), node, TF, bt.block.description,
                                 required=bt.min_items > 0))
+            fields += self.old_name(".".join((*path, bt.name)), node)
         if not path and view is PARAMETERS:
             # A resource whose schema already has the argument keeps it: the runtime reads the
             # provider setting from the same forProvider field either way.
@@ -276,6 +297,10 @@ class _Builder:
             for inj in (i for i in self.rules.injected if i.name not in own):
                 fields.append(Field(inj.name, lower_camel(inj.name), Scalar("string", inj.pattern),
                                     PROVIDER, inj.description, inj.required))
+        # An older name the block still uses for another field of its own (a route's observed instanceId)
+        # stays that field's: the old name was served only where it was free.
+        taken = {f.json_name for f in fields if f.role is not OLD_NAME}
+        fields = [f for f in fields if f.role is not OLD_NAME or f.json_name not in taken]
         fields.sort(key=lambda f: f.json_name)
         self.check_unique(fields, path, view)
         return Object(tuple(fields), block.description)

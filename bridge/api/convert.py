@@ -371,7 +371,7 @@ class Converter:
                  late_init: tuple[str, ...] = (), late_init_nested: tuple[str, ...] = (),
                  namespaced: bool = False) -> None:
         # A provider setting the resource's schema has itself counts only as a string (a block of the
-        # same name, as aws_ssmincidents_replication_set's ``region``, is a resource argument alone).
+        # same name, as a resource's own ``region`` block may be, is a resource argument alone).
         settings = frozenset(fl.tf_name for fl in views.parameters.fields if fl.tf_name in provider_settings
                              and isinstance(fl.node, f.Scalar) and fl.node.kind == "string")
         self.for_provider = ObjectConverter(views.parameters, provider_settings=settings, namespaced=namespaced)

@@ -26,7 +26,7 @@ class ProviderSetup:
     credentials_env: Mapping[str, str] = dataclasses.field(default_factory=dict)
     client_metadata: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # Inherited variables with these prefixes are dropped before ``credentials_env`` is added: the
-    # ProviderConfig alone says them, so an ambient AWS_PROFILE or pod role never mixes with its source.
+    # ProviderConfig alone says them, so an ambient profile variable or pod role never mixes with its source.
     owned_env: tuple[str, ...] = ()
     # Provider-block arguments that are credentials: given to the provider in memory (never written to
     # a workspace), over ``configuration``.

@@ -53,15 +53,21 @@ class Kind:
     # Its canonical JSON, for the digest.
     raw_schema: Callable[[], bytes] = dataclasses.field(repr=False, compare=False)
     provider_name: str = ""
-    # The field trees, when shared with the kind's twin of the other scope; None: built here.
-    views: Callable[[], fields.Views] | None = dataclasses.field(default=None, repr=False, compare=False)
+    # Builds the field trees of a set of rules, shared with the kind's twin of the other scope (the same rules
+    # make the same trees); None: built here.
+    trees: Callable[[fields.Rules], fields.Views] | None = dataclasses.field(default=None, repr=False, compare=False)
+
+    def views(self, version: str | None = None) -> fields.Views:
+        """The field trees of ``version`` (default: the one objects are stored at)."""
+        rules = fields.rules(self.config, version)
+        return self.trees(rules) if self.trees is not None else fields.build(self.schema(), rules)
 
     @functools.cached_property
     def shape(self) -> Shape:
         """Built on first use. Two threads asking at once may both build it: it is pure, and either result will do."""
         rs = self.schema()
         rules = fields.rules(self.config)
-        views = self.views() if self.views is not None else fields.build(rs, rules)
+        views = self.views()
         elsewhere = tuple(m.argument for m in self.config.managed_elsewhere)
         ignore = (*self.config.late_init_ignore, *elsewhere)
         late = fields.late_init(rs, views, ignore)
@@ -124,9 +130,7 @@ class Kind:
     @functools.cached_property
     def digest(self) -> str:
         """The schema digest the generator labels this kind's CRD with (see :mod:`tfschema.digest`)."""
-        c = self.config
-        return digest.kind(self.raw_schema(), fields.rules(c), provider=self.provider_name, group=c.group,
-                           version=c.version, kind=c.kind, plural=c.plural)
+        return digest.resource(self.raw_schema(), self.config, provider=self.provider_name)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -207,14 +211,18 @@ def from_document(provider: Provider, doc: s.Document, *, family: str | None = N
         resolved = [r for r in resolved if r.short_group in wanted]
     source = s.Source(doc, (r.tf_type for r in resolved))
 
-    @functools.cache
-    def views(tf_type: str) -> fields.Views:
-        # Scope changes no field: both twins walk the trees of the cluster-scoped rules.
-        return fields.build(source.resource(tf_type), fields.rules(provider.resolve(tf_type)))
+    built: dict[str, fields.Views] = {}
+
+    def trees(tf_type: str, rules: fields.Rules) -> fields.Views:
+        # Scope changes no field: twins whose versions have the same rules walk the same trees.
+        key = rules.canonical()
+        if key not in built:
+            built[key] = fields.build(source.resource(tf_type), rules)
+        return built[key]
 
     kinds = tuple(Kind(config=scoped, schema=functools.partial(source.resource, r.tf_type),
                        raw_schema=functools.partial(source.raw, r.tf_type), provider_name=provider.name,
-                       views=functools.partial(views, r.tf_type))
+                       trees=functools.partial(trees, r.tf_type))
                   for namespaced in provider.scopes for r in resolved
                   for scoped in [provider.resolve(r.tf_type, namespaced=namespaced) if namespaced else r])
     return ProviderPackage(provider=provider, kinds=kinds, provider_block=source.provider,

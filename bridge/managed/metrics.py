@@ -12,7 +12,7 @@ texts, label and buckets, so a dashboard made for an upjet provider works unchan
 * ``tfbridge_managed_operation_failures_total`` (tfbridge's own, labelled ``gvk`` and ``operation``):
   creates, updates and deletes that failed, so an alert can name the kind whose creates keep failing.
 
-One label, ``gvk``, in Go's ``GroupVersionKind.String()`` form: ``ec2.aws.tfbridge.io/v1beta1, Kind=VPC``.
+One label, ``gvk``, in Go's ``GroupVersionKind.String()`` form: ``compute.example.tfbridge.io/v1beta1, Kind=Network``.
 What is remembered between reconciles is keyed by uid (upstream keys by name, which two namespaced
 objects may share) and kept in memory only, as upstream's.
 """

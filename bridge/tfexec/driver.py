@@ -63,7 +63,7 @@ class CLIDriver:
             return self.runs.terraform(ws, args, provider=self.op.rendered.provider, setup=self.floor.setup,
                                        timeout=timeout)
 
-        return Terraform(ws.dir, run, self.op.mr.display, self.floor.provider.not_found)
+        return Terraform(ws.dir, run, self.op.mr.display, self.floor.provider.import_not_found)
 
     def refresh(self, current: Mapping[str, Any]) -> Refreshed:
         inst = self.floor.instance(current)

@@ -1,7 +1,7 @@
 """Provider installation shared by every workspace: ``terraform init`` once per provider version.
 
-The first workspace that needs a provider version (``hashicorp/random 3.6.0``) runs ``init`` in a shared directory under
-a file lock; every workspace then gets the lock file and a symlink to the installed providers.
+The first workspace that needs a provider at a version (``hashicorp/random 3.6.3``) runs ``init`` in a
+shared directory under a file lock; every workspace then gets the lock file and a symlink to the installed providers.
 Eight workspaces starting at once wait for one init instead of racing eight (terraform's own
 plugin cache races under parallel init: "mkdir: file exists", "failed to compute a checksum").
 """

@@ -22,7 +22,6 @@ from bridge.tfexec.runner import Outcome, Run
 from bridge.workspace import tfstate
 from bridge.workspace.backend import canceled, names_no_object
 from bridge.workspace.document import RESOURCE_NAME
-from tfconfig import NotFound
 
 PLANFILE = ".tfbridge.plan"
 NOT_FOUND = "Cannot import non-existent remote object"
@@ -41,11 +40,12 @@ class Planned:
 
 
 class Terraform:
-    def __init__(self, directory: Path, run: RunFn, display: str, not_found: NotFound) -> None:
+    def __init__(self, directory: Path, run: RunFn, display: str,
+                 import_not_found: Callable[[str], bool] | None = None) -> None:
         self.dir = directory
         self._run = run
         self.display = display
-        self.not_found = not_found  # the provider's words for an ID that names no object
+        self._import_not_found = import_not_found  # the provider's words for "no such object"
 
     def plan(self, tf_type: str, timeout: float, what: str = "observe failed") -> Planned:
         """One ``plan -out``: the planned action, and the refreshed state the plan file carries."""
@@ -93,7 +93,7 @@ class Terraform:
         try:
             self._check(run, f"import of {import_id!r} failed")
         except OperationFailed as exc:
-            if names_no_object(exc.diagnostics, self.not_found):
+            if names_no_object(exc.diagnostics, self._import_not_found):
                 return False
             raise
         return False

@@ -246,8 +246,8 @@ def to_msgpack(t: Type, value: Any) -> bytes:
 def _invalid_utf8_as_go_writes_it(exc: UnicodeError) -> tuple[str, int]:
     """A string's bytes that are not UTF-8, each one U+FFFD.
 
-    A cty string is a Go string, any bytes: a provider may return raw bytes in one (the aws provider's
-    ``qr_code_png`` of ``aws_iam_virtual_mfa_device`` is a PNG). Terraform keeps them as they are until
+    A cty string is a Go string, any bytes: a provider may return raw bytes in one (a virtual MFA
+    device's ``qr_code_png`` is a PNG). Terraform keeps them as they are until
     it writes its state, whose JSON encoder replaces every byte of an invalid sequence with U+FFFD
     (Go's ``encoding/json``: ``utf8.DecodeRuneInString`` gives ``RuneError`` of size 1 for each).
     Python reports each maximal invalid subsequence once, so it is replaced byte for byte: the

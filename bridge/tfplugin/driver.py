@@ -217,7 +217,7 @@ class DirectDriver:
         except ProviderGone:
             raise
         except OperationFailed as exc:
-            if names_no_object(exc.diagnostics, self.floor.provider.not_found):
+            if names_no_object(exc.diagnostics, self.floor.provider.import_not_found):
                 return None
             raise
         return None if state is None else (state, private)
@@ -373,6 +373,7 @@ class DirectDriver:
             self._save(None, b"")
             steps.append((reasons.DELETED_REPLACED, f"deleted {old_name} to replace it"))
             state, new_private = self._create_replacement(policy, old_name, steps)
+            self._save(state, new_private)
             new_name = self.floor.external_name(self._instance(state))
             steps.append((reasons.CREATED_REPLACEMENT, f"created {new_name} to replace {old_name}"))
         self.polled.pop(self.op.ws.key, None)

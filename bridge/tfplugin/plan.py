@@ -9,7 +9,7 @@ Terraform core (v1.11.4, the CLI the CLI executor runs) plans a managed resource
 3. the proposed new state (``objchange.ProposedNew``) from the prior state and that configuration;
 4. PlanResourceChange(prior, proposed, config, prior private);
 5. the planned state checked (``objchange.AssertPlanValid``): a provider on the legacy SDK's type
-   system (``legacy_type_system`` in its answer: hashicorp/aws's SDKv2 resources) is let off with a
+   system (``legacy_type_system`` in its answer: resources of terraform-plugin-sdk v2) is let off with a
    log line, any other fails the plan; for a legacy provider the ignored paths are reverted in the
    planned state once more (it may have changed them);
 6. the requires-replace paths whose values changed (``getRequiredReplaces``) and the action

@@ -32,8 +32,8 @@ SUPPORTED_PROTOCOLS = (5, 6)
 # The schema of a large provider is one message of several MB.
 log = logging.getLogger(__name__)
 # Bytes of stderr kept, and of a panic logged, when a plugin dies unasked. The tail holds a whole Go
-# panic (its goroutine's stack, at most 100 frames): the aws provider's own frames may come 15 KB into
-# it, under the SDK's middleware (a nil pointer in aws_codecatalyst_source_repository's create).
+# panic (its goroutine's stack, at most 100 frames): a large provider's own frames may come 15 KB into
+# it, under its SDK's middleware (measured on a nil pointer in a create).
 _TAIL = 65536
 _PANIC_SHOWN = 4096
 # The log record of a plugin that ended unasked carries the whole panic it printed under this name.

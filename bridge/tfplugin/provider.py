@@ -60,7 +60,7 @@ class Provider:
             self.protocol = Protocol(self.process.channel, self.process.handshake.protocol, calls=calls)
             answer = self._checked("schema", SCHEMA_TIMEOUT, "read the provider schema")
             self.provider_schema = schema_from_proto(answer.provider)
-            # Each type's schema is turned into ours when first asked for: the aws provider has 2,134
+            # Each type's schema is turned into ours when first asked for: the largest provider measured has 2,134
             # types, converting them all costs 1.3 s of CPU at every process start (a restart waits for
             # it before its first read), and a provider serves a few of them.
             self.resources = _Schemas(answer.resource_schemas)

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
 import hashlib
 import json
 import re
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from bridge.api.external import ExternalClient, ProviderSetup, SecretReader
 from bridge.api.registry import Kind
 from bridge.workspace.document import DataRead, ProviderBlock
-from tfconfig import NotFound
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,29 +84,23 @@ def canceled(diagnostics: tuple[str, ...]) -> bool:
     return any("context canceled" in d for d in diagnostics)
 
 
-# terraform-plugin-sdk's NotFoundError without a message of its own, what an SDK provider's finders return
+# The words every provider built on terraform-plugin-sdk uses for "the cloud has no object by that ID",
+# as the import of an external name may end with them when the importer looks the object up itself (rather
+# than leaving that to the read after it, whose "nothing read" terraform calls "Cannot import non-existent
+# remote object"): the SDK's NotFoundError without a message of its own, what a provider's finders return
 # for a lookup that found nothing: "couldn't find resource", after retries "couldn't find resource (3 retries)".
-_SDK_FOUND_NOTHING = re.compile(r"(?<![\w'])couldn't find resource\b")
+# A provider's own words (its cloud's error codes, its importers' sentences) are its config's
+# (``Provider.import_not_found``).
+_FINDER_FOUND_NOTHING = re.compile(r"(?<![\w'])couldn't find resource\b")
 
 
-@functools.cache
-def _patterns(words: NotFound) -> tuple[re.Pattern[str] | None, tuple[re.Pattern[str], ...], re.Pattern[str] | None]:
-    phrases = re.compile("|".join(f"(?:{p})" for p in words.phrases)) if words.phrases else None
-    return (phrases, tuple(re.compile(p) for p in words.error_codes),
-            re.compile(words.absent_codes) if words.absent_codes else None)
-
-
-def names_no_object(diagnostics: Iterable[str], words: NotFound) -> bool:
-    """Whether a failed import's diagnostics say, in the plugin SDK's words or in the provider's own
-    (``words``, from its config), that the ID it was given names no object in the cloud: the object does
-    not exist. A diagnostic with error codes says so only when every code in it is one of absence."""
-    phrases, codes, absent = _patterns(words)
-    for said in diagnostics:
-        text = said.strip()
-        if _SDK_FOUND_NOTHING.search(text) or (phrases is not None and phrases.search(text)):
-            return True
-        found = [m.group(1) for pattern in codes for m in pattern.finditer(text)]
-        if found and absent is not None and all(absent.search(code) for code in found):
+def names_no_object(diagnostics: Iterable[str], provider_words: Callable[[str], bool] | None = None) -> bool:
+    """Whether a failed import's diagnostics say that the ID it was given names no object in the cloud:
+    in the SDK's words (above), or in the provider's own (``provider_words``, its config's
+    ``import_not_found``). Then the object does not exist."""
+    for words in diagnostics:
+        text = words.strip()
+        if _FINDER_FOUND_NOTHING.search(text) or (provider_words is not None and provider_words(text)):
             return True
     return False
 

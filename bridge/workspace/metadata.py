@@ -29,7 +29,7 @@ class Metadata:
     name: str = ""
     namespace: str = ""
     uid: str = ""
-    # The resource's address in main.tf.json and the state (``random_pet.this``).
+    # The resource's address in main.tf.json and the state (``random_id.this``).
     address: str = ""
     # Names to redact when the configuration is shown.
     sensitive_arguments: tuple[str, ...] = ()

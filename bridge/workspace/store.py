@@ -49,7 +49,8 @@ LAYOUT_FILE = ".tfbridge-layout"
 
 
 def api_group(api_version: str) -> str:
-    """``s3.aws.tfbridge.io/v1beta2`` → ``s3.aws.tfbridge.io``; a core version (``v1``) has no group."""
+    """``compute.example.tfbridge.io/v1beta2`` → ``compute.example.tfbridge.io``; a core version (``v1``)
+    has no group."""
     return api_version.rpartition("/")[0]
 
 

@@ -14,9 +14,9 @@ import datetime
 import os
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 import filelock
@@ -26,9 +26,10 @@ from conformance.classes import CLASSES, ENVIRONMENT, OURS, OWNED, reclassified
 from conformance.environment import PLUGIN_DIR, TERRAFORM, EnvironmentFailure, check
 from conformance.examples import Examples, select
 from conformance.jobs import Jobs, run_jobs
-from conformance.report import load_report, merge, totals, write_report
+from conformance.report import each_result, load_report, merge, totals, write_report
 from conformance.result import Result, progress
 from devrig.rig import PROVIDERS
+from tfconfig.shipping import results, runs_on
 
 # A run's defaults, for two cores: a kind spends most of its time waiting (on the provider's own
 # waiters, which poll every few seconds, and on moto's answers), so each job runs several kinds side by
@@ -61,7 +62,10 @@ def verdict(results: Sequence[Result], *, strict: bool, lost: Sequence[str] = ()
 @click.option("--sample", type=int, default=0, help="Run N kinds chosen by --seed.")
 @click.option("--seed", type=int, default=None, help="The sample's seed (printed; default: random).")
 @click.option("--skip-reported", is_flag=True, help="Leave out kinds the report already has (resume a run).")
-@click.option("--executor", type=click.Choice(EXECUTOR_CHOICES), default="direct", show_default=True)
+@click.option("--executor", type=click.Choice(EXECUTOR_CHOICES), default="direct", show_default=True,
+              help="The executor every kind runs on; auto: each kind on the one it ships on (one run per "
+                   "executor, a kind's referenced examples on its executor too). Each result is recorded as the "
+                   "executor's, beside the kind's results on the other.")
 @click.option("--jobs", type=click.IntRange(1, 8), default=JOBS, show_default=True,
               help="Job processes taking kinds at once, each with its own moto, API server and provider.")
 @click.option("--workers", type=click.IntRange(1, 16), default=WORKERS, show_default=True,
@@ -94,8 +98,9 @@ def conformance(provider_name: str, kinds: str, sample: int, seed: int | None, s
         with filelock.FileLock(str(report_path.with_name(f".{report_path.name}.lock"))):
             doc = load_report(report_path)
             for row in doc["kinds"].values():
-                if row.get("failure"):
-                    row["class"] = reclassified(row["failure"], row.get("class", OURS))
+                for result in each_result(row):
+                    if result.get("failure"):
+                        result["class"] = reclassified(result["failure"], result.get("class", OURS))
             write_report(report_path, doc)
         click.echo(f"{report_path}: {doc['totals']}")
         return
@@ -109,7 +114,9 @@ def conformance(provider_name: str, kinds: str, sample: int, seed: int | None, s
     examples = Examples(package, provider_dir)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 16)
-    skip = sorted(load_report(report_path)["kinds"]) if skip_reported else []
+    ran_on = {k.config.tf_type: runs_on(executor, k.config.shipped).executor for k in package.kinds}
+    reported = load_report(report_path)["kinds"] if skip_reported else {}
+    skip = sorted(t for t, row in reported.items() if ran_on.get(t) in results(row))
     chosen = select(package, examples, [k for k in kinds.split(",") if k], sample, seed, skip)
     click.echo(f"conformance: {len(chosen)} kinds, executor {executor}, {jobs} jobs of {workers} workers"
                + (f", sample seed {seed}" if sample else ""))
@@ -122,11 +129,11 @@ def conformance(provider_name: str, kinds: str, sample: int, seed: int | None, s
         ended += 1
         click.echo(progress(ended, len(chosen), r))
         if report:
-            merge(report_path, {r.kind: {**r.to_json(), "executor": executor, "date": today}})
+            merge(report_path, {r.kind: {**r.to_json(), "executor": ran_on[r.kind], "date": today}})
 
     try:
-        run = run_jobs(provider_name, [k.config.tf_type for k in chosen], jobs=jobs, batch=batch, executor=executor,
-                       workers=workers, timeout=timeout, done=record)
+        run = run_placed(provider_name, {k.config.tf_type: ran_on[k.config.tf_type] for k in chosen}, jobs=jobs,
+                         batch=batch, workers=workers, timeout=timeout, done=record)
     except EnvironmentFailure as exc:
         _stopped(exc)
     _summarise(run, report_path if report else None)
@@ -134,6 +141,16 @@ def conformance(provider_name: str, kinds: str, sample: int, seed: int | None, s
     click.echo(last)
     if code:
         raise SystemExit(code)
+
+
+def run_placed(provider_name: str, placed: Mapping[str, str], **options: Any) -> Jobs:
+    """Each kind (``placed``: its Terraform type → the executor it runs on) run on its executor, the examples
+    it references on that executor too, as a report's proof of a kind is made: one run per executor."""
+    runs = [run_jobs(provider_name, [t for t, e in placed.items() if e == executor], executor=executor, **options)
+            for executor in sorted(set(placed.values()))]
+    return Jobs(results=[r for run in runs for r in run.results], lost=[k for run in runs for k in run.lost],
+                seconds=sum(run.seconds for run in runs), crashes=[c for run in runs for c in run.crashes],
+                again=[k for run in runs for k in run.again])
 
 
 def _summarise(run: Jobs, report_path: Path | None) -> None:

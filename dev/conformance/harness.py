@@ -368,7 +368,7 @@ class Harness:
             # Some importers fail, rather than answer nothing, for an ID that names no object: read as the
             # executors read a lost workspace's import.
             said = (str(exc), *exc.diagnostics)
-            if names_no_object(said, self.package.provider.not_found) or any("non-existent" in d for d in said):
+            if names_no_object(said, self.package.provider.import_not_found) or any("non-existent" in d for d in said):
                 return False
             raise
 

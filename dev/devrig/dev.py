@@ -22,7 +22,12 @@ def dev() -> None:
               help="Install every CRD in this directory (repeatable).")
 @click.option("--bookmark-interval", type=float, default=60.0, show_default=True,
               help="Seconds between BOOKMARK events on a watch that asked for them (kube-apiserver: about a minute).")
-def apiserver(port: int, kubeconfig: Path, crd_dirs: tuple[Path, ...], bookmark_interval: float) -> None:
+@click.option("--service", "services", multiple=True, metavar="NAMESPACE/NAME=127.0.0.1:PORT",
+              help="Where a Service a CRD's conversion webhook names is reached on this machine, e.g. "
+                   "crossplane-system/tfbridge-provider-aws-webhook=127.0.0.1:9443 (repeatable; also "
+                   "POST /_tfbridge/services).")
+def apiserver(port: int, kubeconfig: Path, crd_dirs: tuple[Path, ...], bookmark_interval: float,
+              services: tuple[str, ...]) -> None:
     """Serve a local Kubernetes API on 127.0.0.1 until interrupted.
 
     For tests and demos only: never give it, or a provider run against it, real cloud credentials.
@@ -41,7 +46,16 @@ def apiserver(port: int, kubeconfig: Path, crd_dirs: tuple[Path, ...], bookmark_
                 "(make install, or pip install -e '.[dev]' -e ./dev) to use it.") from exc
         raise
 
-    server = APIServer(port=port, bookmark_interval=bookmark_interval).start()
+    from devserver.errors import ApiError
+
+    server = APIServer(port=port, bookmark_interval=bookmark_interval)
+    try:
+        server.set_services(dict(item.split("=", 1) for item in services if "=" in item))
+    except ApiError as exc:
+        raise click.BadParameter(exc.message, param_hint="--service") from exc
+    if any("=" not in item for item in services):
+        raise click.BadParameter("a service is NAMESPACE/NAME=127.0.0.1:PORT", param_hint="--service")
+    server.start()
     rt = server.store.types[CRD_KEY]
     for directory in crd_dirs:
         for doc in crd_manifests(directory):

@@ -7,6 +7,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from bridge.api import conversion
 from bridge.api.errors import ImmutableChange, InvalidSpec, OperationFailed, OperationTimedOut, ReplacementFailed
 from bridge.api.external import (
     Creation,
@@ -210,6 +211,7 @@ class _FakeClient:
         found = self.cloud.resources.get(mr.external_name) if mr.external_name else None
         if found is None:
             return Observation(exists=False)
+        found = {**found, "spec": self._seen(found)}
         late = {k: v for k, v in (found.get("late") or {}).items() if k not in mr.for_provider}
         wanted = {k: v for k, v in mr.for_provider.items() if k not in (found.get("late") or {})}
         differs = sorted(k for k in {*found["spec"], *wanted} if found["spec"].get(k) != wanted.get(k))
@@ -227,7 +229,7 @@ class _FakeClient:
             raise OperationTimedOut(f"{mr.display}: create failed: terraform apply was timed out, before it asked "
                                     "the provider to apply", applying=False)
         name = mr.external_name or f"id-{next(self.cloud._ids)}"
-        self.cloud.resources[name] = {"spec": self._kept(mr)}
+        self.cloud.resources[name] = {"spec": self._kept(mr), "kind": self.kind}
         if interrupted and self.cloud.interrupted_reported_failed:
             raise OperationFailed(f"{mr.display}: create failed: it already exists", verb="apply")
         if interrupted and self.cloud.interrupted_recorded:
@@ -246,7 +248,7 @@ class _FakeClient:
         changed = sorted(k for k in self.cloud.forces_replacement if current.get(k) != mr.for_provider.get(k))
         if changed:
             return self._replace(mr, changed)
-        self.cloud.resources[mr.external_name] = {"spec": self._kept(mr)}
+        self.cloud.resources[mr.external_name] = {"spec": self._kept(mr), "kind": self.kind}
         return Update()
 
     def _replace(self, mr: Managed, changed: list[str]) -> Update:
@@ -269,7 +271,7 @@ class _FakeClient:
         self._step("replace-create", f"{mr.display}: creating the new object failed", Replacement(policy, old, "",
                                                                                                   tuple(steps)))
         new = f"id-{next(self.cloud._ids)}"
-        self.cloud.resources[new] = {"spec": self._kept(mr)}
+        self.cloud.resources[new] = {"spec": self._kept(mr), "kind": self.kind}
         steps.append(("CreatedReplacementExternalResource", f"created {new} to replace {old}"))
         if policy == CREATE_BEFORE_DESTROY:
             self.cloud.deposed[new] = old
@@ -292,6 +294,17 @@ class _FakeClient:
                                      f"object {old} failed, and is retried", replacement)
         self.cloud.resources.pop(old, None)
         del self.cloud.deposed[replacement.new_name]
+
+    def _seen(self, found: Mapping[str, Any]) -> dict[str, Any]:
+        """A resource's spec as this kind's version shows it: the cloud holds values, not an API version's
+        shapes, so a resource written through another version (one-element lists where this one embeds
+        objects) reads as the conversion webhook shows it."""
+        writer: Kind | None = found.get("kind")
+        spec: dict[str, Any] = found["spec"]
+        if writer is None or writer.config.version == self.kind.config.version:
+            return spec
+        shown = conversion.convert({"spec": {"forProvider": spec}}, writer.views(), self.kind.views(), "")
+        return dict(shown["spec"]["forProvider"])
 
     def _kept(self, mr: Managed) -> dict[str, Any]:
         return {k: v for k, v in mr.for_provider.items() if k not in self.cloud.drops}

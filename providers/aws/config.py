@@ -15,8 +15,9 @@ from pathlib import Path
 
 from providers.aws import hooks
 from providers.aws.credentials import CREDENTIALS
+from providers.aws.examples import EXAMPLE_VALUES
 from providers.aws.localfiles import LOCAL_FILES
-from providers.aws.notfound import NOT_FOUND
+from providers.aws.notfound import import_not_found
 from tfconfig import InjectedField, Package, Provider, Tagging, load_catalog
 
 HERE = Path(__file__).resolve().parent
@@ -83,12 +84,15 @@ PROVIDER = Provider(
     # (aws_iam_role_policy_attachment's is the role's name and a random suffix), and an import sets it
     # to the import ID instead.
     identifying_attributes=("arn",),
-    not_found=NOT_FOUND,
     exclude=CATALOG.excluded,
     local_files=LOCAL_FILES,
     # As provider-upjet-aws: blocks of at most one element are objects. The kinds upjet once served
-    # with lists (config/old-singleton-list-apis.txt) it serves with objects at v1beta2, and so do we.
+    # with lists (config/old-singleton-list-apis.txt) it serves with objects at v1beta2, and so do we,
+    # with the lists still at v1beta1.
     embed_singletons=True,
+    # As provider-upjet-aws serves them: a kind at v1beta2 is served at v1beta1 too (v1beta3: both), with
+    # one-element lists there, and the provider's webhook converts between them.
+    previous_versions=True,
     # As provider-upjet-aws names its list references (securityGroupIdRefs), and only the references the
     # catalogue declares: each is checked against upstream's.
     singular_list_refs=True,
@@ -98,5 +102,7 @@ PROVIDER = Provider(
     # As provider-upjet-aws's aws.m.upbound.io: every kind a second time, namespaced (Crossplane v2).
     namespaced_root_group="aws.m.tfbridge.io",
     package=Package(registry="xpkg.example.com/tfbridge", license="Apache-2.0"),
+    example_values=EXAMPLE_VALUES,
+    import_not_found=import_not_found,
     resources=CATALOG.resources,
 )

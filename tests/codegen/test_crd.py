@@ -35,9 +35,14 @@ NAMESPACED_SAMPLE = sorted((k.config.group, k.kind) for k in AWS_CURATED_NAMESPA
 CHECKED = sorted({*CLUSTER_MANAGED, *NAMESPACED_SAMPLE, *(k for k in CRDS if k[1] in CONFIG_KINDS)})
 
 
-def schema_of(crd: dict[str, Any]) -> dict[str, Any]:
-    (version,) = crd["spec"]["versions"]
-    return version["schema"]["openAPIV3Schema"]  # type: ignore[no-any-return]
+def schema_of(crd: dict[str, Any], version: str = "") -> dict[str, Any]:
+    """The schema of ``version`` (default: the one objects are stored at)."""
+    (entry,) = (v for v in crd["spec"]["versions"] if v["name"] == version or (not version and v["storage"]))
+    return entry["schema"]["openAPIV3Schema"]  # type: ignore[no-any-return]
+
+
+def versions_of(crd: dict[str, Any]) -> list[str]:
+    return [v["name"] for v in crd["spec"]["versions"]]
 
 
 @pytest.mark.parametrize("key", CHECKED, ids=[f"{g}/{k}" for g, k in CHECKED])
@@ -84,12 +89,52 @@ def test_managed_crd_shape() -> None:
 
 def test_kinds_upjet_serves_at_v1beta2_have_embedded_singletons() -> None:
     """upjet serves the kinds it once had with singleton lists (old-singleton-list-apis.txt) at v1beta2 with
-    embedded objects; ours have the same version and shape."""
+    embedded objects, and at v1beta1 still with the lists; ours have the same versions and shapes, stored at
+    v1beta2 and converted by the provider's webhook."""
     bucket = CRDS[("s3.aws.tfbridge.io", "Bucket")]
-    assert [v["name"] for v in bucket["spec"]["versions"]] == ["v1beta2"]
+    assert [(v["name"], v["served"], v["storage"], v.get("deprecated", False))
+            for v in bucket["spec"]["versions"]] == [("v1beta1", True, False, True), ("v1beta2", True, True, False)]
+    assert bucket["spec"]["conversion"] == {"strategy": "Webhook", "webhook": {
+        "conversionReviewVersions": ["v1"],
+        "clientConfig": {"service": {"name": "tfbridge-provider-aws-webhook", "namespace": "crossplane-system",
+                                     "path": "/convert", "port": 9443}}}}
+    assert bucket["metadata"]["labels"]["tfbridge.io/conversion"] == "webhook"
+    for version, shape in (("v1beta1", "array"), ("v1beta2", "object")):
+        lock = schema_of(bucket, version)["properties"]["spec"]["properties"]["forProvider"]["properties"][
+            "objectLockConfiguration"]
+        assert lock["type"] == shape
+    assert schema_of(bucket, "v1beta1")["properties"]["spec"]["properties"]["forProvider"]["properties"][
+        "objectLockConfiguration"]["maxItems"] == 1, "a list that converts to one object holds one element"
     table = schema_of(CRDS[("dynamodb.aws.tfbridge.io", "Table")])["properties"]["spec"]["properties"]["forProvider"]
     assert table["properties"]["ttl"]["type"] == "object", "max_items 1: an object"
     assert table["properties"]["attribute"]["type"] == "array", "any number: a list"
+
+
+def test_older_versions_serve_the_names_upjet_gave_renamed_arguments() -> None:
+    instance = CRDS[("rds.aws.tfbridge.io", "Instance")]
+    assert versions_of(instance) == ["v1beta1", "v1beta2", "v1beta3"]
+    for version, names in (("v1beta1", {"dbName", "name"}), ("v1beta2", {"dbName"}), ("v1beta3", {"dbName"})):
+        for part in ("forProvider", "initProvider"):
+            props = schema_of(instance, version)["properties"]["spec"]["properties"][part]["properties"]
+            assert {"dbName", "name"} & set(props) == names, (version, part)
+    # A route's observed instanceId is its own field: the old name of its network interface is spec-only.
+    route = CRDS[("ec2.aws.tfbridge.io", "Route")]
+    v1 = schema_of(route, "v1beta1")["properties"]
+    assert "instanceId" in v1["spec"]["properties"]["forProvider"]["properties"]
+    assert "instanceId" not in schema_of(route)["properties"]["spec"]["properties"]["forProvider"]["properties"]
+    assert v1["status"]["properties"]["atProvider"]["properties"]["instanceId"]["type"] == "string"
+
+
+def test_kinds_upjet_stores_at_an_older_version_are_stored_there() -> None:
+    cluster = CRDS[("redshift.aws.tfbridge.io", "Cluster")]
+    assert [(v["name"], v["storage"], v.get("deprecated", False)) for v in cluster["spec"]["versions"]] == [
+        ("v1beta1", True, False), ("v1beta2", False, False)]
+    single = CRDS[("ec2.aws.tfbridge.io", "VPC")]
+    assert versions_of(single) == ["v1beta1"] and "conversion" not in single["spec"]
+    namespaced = CRDS[("s3.aws.m.tfbridge.io", "Bucket")]
+    assert versions_of(namespaced) == ["v1beta1"] and "conversion" not in namespaced["spec"]
+    assert schema_of(namespaced)["properties"]["spec"]["properties"]["forProvider"]["properties"][
+        "objectLockConfiguration"]["type"] == "object", "namespaced kinds embed, as upjet's aws.m.upbound.io"
 
 
 def test_name_identified_kinds_take_name_from_external_name() -> None:
@@ -221,25 +266,28 @@ def _walk(schema: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[st
         yield from _walk(schema["additionalProperties"], f"{path}{{}}")
 
 
-def _admit(key: tuple[str, str], for_provider: dict[str, Any], **spec: Any) -> list[str]:
+def _admit(key: tuple[str, str], for_provider: dict[str, Any], version: str = "", **spec: Any) -> list[str]:
     obj = {"apiVersion": f"{key[0]}/v1", "kind": key[1], "metadata": {"name": "x"},
            "spec": {"forProvider": for_provider, **spec}}
-    return openapi.admit(schema_of(CRDS[key]), obj)[1]
+    return openapi.admit(schema_of(CRDS[key], version), obj)[1]
 
 
-@pytest.mark.parametrize("key", CLUSTER_MANAGED, ids=[f"{g}/{k}" for g, k in CLUSTER_MANAGED])
-def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones(key: tuple[str, str]) -> None:
-    spec = schema_of(CRDS[key])["properties"]["spec"]
+CLUSTER_VERSIONS = [(key, v) for key in CLUSTER_MANAGED for v in versions_of(CRDS[key])]
+
+
+@pytest.mark.parametrize(("key", "version"), CLUSTER_VERSIONS, ids=[f"{g}/{v}/{k}" for (g, k), v in CLUSTER_VERSIONS])
+def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones(key: tuple[str, str], version: str) -> None:
+    spec = schema_of(CRDS[key], version)["properties"]["spec"]
     for_provider = spec["properties"]["forProvider"]["properties"]
     if (for_provider.get("region") or {}).get("type") == "string":  # a block of that name is a resource argument
-        assert [r for r in REGIONS if _admit(key, {"region": r})] == [], "every real region is admitted"
-        assert [r for r in HOSTILE_REGIONS if not _admit(key, {"region": r})] == [], "no hostile one is"
-    assert _admit(key, {}, providerConfigRef={"name": "../../../../api/v1/namespaces/x/secrets/aws-creds"})
-    assert _admit(key, {}, providerConfigRef={"name": "x/../default"})
-    assert not _admit(key, {}, providerConfigRef={"name": "team-a.default"})
-    assert _admit(key, {}, writeConnectionSecretToRef={"name": "a", "namespace": "kube-system/../x"})
-    assert _admit(key, {}, writeConnectionSecretToRef={"name": "A_B", "namespace": "x"})
-    assert not _admit(key, {}, writeConnectionSecretToRef={"name": "conn.v1", "namespace": "team-a"})
+        assert [r for r in REGIONS if _admit(key, {"region": r}, version)] == [], "every real region is admitted"
+        assert [r for r in HOSTILE_REGIONS if not _admit(key, {"region": r}, version)] == [], "no hostile one is"
+    assert _admit(key, {}, version, providerConfigRef={"name": "../../../../api/v1/namespaces/x/secrets/aws-creds"})
+    assert _admit(key, {}, version, providerConfigRef={"name": "x/../default"})
+    assert not _admit(key, {}, version, providerConfigRef={"name": "team-a.default"})
+    assert _admit(key, {}, version, writeConnectionSecretToRef={"name": "a", "namespace": "kube-system/../x"})
+    assert _admit(key, {}, version, writeConnectionSecretToRef={"name": "A_B", "namespace": "x"})
+    assert not _admit(key, {}, version, writeConnectionSecretToRef={"name": "conn.v1", "namespace": "team-a"})
     refs = [name for name, sub in for_provider.items() if _reference_shape(sub)]
     for name in refs:
         many = for_provider[name].get("type") == "array"
@@ -249,8 +297,8 @@ def test_admission_refuses_hostile_names_and_regions_and_accepts_real_ones(key: 
         else:
             hostile = [{"name": "x/../my-vpc"}] if many else {"name": "x/../my-vpc"}
             good = [{"name": "my-vpc"}] if many else {"name": "my-vpc"}
-        assert _admit(key, {name: hostile}), f"{name} refuses {hostile}"
-        assert not _admit(key, {name: good}), f"{name} admits {good}"
+        assert _admit(key, {name: hostile}, version), f"{name} refuses {hostile}"
+        assert not _admit(key, {name: good}, version), f"{name} admits {good}"
     for path, node in _walk(spec):
         props = set(node.get("properties") or {})
         # A Secret's key or a whole Secret (a schema argument may have name and namespace fields of its own).
@@ -272,8 +320,8 @@ def _reference_shape(node: dict[str, Any]) -> str | None:
 
 def test_every_reference_and_secret_name_carries_kubernetes_syntax() -> None:
     unchecked = []
-    for key in sorted(CRDS):
-        for path, node in _walk(schema_of(CRDS[key])):
+    for key, version in [(k, v) for k in sorted(CRDS) for v in versions_of(CRDS[k])]:
+        for path, node in _walk(schema_of(CRDS[key], version)):
             leaf = path.rsplit(".", 1)[-1]
             parent = path.rsplit(".", 2)[-2] if path.count(".") >= 2 else ""
             named = leaf in ("name", "namespace") and (parent.endswith(("Ref", "Ref[]", "Refs[]", "secretRef"))
@@ -299,6 +347,7 @@ def _required(crd: dict[str, Any]) -> list[str]:
 def test_example_validates_against_its_crd(path: Path) -> None:
     manifest = yaml.safe_load(path.read_text())
     crd = CRDS[(manifest["apiVersion"].split("/")[0], manifest["kind"])]
+    assert manifest["apiVersion"].split("/")[1] == next(v["name"] for v in crd["spec"]["versions"] if v["storage"])
     admitted, errors = openapi.admit(schema_of(crd), manifest)
     assert errors == []
     assert admitted["spec"]["forProvider"] == manifest["spec"]["forProvider"], "nothing may be pruned"

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from codegen.examples import in_region, manifest, valid_placeholder, valid_placeholders
+from providers.aws.examples import EXAMPLE_VALUES
 from tests.support.packages import AWS, example
 from tfconfig import Example
 
@@ -43,11 +44,11 @@ ACCOUNT = "123456789012"
     ],
 )
 def test_a_placeholder_becomes_what_its_name_says(name: str, want: str) -> None:
-    assert valid_placeholder(name, "example") == want
+    assert valid_placeholder(name, "example", EXAMPLE_VALUES) == want
 
 
 def test_a_policy_placeholder_is_a_policy_document() -> None:
-    doc = json.loads(valid_placeholder("policy", "example"))
+    doc = json.loads(valid_placeholder("policy", "example", EXAMPLE_VALUES))
     assert doc["Version"] == "2012-10-17" and doc["Statement"][0]["Effect"] == "Allow"
 
 
@@ -65,7 +66,7 @@ def test_a_policy_placeholder_is_a_policy_document() -> None:
     ],
 )
 def test_every_argument_of_an_example_is_made_valid(value: dict[str, Any], want: dict[str, Any]) -> None:
-    assert valid_placeholders(value) == want
+    assert valid_placeholders(value, EXAMPLE_VALUES) == want
 
 
 @pytest.mark.parametrize(
@@ -80,7 +81,7 @@ def test_every_argument_of_an_example_is_made_valid(value: dict[str, Any], want:
 )
 def test_a_zone_is_moved_into_the_examples_region(name: str, value: str, want: str) -> None:
     assert in_region(name, value, "us-east-1") == want
-    assert valid_placeholders({"region": "us-east-1", name: [value]})[name] == [want]
+    assert valid_placeholders({"region": "us-east-1", name: [value]}, EXAMPLE_VALUES)[name] == [want]
 
 
 @pytest.mark.parametrize(
@@ -134,5 +135,5 @@ def test_a_written_example_takes_the_injected_fields_it_leaves_out(tf_type: str,
     """A catalogue example leaves out ``region``: the generator fills it from the injected field's example."""
     kind = next(k for k in AWS.kinds if k.config.tf_type == tf_type and not k.namespaced)
     res = dataclasses.replace(kind.config, example=Example(written, name="example"))
-    for_provider = manifest(res, kind.shape.views, lambda t: "example")["spec"]["forProvider"]
+    for_provider = manifest(res, kind.shape.views, lambda t: "example", EXAMPLE_VALUES)["spec"]["forProvider"]
     assert list(for_provider.items()) == list(want.items())

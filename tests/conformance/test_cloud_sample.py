@@ -1,6 +1,7 @@
-"""A seeded sample of the kinds the committed report proves, run again through the runtime against
-moto, in two job processes as a run of the catalogue runs: each still passes every step, an update
-the report proves is proven again, and no step made a second object.
+"""A seeded sample of the kinds the committed report proves on the executor they ship with, run again on
+it through the runtime against moto (with the examples it references, as the report proved it), in two
+job processes as a run of the catalogue runs: each still passes every step, an update the report proves
+is proven again, and no step made a second object.
 
 The sample changes from run to run; the seed is printed (and set with TFBRIDGE_CONFORMANCE_SEED) so
 a failure can be replayed, also with `tfbridge conformance --kinds ...`.
@@ -15,10 +16,12 @@ from pathlib import Path
 import pytest
 
 from conformance.classes import MOTO
-from conformance.jobs import run_jobs
+from conformance.command import run_placed
 from conformance.report import load_report, passed_kinds
 from tests.support.cloud import Moto
-from tests.support.packages import ROOT
+from tests.support.packages import AWS, ROOT
+from tfconfig.shipping import proven as proven_result
+from tfconfig.shipping import results as per_executor
 
 # Seconds per step, as long as the report's own runs allowed (`--timeout 240`): some kinds spend
 # minutes in the provider's own waiters (a network interface attachment's delete waits about 170 s for
@@ -34,27 +37,33 @@ def test_a_seeded_sample_of_proven_kinds_still_passes(terraform_bin: str, plugin
     # ``moto`` only proves moto is installed (or fails loudly): the run starts its own in its process,
     # where it counts what moto made.
     provider_dir = ROOT / "providers" / "aws"
-    reported = load_report(provider_dir / "conformance.yaml")["kinds"]
+    # Each kind's result on the executor it ships with.
+    reported = {t: per_executor(row).get(AWS.by_type(t).config.executor, {})
+                for t, row in load_report(provider_dir / "conformance.yaml")["kinds"].items()}
     # A row the runner wrote before its update step changed more than tags says "no tags argument": that
     # kind's update was never tried, so it is left out until a run proves or skips it with today's step.
-    proven = [t for t in passed_kinds(provider_dir) if reported[t]["steps"]["update"] != "skipped: no tags argument"]
+    proven = [t for t in passed_kinds(provider_dir) if proven_result(reported[t])
+              and reported[t]["steps"]["update"] != "skipped: no tags argument"]
     assert len(proven) >= SAMPLE, "the committed conformance report proves too few kinds to sample"
     seed = int(os.environ.get("TFBRIDGE_CONFORMANCE_SEED") or random.SystemRandom().randrange(1 << 16))
     print(f"conformance sample seed {seed} (TFBRIDGE_CONFORMANCE_SEED={seed} replays it)")
     chosen = sorted(random.Random(seed).sample(proven, SAMPLE))
     monkeypatch.setenv("TFBRIDGE_TERRAFORM", terraform_bin)
     monkeypatch.setenv("TFBRIDGE_PLUGIN_DIR", str(plugin_dir))
-    run = run_jobs("aws", chosen, jobs=2, batch=len(chosen), executor="direct", workers=1, timeout=STEP_SECONDS,
-                   done=lambda r: print(r.kind, r.seconds, r.steps))
+    # Each kind with the examples it references on the executor it ships on, as the report proved it.
+    placed = {t: AWS.by_type(t).config.executor for t in chosen}
+    run = run_placed("aws", placed, jobs=2, batch=len(chosen), workers=1, timeout=STEP_SECONDS,
+                     done=lambda r: print(r.kind, r.seconds, r.steps))
     print(f"{len(chosen)} kinds in {run.seconds:.0f}s")
-    assert [r.kind for r in run.results] == chosen and run.lost == []
+    assert sorted(r.kind for r in run.results) == chosen and run.lost == []
     # moto answers a few calls differently from one run to the next (a value it keeps or not, a state it
     # reaches late): a kind failing for moto's own reasons runs once more, and only a second failure counts.
     again = [r.kind for r in run.results if not r.passed and r.failure_class == MOTO]
     results = {r.kind: r for r in run.results}
     if again:
         print(f"seed {seed}: run again after moto's answers: {again}")
-        rerun = run_jobs("aws", again, jobs=1, batch=len(again), executor="direct", workers=1, timeout=STEP_SECONDS)
+        rerun = run_placed("aws", {t: placed[t] for t in again}, jobs=1, batch=len(again), workers=1,
+                           timeout=STEP_SECONDS)
         results.update({r.kind: r for r in rerun.results})
     failed = {k: f"{r.failure_class}: {r.failure}" for k, r in results.items() if not r.passed}
     assert failed == {}, f"seed {seed}: {failed}"

@@ -187,3 +187,44 @@ def test_a_machine_that_cannot_run_any_kind_stops_the_run_at_once(terraform_bin:
     assert "set TFBRIDGE_PLUGIN_DIR" in line or "set TFBRIDGE_TERRAFORM" in line
     assert "kinds, executor" not in done.stdout, "no kind was chosen, no job started"
     assert time.monotonic() - begun < 120
+
+
+@pytest.mark.parametrize(("executor", "wanted"), [
+    pytest.param("auto", {"aws_vpc": "direct", "aws_ami": "cli"}, id="EachWhereItShips"),
+    pytest.param("cli", {"aws_vpc": "cli", "aws_ami": "cli"}, id="EveryKindOnTheCLI"),
+])
+def test_each_result_is_recorded_as_the_executors_it_ran_on(monkeypatch: pytest.MonkeyPatch, executor: str,
+                                                            wanted: dict[str, str]) -> None:
+    """--executor auto runs each kind where it ships (the committed report: the VPC is proven on the direct
+    executor, the AMI is not); a result is the report's for the executor the kind ran on."""
+    assert {t: AWS.by_type(t).config.executor for t in ("aws_vpc", "aws_ami")} == {"aws_vpc": "direct",
+                                                                                  "aws_ami": "cli"}
+    merged: dict[str, dict[str, Any]] = {}
+    monkeypatch.setattr(command, "merge", lambda _path, rows: merged.update(rows))
+    monkeypatch.setattr(command, "check", lambda *a, **k: None)
+
+    runs: dict[str, list[str]] = {}
+
+    def jobs(provider_name: str, tf_types: list[str], **kwargs: Any) -> Jobs:
+        runs[kwargs["executor"]] = list(tf_types)
+        results = [Result(t, steps=dict(PASSED)) for t in tf_types]
+        for r in results:
+            kwargs["done"](r)
+        return Jobs(results, [], 1.0)
+
+    monkeypatch.setattr(command, "run_jobs", jobs)
+    done = CliRunner().invoke(command.conformance, ["--kinds", "aws_vpc,aws_ami", "--executor", executor])
+    assert done.exit_code == 0, done.output
+    assert {t: row["executor"] for t, row in merged.items()} == wanted
+    assert runs == {e: sorted(t for t in wanted if wanted[t] == e) for e in set(wanted.values())}, \
+        "one run per executor, each kind's referenced examples on its executor too"
+
+
+def test_skip_reported_skips_the_kinds_with_a_result_on_the_executor_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    report = {"kinds": {"aws_vpc": {"executor": "direct", "result": "passed"},
+                        "aws_sns_topic": {"executor": "direct", "result": "failed",
+                                          "executors": {"cli": {"result": "failed"}}}}}
+    monkeypatch.setattr(command, "load_report", lambda _path: report)
+    for executor, left in (("direct", []), ("cli", ["aws_vpc"]), ("auto", [])):
+        _, _, calls = _run(monkeypatch, [], "--skip-reported", "--executor", executor)
+        assert (calls[0]["kinds"] if calls else []) == left, executor

@@ -21,7 +21,7 @@ from conformance.counting import MotoCount, countable, identity, mentions, secon
 from conformance.deletion import after_delete
 from conformance.examples import Bundle, Examples, identifying_fields, renamed, select
 from conformance.harness import Harness
-from conformance.report import REPORT_HEADER, load_report, merge, write_report
+from conformance.report import REPORT_HEADER, load_report, merge, passed_kinds, write_report
 from conformance.result import Result, StepFailed, result_from_json, result_to_json
 from conformance.update import changes
 from tests.support.executors import SETUP
@@ -116,11 +116,13 @@ def examples() -> Examples:
                      "cannot be in same region as main table", EXAMPLE, id="ExampleContradictsItself"),
         pytest.param("create failed: creating FSx Backup: must specify either file_system_id or volume_id", EXAMPLE,
                      id="ExampleMissesOneOfTwo"),
-        pytest.param("ZoneAssociation/c1-x: create failed: creating Route 53 Zone Association: operation error Route 53: "
-                     "AssociateVPCWithHostedZone, https response error StatusCode: 400, RequestID: sO4G, "
+        pytest.param("ZoneAssociation/c1-x: create failed: creating Route 53 Zone Association: "
+                     "operation error Route 53: AssociateVPCWithHostedZone, https response error StatusCode: 400, "
+                     "RequestID: sO4G, "
                      "PublicZoneVPCAssociation: the zone is public", EXAMPLE, id="ACloudClientErrorIsTheExamples"),
-        pytest.param("Application/c1-x: observe failed: read aws_elastic_beanstalk_application: listing tags for "
-                     "Elastic Beanstalk Application (arn:aws:elasticbeanstalk:us-east-1:123456789012:application/c1-x): "
+        pytest.param("Application/c1-x: observe failed: read aws_elastic_beanstalk_application: listing tags "
+                     "for Elastic Beanstalk Application "
+                     "(arn:aws:elasticbeanstalk:us-east-1:123456789012:application/c1-x): "
                      "operation error Elastic Beanstalk: ListTagsForResource, https response error StatusCode: 400, "
                      "RequestID: Y, ResourceNotFoundException: Resource not found for ARN", MOTO,
                      id="MotosTaggingDoesNotKnowTheObject"),
@@ -293,7 +295,8 @@ def test_the_report_merges_runs_and_counts_by_class(tmp_path: Path) -> None:
     totals = yaml.safe_load(text)["totals"]
     assert totals == {"run": 3, "passed": 2, "passed_update": {"proven": 1, "skipped": 1}, "duplicates": 1,
                       "import_check_ms": {"creates": 1, "median": 12},
-                      "failed": {MOTO: 0, OURS: 1, PROVIDER: 0, EXAMPLE: 0, TIMEOUT: 0}}
+                      "failed": {MOTO: 0, OURS: 1, PROVIDER: 0, EXAMPLE: 0, TIMEOUT: 0},
+                      "by_executor": {"cli": {"run": 1, "passed": 1}, "direct": {"run": 2, "passed": 1}}}
     assert list(yaml.safe_load(text)["kinds"]) == ["aws_iam_policy", "aws_vpc", "aws_x"]
     page = path.with_suffix(".md").read_text()
     assert "| `aws_x` | failed | direct | d | reimport (our bug) |" in page
@@ -374,6 +377,33 @@ def test_a_result_crosses_the_job_pipe_whole() -> None:
     result = Result("aws_vpc", steps={"create": "ok"}, external_name="vpc-1", import_check_seconds=0.02,
                     seconds=3.5, step_seconds={"create": 3.5}).fail("reimport", "moto holds 2", OURS)
     assert result_from_json(result_to_json(result)) == result
+
+
+def test_a_kind_keeps_a_result_per_executor(tmp_path: Path) -> None:
+    """A run on one executor replaces the kind's result on that executor only: a row of the report's first
+    shape (one result, on the executor it names) stays as it was, the other executor's result beside it."""
+    path = tmp_path / "conformance.yaml"
+    steps = {"create": "ok", "reimport": "ok", "update": "ok", "delete": "ok"}
+    proven = {**Result("aws_vpc", steps=steps).to_json(), "executor": "direct", "date": "2026-12-04"}
+    merge(path, {"aws_vpc": proven})
+    on_cli = {**Result("aws_vpc", steps={"create": "ok"}).fail("reimport", "moto holds 2", OURS).to_json(),
+              "executor": "cli", "date": "2026-12-06"}
+    merge(path, {"aws_vpc": on_cli})
+    row = load_report(path)["kinds"]["aws_vpc"]
+    assert {k: v for k, v in row.items() if k != "executors"} == proven, "the direct result is untouched"
+    assert row["executors"] == {"cli": {k: v for k, v in on_cli.items() if k != "executor"}}
+    assert passed_kinds(tmp_path) == ["aws_vpc"] and passed_kinds(tmp_path, "cli") == []
+    merge(path, {"aws_vpc": {**on_cli, "result": "passed", "failure": "", "date": "2026-12-07"}})
+    assert load_report(path)["kinds"]["aws_vpc"]["executors"]["cli"]["date"] == "2026-12-07", "replaced in place"
+    merge(path, {"aws_vpc": {**proven, "date": "2026-12-08"}})
+    row = load_report(path)["kinds"]["aws_vpc"]
+    assert (row["date"], row["executors"]["cli"]["date"]) == ("2026-12-08", "2026-12-07")
+    assert passed_kinds(tmp_path, "cli") == ["aws_vpc"]
+    page = path.with_suffix(".md").read_text()
+    assert "| `aws_vpc` | passed | direct | 2026-12-08 |  |\n| `aws_vpc` | passed | cli | 2026-12-07 |  |" in page
+    assert "By executor: cli 1 of 1 passed, direct 1 of 1 passed." in page
+    assert yaml.safe_load(path.read_text())["totals"]["by_executor"] == {"cli": {"run": 1, "passed": 1},
+                                                                          "direct": {"run": 1, "passed": 1}}
 
 
 def _merge_from_another_process(path: str, kind: str) -> None:

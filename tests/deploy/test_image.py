@@ -15,10 +15,12 @@ import pytest
 from tests.support import project
 from tests.support.external import venv_tool
 from tfbridge import init as init_cmd
+from tfconfig.shipping import read_report
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "Dockerfile"
 SCRIPT = ROOT / "scripts" / "image-install.sh"
+AWS_EVIDENCE = read_report(ROOT / "providers" / "aws" / "conformance.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -207,6 +209,13 @@ def test_the_image_holds_no_development_package(image: tuple[Path, str, subproce
     assert "[tfbridge.commands]" not in groups, "no package adds a command to tfbridge in the image"
     assert f"image-install: terraform {version} " in run.stderr and "image-install: provider aws: hashicorp/aws " \
         in run.stderr, "tfbridge --version in the image names its terraform and provider"
+    # The conformance report is installed with the config: the image runs each kind where it ships.
+    assert (site / "providers" / "aws" / "conformance.yaml").is_file()
+    ships = subprocess.run([str(prefix / "venv" / "bin" / "python"), "-c", "import tfproject; p = tfproject.load("
+                            "'aws').provider; print(p.resolve('aws_vpc').shipped, len(p.evidence.direct))"],
+                           cwd=prefix, capture_output=True, text=True, check=True).stdout.split()
+    assert ships[:5] == ["direct:", "proven", "by", "conformance", AWS_EVIDENCE.direct["aws_vpc"]] \
+        and int(ships[5]) == len(AWS_EVIDENCE.direct)
 
 
 @pytest.mark.slow

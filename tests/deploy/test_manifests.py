@@ -83,9 +83,17 @@ def test_cluster_role_is_least_privilege(tree: Path) -> None:
     crds = {(d["spec"]["group"], d["spec"]["names"]["plural"]) for d in resources(tree)
             if d["kind"] == "CustomResourceDefinition"}
     custom = {(g, r.split("/")[0]) for g, r, _ in flat if g not in ("", "coordination.k8s.io", "apiextensions.k8s.io")}
-    assert {(r, v) for g, r, v in flat if g == "apiextensions.k8s.io"} == {
-        ("customresourcedefinitions", v) for v in ("get", "list", "watch")}, \
-        "CRDs are only read (the schema-digest check at start, and which kinds are served)"
+    named = [rule for rule in rules if rule.get("resourceNames")]
+    assert {(r, v) for g, r, v in flat if g == "apiextensions.k8s.io"} - {("customresourcedefinitions", "patch")} \
+        == {("customresourcedefinitions", v) for v in ("get", "list", "watch")}, \
+        "CRDs are read (the schema-digest check at start, and which kinds are served)"
+    converted = {d["metadata"]["name"] for d in resources(tree) if d["kind"] == "CustomResourceDefinition"
+                 and (d["spec"].get("conversion") or {}).get("strategy") == "Webhook"}
+    patching = [rule for rule in rules if "patch" in rule["verbs"] and rule["apiGroups"] == ["apiextensions.k8s.io"]]
+    assert [(rule["verbs"], set(rule["resourceNames"])) for rule in patching] == (
+        [(["patch"], converted)] if converted else []), \
+        "only the CRDs the provider's webhook converts are patched (their caBundle), each by name"
+    assert all(rule in patching for rule in named)
     provider = next(p for p in PROVIDERS if p in tree.parents)
     config_groups = {d["spec"]["group"] for d in crd_manifests(provider / "crds" / "config")}
     own = {c for c in crds if c[0] not in config_groups}

@@ -14,7 +14,7 @@ external name is unchanged, and all are Ready again.
    secret cannot be read back from the cloud); a foreign Secret that took a connection Secret's
    name in the meantime is left exactly as it was, and its would-be owner says why (seed 004).
 
-The scenario runs twice: on the cluster-scoped kinds with each kind's own executor, and on the
+The scenario runs twice: on the cluster-scoped kinds with every kind on the terraform CLI, and on the
 namespaced kinds (a tenant's namespace, its own ProviderConfig with an INI profile, its references and
 connection Secrets in that namespace) with every kind on the direct executor.
 """

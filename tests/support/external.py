@@ -35,7 +35,7 @@ EXECUTOR_OVERRIDE: list[str] = []
 
 
 def executor_under_test() -> str:
-    """The executor the runtime and scenario tests run on: the default (each kind's configured one), or
+    """The executor the runtime and scenario tests run on: the default (each kind where it ships), or
     every kind on one executor with ``TFBRIDGE_TEST_EXECUTOR=cli|direct``, to run the suite on it, or
     what a scenario parametrized with the ``executor`` fixture asks for."""
     if EXECUTOR_OVERRIDE:

@@ -42,6 +42,7 @@ from bridge.workspace.document import ProviderBlock, Rendered, ResourceBlock, es
 from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import WorkspaceStore
 from codegen.examples import valid_placeholder
+from providers.aws.examples import EXAMPLE_VALUES
 from tfconfig import lower_camel
 
 UNKNOWN = "(known after apply)"  # an unknown value, as both sides' values are compared
@@ -182,7 +183,8 @@ def filled(t: cty.Type, value: Any, name: str = "") -> Any:
 def synthetic(t: cty.Type, name: str) -> Any:
     if isinstance(t, cty.Primitive):
         if t.name == "string":
-            placeholder = valid_placeholder(lower_camel(name), "example") if name.strip("_") else "example"
+            placeholder = (valid_placeholder(lower_camel(name), "example", EXAMPLE_VALUES) if name.strip("_")
+                           else "example")
             return placeholder if name != "id" else "synthetic-id"
         return 1 if t.name == "number" else False
     if isinstance(t, cty.Collection):
@@ -228,7 +230,7 @@ def placeholder_references(kind: Kind, spec: dict[str, Any]) -> dict[str, Any]:
             for holder in _holders(out.get(section) or {}, rf.path):
                 ref, selector = holder.pop(rf.ref_field, None), holder.pop(rf.selector_field, None)
                 if (ref is not None or selector is not None) and holder.get(rf.path[-1]) in (None, "", []):
-                    value = valid_placeholder(rf.path[-1], "example")
+                    value = valid_placeholder(rf.path[-1], "example", EXAMPLE_VALUES)
                     holder[rf.path[-1]] = [value] if rf.many else value
     return out
 

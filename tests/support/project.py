@@ -42,3 +42,23 @@ def install(project: Path, target: Path) -> dict[str, str]:
                           str(project)], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
     return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(target), os.environ.get("PYTHONPATH")) if p)}
+
+
+def provider_project(directory: Path, mirror_dir: Path, terraform: str) -> Path:
+    """``tfbridge init`` for the test provider (tfbtest) from the plugin in ``mirror_dir``, its config given
+    what its author would write (a ProviderConfig's Secret key ``token`` becomes the provider's ``token``
+    argument; tfbtest_project on the direct executor), then ``tfbridge generate``."""
+    result = CliRunner().invoke(cli, ["init", str(directory), "--source", "tfbridge/tfbtest", "--version", "0.1.0",
+                                      "--plugin-dir", str(mirror_dir), "--terraform", terraform])
+    assert result.exit_code == 0, result.output
+    config = directory / "tfbridge_provider_tfbtest" / "config.py"
+    text = config.read_text()
+    edited = text.replace("from tfconfig import Package, Provider",
+                          "from tfconfig import Credentials, Package, Provider, Resource").replace(
+        "    resources={},\n",
+        "    resources={\"tfbtest_project\": Resource(executor=\"direct\")},\n"
+        "    credentials=Credentials(arguments={\"token\": \"token\"}, provider_arguments=(\"token\",)),\n")
+    assert edited.count("Credentials(") == 1 and "Resource(executor" in edited, "init's config changed shape"
+    config.write_text(edited)
+    generate(directory)
+    return directory

@@ -1,4 +1,5 @@
-"""Which executor runs a kind: its provider config, unless the operator's flag forces one for all."""
+"""Which executor runs a kind: where it ships (its config, else the conformance report's evidence), unless
+the operator's flag forces one for all."""
 
 from __future__ import annotations
 
@@ -14,13 +15,17 @@ from bridge.settings import ExecutorSettings
 from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
 from bridge.workspace.client import WorkspaceClient
+from tests.support.packages import AWS as FULL
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.packages import BUILTIN
 
 
-def configured(tf_type: str, executor: str) -> ProviderPackage:
-    kinds = tuple(dataclasses.replace(k, config=dataclasses.replace(k.config, executor=executor))
-                  if k.config.tf_type == tf_type else k for k in AWS.kinds)
+def configured(vpc: str, subnet: str = "cli") -> ProviderPackage:
+    """The curated kinds with every kind on the CLI but the VPC and the subnet, as given."""
+    executor = {"aws_vpc": vpc, "aws_subnet": subnet}
+    kinds = tuple(dataclasses.replace(k, config=dataclasses.replace(
+        k.config, executor=executor.get(k.config.tf_type, "cli"), executor_reason="set by config"))
+        for k in AWS.kinds)
     return dataclasses.replace(AWS, kinds=kinds)
 
 
@@ -32,7 +37,7 @@ def configured(tf_type: str, executor: str) -> ProviderPackage:
 ])
 def test_executor_choice(tmp_path: Path, flag: str, vpc_config: str, direct_needed: bool, vpc: type,
                          subnet: type) -> None:
-    package = configured("aws_vpc", vpc_config)
+    package = configured(vpc_config)
     ex = Executors(ExecutorSettings(workspace_root=tmp_path, executor=flag), package)
     setup = ProviderSetup(configuration={})
     try:
@@ -43,6 +48,25 @@ def test_executor_choice(tmp_path: Path, flag: str, vpc_config: str, direct_need
             # Its lookups and identity reads go through its own executor, whatever other kinds use.
             assert client.executor is (ex.direct if wanted is DirectBackend else ex.cli)
             assert client.floor.executor == client.executor.name, "each workspace records who worked there"
+    finally:
+        ex.shutdown()
+
+
+def test_auto_runs_each_kind_where_it_ships(tmp_path: Path) -> None:
+    """The shipped provider as loaded: a kind the committed conformance report proves on the direct
+    executor gets a direct client, the others a CLI one."""
+    proven = FULL.provider.evidence.direct
+    assert proven, "the committed report proves kinds on the direct executor"
+    ex = Executors(ExecutorSettings(workspace_root=tmp_path, executor="auto"), FULL)
+    try:
+        seen = set()
+        for kind in FULL.kinds:
+            client = ex.client(kind, ProviderSetup(configuration={}))
+            assert isinstance(client, WorkspaceClient)
+            wanted = DirectBackend if kind.config.tf_type in proven else CLIBackend
+            assert type(client.executor) is wanted, (kind.config.tf_type, kind.config.shipped)
+            seen.add(type(client.executor))
+        assert seen == {CLIBackend, DirectBackend}, "the catalogue holds both proven and unproven kinds"
     finally:
         ex.shutdown()
 

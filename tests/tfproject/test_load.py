@@ -124,3 +124,31 @@ def test_run_needs_the_provider_named(tmp_path: Path) -> None:
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 2
     assert "name the provider to run with --provider or TFBRIDGE_PROVIDER; installed: aws, builtin" in run.stderr
+
+
+def test_a_projects_own_conformance_report_places_its_kinds(tmp_path: Path) -> None:
+    """The report beside the config decides where each kind ships, for the generator and the runtime
+    alike; none: every kind on the terraform CLI."""
+    base = provider_dir(tmp_path / "demo")
+    assert str(tfproject.load(base).provider.resolve("demo_thing").shipped) == "cli: no conformance report"
+    (base / "conformance.yaml").write_text("kinds:\n  demo_thing: {executor: direct, result: passed, "
+                                           "date: '2026-12-06'}\n")
+    loaded = tfproject.load(base)
+    assert str(loaded.provider.resolve("demo_thing").shipped) == "direct: proven by conformance 2026-12-06"
+    assert str(loaded.provider.resolve("demo_thing", namespaced=True).shipped) == \
+        "direct: proven by conformance 2026-12-06"
+    (base / "conformance.yaml").write_text("kinds: [")
+    with pytest.raises(tfproject.LoadError, match=r"demo/conformance.yaml: not a conformance report: ParserError"):
+        tfproject.load(base)
+
+
+def test_the_shipped_aws_kinds_follow_the_committed_report() -> None:
+    provider = tfproject.load("aws").provider
+    report = provider.evidence
+    assert report.report == "conformance.yaml" and report.direct
+    for tf_type in provider.resources:
+        ships = provider.resolve(tf_type).shipped
+        if tf_type in report.direct:
+            assert str(ships) == f"direct: proven by conformance {report.direct[tf_type]}"
+        elif provider.resources[tf_type].executor is None:
+            assert str(ships) == "cli: not proven on direct"

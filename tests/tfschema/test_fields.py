@@ -5,7 +5,7 @@ import pytest
 
 from codegen import crd
 from tests.support import synthetic
-from tfconfig import LocalFiles
+from tfconfig import ApiVersion, LocalFiles
 from tfschema import fields
 from tfschema import schema as s
 
@@ -169,7 +169,8 @@ def test_rules_hold_everything_the_trees_depend_on() -> None:
     res = synthetic.provider().resolve("demo_thing")
     base = fields.rules(res)
     changed = [fields.rules(dataclasses.replace(res, **change)) for change in (
-        {"sensitive": ("size",)}, {"removed_parameters": ("size",)}, {"embed_singletons": True},
+        {"sensitive": ("size",)}, {"removed_parameters": ("size",)},
+        {"served": (ApiVersion(res.version, embed_singletons=True),)},
         {"local_files": LocalFiles(exceptions={"demo_thing.x_path": "why"})}, {"references": {}},
         {"injected": ()}, {"removed_blocks": ()})]
     assert len({base.canonical(), *(c.canonical() for c in changed)}) == len(changed) + 1

@@ -8,10 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bridge.workspace.backend import names_no_object
-from tests.support.packages import AWS_CURATED as AWS
-from tfconfig import NotFound
-
-WORDS = AWS.provider.not_found
+from providers.aws.notfound import import_not_found
 
 
 # The aws provider's own words (5.100, against moto), request IDs scrubbed.
@@ -46,7 +43,7 @@ WORDS = AWS.provider.not_found
     ],
 )
 def test_the_providers_words_for_no_such_object_mean_absent(words: str) -> None:
-    assert names_no_object([words], WORDS)
+    assert names_no_object([words], import_not_found)
 
 
 @pytest.mark.parametrize(
@@ -74,37 +71,18 @@ def test_the_providers_words_for_no_such_object_mean_absent(words: str) -> None:
     ],
 )
 def test_any_other_failure_is_an_error(words: str) -> None:
-    assert not names_no_object([words], WORDS)
+    assert not names_no_object([words], import_not_found)
 
 
 def test_one_diagnostic_that_says_absent_is_enough() -> None:
-    assert names_no_object(["Warning: something else", "couldn't find resource"], WORDS)
-    assert not names_no_object([], WORDS)
+    assert names_no_object(["Warning: something else", "couldn't find resource"])
+    assert not names_no_object([])
 
 
-@pytest.mark.parametrize("words", [
-    pytest.param("reading Lambda Permission (f/s): couldn't find resource", id="TheSDKsOwnWords"),
-])
-def test_a_provider_that_names_no_words_of_its_own_has_the_sdks(words: str) -> None:
-    assert names_no_object([words], NotFound())
-
-
-@pytest.mark.parametrize("words", [
-    pytest.param("reading IAM User (u): NoSuchEntity: The user with name u cannot be found.\n\tstatus code: "
-                 "404, request id: r", id="AnAWSCode"),
-    pytest.param("no active Receipt Rule Set found", id="AnAWSImportersWords"),
-])
-def test_the_clouds_words_mean_absent_only_where_the_provider_config_says_so(words: str) -> None:
-    assert names_no_object([words], WORDS)
-    assert not names_no_object([words], NotFound()), "the runtime itself knows no cloud's words"
-
-
-@pytest.mark.parametrize(("fields", "error"), [
-    pytest.param({"phrases": ("(unclosed",)}, r"not-found pattern '\(unclosed'", id="APhraseThatIsNoPattern"),
-    pytest.param({"error_codes": (r"code: \w+",), "absent_codes": "NotFound$"}, "has no group for the code",
-                 id="ACodeWithNoGroup"),
-    pytest.param({"error_codes": (r"code: (\w+)",)}, "need absent_codes", id="CodesButNoneMeanAbsent"),
-])
-def test_the_config_refuses_words_it_cannot_use(fields: dict[str, object], error: str) -> None:
-    with pytest.raises(ValueError, match=error):
-        NotFound(**fields)  # type: ignore[arg-type]
+def test_a_providers_own_words_count_only_for_that_provider() -> None:
+    """The SDK's finder words mean absent for any provider; an AWS error code only with the aws provider's words."""
+    code = ("reading IAM User (u): operation error IAM: GetUser, https response error StatusCode: 404, RequestID: r, "
+            "api error NoSuchEntity: The user with name u cannot be found")
+    assert names_no_object([code], import_not_found)
+    assert not names_no_object([code]), "another provider's error that happens to read so is an error"
+    assert names_no_object(["couldn't find resource"])
