@@ -295,6 +295,9 @@ class Provider:
     # Tags put on every resource with a tags argument before it is created (None: none); a Lookup finds
     # a lost create by them.
     tagging: Tagging | None = None
+    # Attributes that name a cloud object beside its external name (AWS: ``arn``): an import of a
+    # just-created object's ID that reads another value found another object.
+    identifying_attributes: tuple[str, ...] = ()
     # Resources left out, each with its reason (see tfconfig.catalogue).
     exclude: Mapping[str, Exclusion] = dataclasses.field(default_factory=dict)
     # Arguments that read local files are never user-settable; these are the reviewed exceptions.

@@ -1,10 +1,11 @@
-"""The terraform CLI executor: an ExternalClient that runs terraform in each managed resource's workspace.
+"""The terraform CLI executor: terraform runs in each managed resource's workspace.
 
 :mod:`backend` is what the manager sees (the runner, the shared provider installation and
-processes, data reads); :mod:`client` is the ExternalClient, which says what to do with
-:mod:`verbs` (plan, apply, import, untaint, destroy as typed results). Below them, :mod:`runner`
-runs terraform with a deadline and a clean interrupt, :mod:`jsonstream` parses what it prints,
-:mod:`plugins` installs providers once for all workspaces and :mod:`providers` starts the
-long-lived provider processes runs reattach to. The workspaces themselves are
-:mod:`bridge.workspace`'s, shared with the direct executor.
+processes, data reads); :mod:`driver` holds the verbs the workspace floor's client asks of this
+executor in one workspace, each a typed :mod:`verbs` run (plan, apply, import, untaint, destroy).
+Below them, :mod:`runner` runs terraform with a deadline and a clean interrupt, :mod:`jsonstream`
+parses what it prints, :mod:`plugins` installs providers once for all workspaces and
+:mod:`providers` starts the long-lived provider processes runs reattach to. The workspaces, and
+the sequence of every operation in them, are :mod:`bridge.workspace`'s, shared with the direct
+executor.
 """

@@ -3,6 +3,7 @@
 The runner (every terraform run, with its deadline and clean interrupt), the provider installation
 shared by all workspaces (:mod:`plugins`), the long-lived provider processes terraform runs
 reattach to, and the data reads (lookups, provider identity) in scratch workspaces of their own.
+Its clients are the workspace floor's; each operation's terraform runs are a :class:`CLIDriver`'s.
 """
 
 from __future__ import annotations
@@ -16,15 +17,18 @@ from bridge.api.external import ProviderSetup, SecretReader
 from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings
-from bridge.tfexec.client import CLIClient
+from bridge.tfexec.driver import CLIDriver
 from bridge.tfexec.plugins import Plugins
 from bridge.tfexec.providers import DebugProcess, process_gone
 from bridge.tfexec.runner import Outcome, Run, Runner
 from bridge.tfexec.verbs import check
+from bridge.workspace.applied import AfterApply, WithinAMinute
 from bridge.workspace.backend import Stats, config_key, quiet_provider_logs
+from bridge.workspace.client import WorkspaceClient
 from bridge.workspace.document import DataRead, ProviderBlock, build
+from bridge.workspace.driver import Operation
 from bridge.workspace.identity import Identity
-from bridge.workspace.kind import KindWorkspaces
+from bridge.workspace.kind import Metadata
 from bridge.workspace.store import Workspace, WorkspaceStore
 from tfconfig import Provider
 
@@ -43,19 +47,29 @@ class CLIBackend:
         self._owns_pool = pool is None
         self.pool: ProcessPool[Any] = pool or ProcessPool(settings.processes)
         self.started = 0  # provider processes this executor started
-        self.identity = Identity(provider, lambda block, setup, request, key: self.read_data(
+        self.identity: Metadata = Identity(provider, lambda block, setup, request, key: self.read_data(
             block, setup, request, purpose="identity", key=key, what="read provider identity"))
+        # A terraform run costs seconds: an apply's state answers every observe of its minute.
+        self.after_apply: AfterApply = WithinAMinute()
+        # A provider process that died is replaced within the run that found it (see terraform()).
+        self.repeatable: tuple[type[Exception], ...] = ()
 
-    def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> CLIClient:
+    def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> WorkspaceClient:
         if setup.secret_arguments:
             # terraform reads a provider block from a file: a credential given as an argument would be on disk.
             raise InvalidSpec(f"{kind.kind}: the ProviderConfig's credentials are provider-block arguments "
                               f"({', '.join(sorted(setup.secret_arguments))}), which reach the provider only on "
                               f"the direct executor (tfbridge run --executor direct)")
-        floor = KindWorkspaces(store=self.store, provider=self.provider, kind=kind, setup=setup, secrets=secrets,
-                               executor=self.name, lock_timeout=self.settings.lock_timeout, metadata=self.identity,
-                               import_check_timeout=self.settings.import_check_timeout)
-        return CLIClient(self, floor)
+        return WorkspaceClient.of(self, kind, setup, secrets)
+
+    # -- what the client on the workspace floor asks -----------------------------------------------
+
+    @contextlib.contextmanager
+    def driver(self, op: Operation) -> Iterator[CLIDriver]:
+        yield CLIDriver(self, op)
+
+    def forget(self, ws: Workspace) -> None:
+        pass  # what it knows of a workspace is in its files
 
     def stats(self) -> Stats:
         return Stats(terraform_runs=dict(self.runner.runs_by_verb), provider_pids=tuple(self.pool.pids()),

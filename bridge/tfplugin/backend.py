@@ -3,7 +3,8 @@
 Provider processes from the pod's pool, one per provider configuration, started from the binary
 that ``terraform init`` installed (found by the caller and handed in: this executor runs no
 terraform); data reads over the protocol; and what each workspace's last observe read and decided,
-which lets a poll of a settled resource skip its plan and most of its decoding.
+which lets a poll of a settled resource skip its plan and most of its decoding. Its clients are the
+workspace floor's; each operation's protocol calls are a :class:`DirectDriver`'s.
 """
 
 from __future__ import annotations
@@ -15,18 +16,21 @@ from pathlib import Path
 from typing import Any
 
 from bridge.api.errors import OperationFailed
-from bridge.api.external import Observation, ProviderSetup, SecretReader
+from bridge.api.external import ProviderSetup, SecretReader
 from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings
 from bridge.tfplugin import cty
-from bridge.tfplugin.client import DirectClient, _Applied, _Polled
+from bridge.tfplugin.driver import DirectDriver, Polls
 from bridge.tfplugin.provider import Provider, ProviderGone
+from bridge.workspace.applied import AfterApply, Once
 from bridge.workspace.backend import Stats, config_key, quiet_provider_logs
-from bridge.workspace.document import DataRead, ProviderBlock, Rendered
+from bridge.workspace.client import WorkspaceClient
+from bridge.workspace.document import DataRead, ProviderBlock
+from bridge.workspace.driver import Operation
 from bridge.workspace.identity import Identity
-from bridge.workspace.kind import KindWorkspaces
-from bridge.workspace.store import WorkspaceStore
+from bridge.workspace.kind import Metadata
+from bridge.workspace.store import Workspace, WorkspaceStore
 from tfconfig import Provider as ProviderConfig
 
 
@@ -46,25 +50,31 @@ class DirectBackend:
         self.pool: ProcessPool[Any] = pool or ProcessPool(settings.processes)
         self.env = {**settings.environment(), **quiet_provider_logs(provider.name), "TF_IN_AUTOMATION": "1",
                     "CHECKPOINT_DISABLE": "1"}
-        self.identity = Identity(provider, lambda block, setup, request, key: self.read_data(
+        self.identity: Metadata = Identity(provider, lambda block, setup, request, key: self.read_data(
             block, setup, request, purpose="identity", key=key, what="read provider identity"))
-        # workspace key → what its last observe read and decided (see DirectClient._refreshed).
-        self.polled: dict[str, _Polled] = {}
-        # workspace key → the (configuration, state read back, stored state) of its last observe that found
-        # nothing to change, and that observe's answer (see DirectClient._observe).
-        self.observed: dict[str, tuple[tuple[Rendered, Any, dict[str, Any] | None], Observation]] = {}
-        # workspace key → what our own create or update just saved there (DirectClient._just_applied).
-        self.applied: dict[str, _Applied] = {}
+        # What each workspace's last observe read and decided (see DirectDriver.refresh).
+        self.polls = Polls()
+        # A read costs milliseconds: an apply's state answers only the observe that follows it.
+        self.after_apply: AfterApply = Once()
+        # An observe that lost its provider process is made once more, on a new one.
+        self.repeatable: tuple[type[Exception], ...] = (ProviderGone,)
         self.started = 0  # provider processes this executor started
         # Protocol calls by verb over every process this executor started: how many creates ("apply"
         # from no prior state is not told apart here) and imports a run issued.
         self.calls: collections.Counter[str] = collections.Counter()
 
-    def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> DirectClient:
-        floor = KindWorkspaces(store=self.store, provider=self.provider, kind=kind, setup=setup, secrets=secrets,
-                               executor=self.name, lock_timeout=self.settings.lock_timeout, metadata=self.identity,
-                               import_check_timeout=self.settings.import_check_timeout)
-        return DirectClient(self, floor)
+    def client(self, kind: Kind, setup: ProviderSetup, secrets: SecretReader | None = None) -> WorkspaceClient:
+        return WorkspaceClient.of(self, kind, setup, secrets)
+
+    @contextlib.contextmanager
+    def driver(self, op: Operation) -> Iterator[DirectDriver]:
+        """A driver on the provider process of the operation's configuration, leased for the operation."""
+        with self.session(op.rendered.provider, op.floor.setup) as p:
+            yield DirectDriver(p, self.polls, op)
+
+    def forget(self, ws: Workspace) -> None:
+        self.polls.pop(ws.key, None)
+        self.after_apply.forget(ws)
 
     @contextlib.contextmanager
     def session(self, provider: ProviderBlock, setup: ProviderSetup) -> Iterator[Provider]:

@@ -1,7 +1,7 @@
 """The one builder of every Terraform document tfbridge writes: pure data in, ``main.tf.json`` out.
 
 A managed resource's workspace, the scratch workspace of a lookup (a lost create found by its
-tags) and that of an identity read (the account ID an import ID needs): all of them come from
+tags) and that of an identity read (provider metadata an import ID needs): all of them come from
 :func:`build`, and nothing else writes Terraform configuration.
 
 Whoever may create a managed resource must never make Terraform evaluate anything. In JSON

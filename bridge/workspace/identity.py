@@ -1,5 +1,5 @@
-"""Provider metadata for import-ID templates (an account ID, a partition), read once per
-provider configuration through data sources the provider config names."""
+"""Provider metadata for import-ID templates (an account ID, a partition), read once per provider
+configuration through data sources the provider config names (``Provider.identity``)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,12 @@
-"""One kind's workspaces under one ProviderConfig: the steps both executors take around their
-provider calls.
+"""One kind's workspaces under one ProviderConfig: the steps every operation takes around its
+provider calls, whichever executor makes them.
 
-Per operation an executor holds the object's workspace (:meth:`KindWorkspaces.hold`: the lock,
-and the outcome recorded), renders the spec (:meth:`~KindWorkspaces.render`), makes the workspace
-this object's with its ``main.tf.json`` current (:meth:`~KindWorkspaces.prepare`), and in between
-speaks to the provider its own way; what it learns it turns into an Observation here. The import
-ID of a lost state, the lookup of a lost create and the refusal of a replacement are decided here
-too, so that both executors decide them alike, and so is the check that the import ID of a
-just-created object imports it (:meth:`~KindWorkspaces.check_import`), each executor probing the
+The client (:mod:`bridge.workspace.client`) holds the object's workspace (:meth:`KindWorkspaces.hold`:
+the lock, and the outcome recorded), renders the spec (:meth:`~KindWorkspaces.render`), makes the
+workspace this object's with its ``main.tf.json`` current (:meth:`~KindWorkspaces.prepare`), and turns
+what the executor found into an Observation here. The import ID of a lost state, the lookup of a lost
+create and the refusal of a replacement are decided here too, and so is the check that the import ID
+of a just-created object imports it (:meth:`~KindWorkspaces.check_import`), each executor probing the
 import its own way.
 """
 
@@ -49,10 +48,6 @@ Probe = Callable[[str, float], tfstate.Instance | None]
 RECHECK_SECONDS = 2.0
 # The whole check's deadline when the executor's settings give none.
 IMPORT_CHECK_SECONDS = 20.0
-# Attributes that name an object beside its external name: an import that reads another value found
-# another object. Not ``id``: some resources' ``id`` is made up at create (an attachment's may be its
-# parent's name and a random suffix), and an import sets it to the import ID instead.
-_IDENTITY = ("arn",)
 
 
 class _OutOfTime(Exception):
@@ -203,7 +198,7 @@ class KindWorkspaces:
             return ImportOutcome.OTHER_OBJECT, f"what it read has no external name: {exc}"
         if found_name != external_name:
             return ImportOutcome.OTHER_OBJECT, f"external name {found_name!r}, not {external_name!r}"
-        for attr in _IDENTITY:
+        for attr in self.provider.identifying_attributes:
             mine, theirs = created.attributes.get(attr), found.attributes.get(attr)
             if mine and theirs and mine != theirs:
                 return ImportOutcome.OTHER_OBJECT, f"{attr} {theirs!r}, not {mine!r}"
@@ -244,16 +239,6 @@ class KindWorkspaces:
                 ws.record(operation=operation, result="error", error=str(exc), executor=self.executor)
                 raise
             ws.record(operation=operation, result="ok", error="", executor=self.executor)
-
-    @contextlib.contextmanager
-    def observing(self, mr: Managed) -> Iterator[tuple[Workspace, Rendered, dict[str, Any] | None] | None]:
-        """How every observe begins: the workspace held (its outcome recorded), the spec rendered, the
-        state read. None when there is no state to refresh and no external name to import by: the
-        answer, "does not exist", then needs no provider, and a new object shows Creating at once."""
-        with self.hold(mr, "observe") as ws:
-            rendered = self.render(mr)
-            current = ws.read_state()
-            yield (ws, rendered, current) if current is not None or mr.external_name else None
 
     def prepare(self, ws: Workspace, mr: Managed, rendered: Rendered) -> bool:
         """Make the workspace ``mr``'s, its main.tf.json current; True if another object's state was set aside."""

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from bridge.api.errors import Retryable, StateCorrupted
+from bridge.api.external import Observation
 from bridge.workspace import tfstate
 from bridge.workspace.document import Rendered
 from bridge.workspace.metadata import Metadata
@@ -86,6 +87,10 @@ class Workspace:
     _at: dict[str, str] = dataclasses.field(init=False, repr=False, compare=False, default_factory=dict)
     # What the object's configuration was last rendered from, and the result (KindWorkspaces.render).
     rendered: tuple[bytes, Rendered] | None = dataclasses.field(init=False, repr=False, compare=False, default=None)
+    # The last observe that found nothing to change: the configuration, the object it found, its answer
+    # (WorkspaceClient.observe gives that answer again while both are the very same objects).
+    observed: tuple[Rendered, tfstate.Instance, Observation] | None = dataclasses.field(
+        init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         self.dir = self.root / self.key
@@ -338,6 +343,8 @@ class Workspace:
 
     def remove(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
+        self._known.clear()
+        self.rendered = self.observed = None
 
 
 class WorkspaceStore:

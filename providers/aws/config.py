@@ -80,6 +80,10 @@ PROVIDER = Provider(
     identity={"account_id": "data.aws_caller_identity.this.account_id",
               "partition": "data.aws_partition.this.partition"},
     tagging=Tagging(),
+    # An ARN names one object in all of AWS. Not ``id``: some resources' ``id`` is made up at create
+    # (aws_iam_role_policy_attachment's is the role's name and a random suffix), and an import sets it
+    # to the import ID instead.
+    identifying_attributes=("arn",),
     exclude=CATALOG.excluded,
     local_files=LOCAL_FILES,
     # As provider-upjet-aws: blocks of at most one element are objects. The kinds upjet once served

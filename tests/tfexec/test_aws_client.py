@@ -15,10 +15,9 @@ import pytest
 from bridge.api.errors import OperationTimedOut
 from bridge.api.managed import Managed
 from bridge.settings import ProviderProcesses
-from bridge.tfexec import client as tfclient
 from bridge.tfexec.backend import CLIBackend
-from bridge.tfexec.client import CLIClient
-from bridge.workspace import tfstate
+from bridge.workspace import applied, tfstate
+from bridge.workspace.client import WorkspaceClient
 from tests.support.cloud import Moto
 from tests.support.cloudproxy import cloud_proxy
 from tests.support.executors import REFUSED, SETUP, absent_until_made, cli_backend, mr, refused_import_is_an_error
@@ -36,7 +35,7 @@ def executor(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -
     ex.shutdown()
 
 
-def client(executor: CLIBackend, tf_type: str) -> CLIClient:
+def client(executor: CLIBackend, tf_type: str) -> WorkspaceClient:
     return executor.client(AWS.by_type(tf_type), SETUP)
 
 
@@ -159,7 +158,7 @@ def test_interrupted_apply_leaves_consistent_state(tmp_path: Path, terraform_bin
 
 def test_crashed_shared_provider_is_replaced(executor: CLIBackend, monkeypatch: pytest.MonkeyPatch) -> None:
     vpc = create(executor, "aws_vpc", mr("aws_vpc", "crash-vpc", {"region": "us-east-1", "cidrBlock": "10.43.0.0/16"}))
-    monkeypatch.setattr(tfclient, "FRESH_SECONDS", 0.0)  # observe through terraform, not the create's state
+    monkeypatch.setattr(applied, "FRESH_SECONDS", 0.0)  # observe through terraform, not the create's state
     (pid,) = executor.stats().provider_pids
     os.kill(pid, signal.SIGKILL)
     seen = client(executor, "aws_vpc").observe(vpc)
@@ -182,7 +181,7 @@ def test_observes_right_after_an_apply_use_its_state(executor: CLIBackend, moto:
     assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "and stays unapplied (an update failed)"
     moto.client("ec2").create_tags(Resources=[vpc.external_name], Tags=[{"Key": "drift", "Value": "yes"}])
     del vpc.for_provider["tags"]
-    monkeypatch.setattr(tfclient, "FRESH_SECONDS", 0.0)  # as the next poll, minutes later
+    monkeypatch.setattr(applied, "FRESH_SECONDS", 0.0)  # as the next poll, minutes later
     assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "polls refresh, and so see drift"
     assert executor.stats().terraform_runs.get("plan", 0) == runs.get("plan", 0) + 3
     client(executor, "aws_vpc").delete(vpc)

@@ -12,7 +12,7 @@ from bridge.api.errors import InvalidSpec, StateCorrupted
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import RECONCILE_REQUESTED, Managed
 from bridge.tfexec.backend import CLIBackend
-from bridge.tfexec.client import CLIClient
+from bridge.workspace.client import WorkspaceClient
 from tests.support.packages import BUILTIN
 
 pytestmark = pytest.mark.terraform
@@ -32,7 +32,7 @@ def data(name: str, for_provider: dict[str, Any], init: dict[str, Any] | None = 
                     "spec": spec})
 
 
-def client(executor: CLIBackend) -> CLIClient:
+def client(executor: CLIBackend) -> WorkspaceClient:
     return executor.client(KIND, ProviderSetup(configuration={}))
 
 

@@ -12,8 +12,9 @@ from bridge.api.external import ProviderSetup
 from bridge.api.registry import ProviderPackage
 from bridge.executors import Executors, choose
 from bridge.settings import ExecutorSettings
-from bridge.tfexec.client import CLIClient
-from bridge.tfplugin.client import DirectClient
+from bridge.tfexec.backend import CLIBackend
+from bridge.tfplugin.backend import DirectBackend
+from bridge.workspace.client import WorkspaceClient
 from tests.support.packages import AWS as FULL
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.packages import BUILTIN
@@ -29,10 +30,10 @@ def configured(vpc: str, subnet: str = "cli") -> ProviderPackage:
 
 
 @pytest.mark.parametrize(("flag", "vpc_config", "direct_needed", "vpc", "subnet"), [
-    pytest.param("auto", "cli", False, CLIClient, CLIClient, id="AutoFollowsTheConfig"),
-    pytest.param("auto", "direct", True, DirectClient, CLIClient, id="AutoWithOneDirectKind"),
-    pytest.param("cli", "direct", False, CLIClient, CLIClient, id="TheFlagOverridesTheConfig"),
-    pytest.param("direct", "cli", True, DirectClient, DirectClient, id="EveryKindDirect"),
+    pytest.param("auto", "cli", False, CLIBackend, CLIBackend, id="AutoFollowsTheConfig"),
+    pytest.param("auto", "direct", True, DirectBackend, CLIBackend, id="AutoWithOneDirectKind"),
+    pytest.param("cli", "direct", False, CLIBackend, CLIBackend, id="TheFlagOverridesTheConfig"),
+    pytest.param("direct", "cli", True, DirectBackend, DirectBackend, id="EveryKindDirect"),
 ])
 def test_executor_choice(tmp_path: Path, flag: str, vpc_config: str, direct_needed: bool, vpc: type,
                          subnet: type) -> None:
@@ -43,9 +44,10 @@ def test_executor_choice(tmp_path: Path, flag: str, vpc_config: str, direct_need
         assert (ex.direct is not None) == direct_needed, "a direct executor only where a kind runs on it"
         for tf_type, wanted in (("aws_vpc", vpc), ("aws_subnet", subnet)):
             client = ex.client(package.by_type(tf_type), setup)
-            assert type(client) is wanted
+            assert isinstance(client, WorkspaceClient) and type(client.executor) is wanted
             # Its lookups and identity reads go through its own executor, whatever other kinds use.
-            assert client.backend is (ex.direct if wanted is DirectClient else ex.cli)  # type: ignore[attr-defined]
+            assert client.executor is (ex.direct if wanted is DirectBackend else ex.cli)
+            assert client.floor.executor == client.executor.name, "each workspace records who worked there"
     finally:
         ex.shutdown()
 
@@ -60,10 +62,11 @@ def test_auto_runs_each_kind_where_it_ships(tmp_path: Path) -> None:
         seen = set()
         for kind in FULL.kinds:
             client = ex.client(kind, ProviderSetup(configuration={}))
-            wanted = DirectClient if kind.config.tf_type in proven else CLIClient
-            assert type(client) is wanted, (kind.config.tf_type, kind.config.shipped)
-            seen.add(type(client))
-        assert seen == {CLIClient, DirectClient}, "the catalogue holds both proven and unproven kinds"
+            assert isinstance(client, WorkspaceClient)
+            wanted = DirectBackend if kind.config.tf_type in proven else CLIBackend
+            assert type(client.executor) is wanted, (kind.config.tf_type, kind.config.shipped)
+            seen.add(type(client.executor))
+        assert seen == {CLIBackend, DirectBackend}, "the catalogue holds both proven and unproven kinds"
     finally:
         ex.shutdown()
 

@@ -29,7 +29,6 @@ from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
 from bridge.tfexec.backend import CLIBackend
 from bridge.tfplugin.backend import DirectBackend
-from bridge.tfplugin.client import DirectClient
 from devrig.cloud import credentials_secret, provider_config
 from tests.support.cloud import Moto, provider_env
 from tests.support.cloudproxy import cloud_proxy
@@ -63,7 +62,7 @@ def executors(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
     """(CLI, direct) over one workspace root."""
     cli = cli_backend(tmp_path / "ws", terraform_bin, plugin_dir, moto)
     direct = direct_backend(cli)
-    assert isinstance(direct.client(AWS.by_type("aws_vpc"), SETUP), DirectClient)
+    assert direct.client(AWS.by_type("aws_vpc"), SETUP).executor is direct
     yield cli, direct
     direct.shutdown()
     cli.shutdown()
@@ -210,6 +209,7 @@ def test_a_crashed_provider_is_replaced(executors: tuple[CLIBackend, DirectBacke
     vpc = direct.client(AWS.by_type("aws_vpc"), SETUP)
     m = mr("aws_vpc", "crash", {"region": "us-east-1", "cidrBlock": "10.205.0.0/16"})
     m.set_external_name(vpc.create(m).external_name)
+    assert vpc.observe(m).up_to_date, "answered by the create's own state, asking no provider"
     (first,) = direct.pool.processes()
     pid = first.process.pid
     assert serving(first.process), "go-plugin's health service answers SERVING"

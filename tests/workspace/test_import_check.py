@@ -14,11 +14,13 @@ from bridge.api.external import ImportOutcome
 from bridge.api.managed import EXTERNAL_NAME, IMPORT_CHECK_FAILED
 from bridge.executors import Executors
 from bridge.settings import ExecutorSettings
-from bridge.tfexec.client import CLIClient
+from bridge.tfexec.driver import CLIDriver
 from bridge.tfexec.runner import Outcome, Run
 from bridge.tfexec.verbs import NOT_FOUND
-from bridge.tfplugin.client import DirectClient
+from bridge.tfplugin.driver import DirectDriver, Polls
 from bridge.tfplugin.provider import Imported
+from bridge.workspace.client import WorkspaceClient
+from bridge.workspace.driver import Operation
 from bridge.workspace.kind import KindWorkspaces
 from bridge.workspace.store import Workspace, WorkspaceStore
 from bridge.workspace.tfstate import Instance
@@ -185,7 +187,7 @@ def test_each_executor_gives_the_check_its_deadline(tmp_path: Path, executor: st
     ex = Executors(ExecutorSettings(workspace_root=tmp_path, executor=executor, import_check_timeout=7.0), AWS)
     try:
         client = ex.client(AWS.by_type("aws_vpc"), SETUP)
-        assert isinstance(client, CLIClient | DirectClient)
+        assert isinstance(client, WorkspaceClient)
         assert client.floor.import_check_timeout == 7.0
     finally:
         ex.shutdown()
@@ -211,9 +213,9 @@ class RecordingTerraform:
 def test_the_cli_probe_runs_terraform_import_within_the_time_left(tmp_path: Path) -> None:
     f = floor(tmp_path, "aws_vpc")
     backend = RecordingTerraform(tmp_path)
-    client = CLIClient(backend, f)  # type: ignore[arg-type]
     m = mr("aws_vpc", "v", VPC)
-    assert client._probe(f.workspace(m), f.render(m), m, "vpc-1", 7.5) is None
+    driver = CLIDriver(backend, Operation(f, f.workspace(m), f.render(m), m, timeout=300))
+    assert driver.probe("vpc-1", 7.5) is None
     assert [(args[0], args[-1], timeout) for args, timeout in backend.runs] == [("import", "vpc-1", 7.5)]
 
 
@@ -232,6 +234,9 @@ class RecordingProvider:
         self.calls.append(("read", timeout))
         return None, b""  # gone by the time it is read
 
+    def schema(self, tf_type: str) -> Any:
+        return None  # nothing is decoded: nothing is read
+
 
 @pytest.mark.parametrize(("imported", "verbs"), [
     pytest.param(False, ["import"], id="NothingImportedNothingRead"),
@@ -239,9 +244,11 @@ class RecordingProvider:
 ])
 def test_the_direct_probe_keeps_both_calls_within_the_time_left(tmp_path: Path, imported: bool,
                                                                verbs: list[str]) -> None:
-    client = DirectClient(None, floor(tmp_path, "aws_vpc"))  # type: ignore[arg-type]
+    f = floor(tmp_path, "aws_vpc")
+    m = mr("aws_vpc", "v", VPC)
     p = RecordingProvider(imported)
-    assert client._probe(p, None, "vpc-1", 7.5) is None  # type: ignore[arg-type]
+    driver = DirectDriver(p, Polls(), Operation(f, f.workspace(m), f.render(m), m, timeout=300))  # type: ignore[arg-type]
+    assert driver.probe("vpc-1", 7.5) is None
     assert [verb for verb, _ in p.calls] == verbs
     assert all(0 < timeout <= 7.5 for _, timeout in p.calls)
 

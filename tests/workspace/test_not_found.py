@@ -1,6 +1,7 @@
 """Which words of a failed import say that its ID names no object (so the object does not exist), and
 which never do: both executors, and the conformance runner's check that a deleted object is gone, read
-them the same way."""
+them the same way. The plugin SDK's words are the runtime's own; the cloud's come from the provider's
+config."""
 
 from __future__ import annotations
 
