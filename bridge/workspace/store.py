@@ -57,7 +57,9 @@ def api_group(api_version: str) -> str:
 def workspace_key(api_version: str, kind: str, name: str, namespace: str = "") -> str:
     """The directory of an object's workspace: the same at every API version its kind is served at."""
     identity = f"{api_group(api_version)}/{kind}/{namespace}/{name}"
-    digest = hashlib.sha256(identity.encode()).hexdigest()[:12]
+    # 96 bits: whoever names an object chooses the identity, and a name crafted to collide with another
+    # tenant's would share its workspace; 2**96 hashes is out of anyone's reach, 2**48 was not.
+    digest = hashlib.sha256(identity.encode()).hexdigest()[:24]
     readable = _UNSAFE.sub("-", f"{kind}-{name}".lower()).strip("-")[:48] or "object"
     return f"{readable}-{digest}"
 

@@ -3,6 +3,7 @@
 import dataclasses
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -36,6 +37,7 @@ def test_names_never_escape_the_root(tmp_path: Path, name: str) -> None:
     ws = store.get("ec2.aws.tfbridge.io/v1beta1", "VPC", name)
     assert ws.dir.parent == store.root
     assert "/" not in ws.key and not ws.key.startswith(".") and len(ws.key) < 80
+    assert re.fullmatch(r"[0-9a-f]{24}", ws.key.rsplit("-", 1)[1]), "96 bits of the identity's hash"
     ws.ensure()
     assert ws.dir.resolve().parent == store.root
 
