@@ -27,7 +27,7 @@ from typing import Any
 
 import yaml
 
-from benchmarks.upjet_parity import fit
+from benchmarks.upjet_parity import fit, misfit_cause
 from codegen import pipeline
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -171,13 +171,13 @@ def measure(checkout: Path, ours: Crds) -> tuple[dict[str, Scope], Versions, lis
         crd_theirs = theirs[(ex.group, ex.kind)]
         scope = scopes["namespaced" if crd_theirs["spec"]["scope"] == "Namespaced" else "cluster"]
         scope.examples += 1
-        crd = ours.get((renamed(ex.group), ex.kind))
-        if crd is None:
+        mine = ours.get((renamed(ex.group), ex.kind))
+        if mine is None:
             continue
         scope.reaching += 1
         refused_upstream = bool(fit(crd_theirs, ex.body, ex.api_version))
         scope.upjet_refuses += refused_upstream
-        errors = misfits(crd, ex)
+        errors = misfits(mine, ex)
         scope.by_version[(ex.version, not errors)] += 1
         if errors:
             scope.misfits.append((f"{ex.source} ({ex.kind} {ex.api_version}"
@@ -192,18 +192,18 @@ def measure(checkout: Path, ours: Crds) -> tuple[dict[str, Scope], Versions, lis
         if len(served) < 2:
             continue
         versions.kinds += 1
-        crd = ours.get((renamed(group), kind))
-        if crd is None:
+        served_here = ours.get((renamed(group), kind))
+        if served_here is None:
             continue
         versions.present += 1
-        our_served, our_storage = _versions(crd)
+        our_served, our_storage = _versions(served_here)
         versions.same_versions += our_served == served
         versions.same_storage += our_storage == storage
         versions.gained[our_served] += 1
         for version in served:
             if version not in our_served:
                 continue
-            a, b = shapes(crd_theirs, version), shapes(crd, version)
+            a, b = shapes(crd_theirs, version), shapes(served_here, version)
             wrong = sorted(p for p in a.keys() & b.keys() if {a[p], b[p]} == {"list", "object"})
             if wrong:
                 versions.differ.append((f"{group}/{kind}", version, wrong))
@@ -213,13 +213,7 @@ def measure(checkout: Path, ours: Crds) -> tuple[dict[str, Scope], Versions, lis
 
 
 def _cause(error: str) -> str:
-    if error.startswith("version "):
-        return "version not served"
-    if error.endswith("unknown field"):
-        return "unknown field"
-    if "is a required parameter" in error:
-        return "required argument missing"
-    return "type or value"
+    return "version not served" if error.startswith("version ") else misfit_cause(error)
 
 
 def _pct(a: int, b: int) -> str:

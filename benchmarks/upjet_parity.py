@@ -365,7 +365,7 @@ class Report:
                    + (f"; {self.other_version} fit at another version than ours" if self.other_version else ""))
         causes: dict[str, int] = {}
         for _, errors in self.misfits:
-            for cause in sorted({_cause(e) for e in errors}):
+            for cause in sorted({misfit_cause(e) for e in errors}):
                 causes[cause] = causes.get(cause, 0) + 1
         if causes:
             out.append("  misfits by cause: " + ", ".join(f"{c} {n}" for c, n in sorted(causes.items())))
@@ -377,7 +377,8 @@ class Report:
         return out
 
 
-def _cause(error: str) -> str:
+def misfit_cause(error: str) -> str:
+    """Why a manifest does not fit, in a few words a table can count."""
     if error.endswith("unknown field"):
         return "unknown field"
     if "is a required parameter" in error:
