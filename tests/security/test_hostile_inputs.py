@@ -15,7 +15,6 @@ runtime's own refusal.
 from __future__ import annotations
 
 import base64
-import copy
 import json
 import os
 import urllib.error
@@ -34,7 +33,6 @@ from bridge.managed.providerconfig import ConfigResources
 from bridge.managed.reconciler import SPEC_DEPTH
 from devrig.cloud import MOTO_PROVIDER_CONFIGURATION, credentials_secret, provider_config
 from devrig.fakes import FakeCloud
-from devserver.manifests import crd_manifests
 from tests.support.cloud import Moto
 from tests.support.cluster import Cluster
 from tests.support.packages import AWS_CURATED, example_for_provider
@@ -182,12 +180,11 @@ def test_deep_nesting(cluster: Cluster, provider: Provider, levels: int) -> None
     an old CRD may), the provider refuses it with a condition and recurses over nothing; the local API
     server takes at most a few hundred levels; either way the kind goes on."""
     kube = HTTPKube(cluster.api_client())
-    for crd in crd_manifests(ROOT / "providers" / "aws" / "crds"):
-        if crd["spec"]["names"]["kind"] == "VPC":
-            crd = copy.deepcopy(crd)
-            schema = crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]
-            schema["properties"]["spec"]["properties"]["forProvider"]["x-kubernetes-preserve-unknown-fields"] = True
-            kube.create(CRDS, crd)
+    # The VPC's own file: the whole tree is thousands of CRDs to parse for one.
+    crd = yaml.safe_load((ROOT / "providers" / "aws" / "crds" / "ec2" / "ec2.aws.tfbridge.io_vpcs.yaml").read_text())
+    schema = crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]
+    schema["properties"]["spec"]["properties"]["forProvider"]["x-kubernetes-preserve-unknown-fields"] = True
+    kube.create(CRDS, crd)
     run, _ = provider(cloud=(cloud := FakeCloud()))
     body = json.dumps({"apiVersion": "ec2.aws.tfbridge.io/v1beta1", "kind": "VPC", "metadata": {"name": "deep"},
                        "spec": {"forProvider": {**VPC, "deep": "X"}}}).replace('"X"', _deep(levels)).encode()
