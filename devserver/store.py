@@ -446,6 +446,9 @@ class Store:
             if current is None:
                 raise ApiError(404, "NotFound", f'{rt.plural}.{rt.group or "core"} "{name}" not found',
                                kind=rt.plural, name=name, group=rt.group)
+            # As kube-apiserver: a write that changes nothing still stores an object kept at another version
+            # than its kind's storage version (which is how a storage migration moves it).
+            at_storage = current.get("apiVersion") == self.types[rt.key].api_version
             current = self.present(rt, [current])[0]
             meta_in = obj.get("metadata") or {}
             wanted_rv = meta_in.get("resourceVersion")
@@ -488,7 +491,7 @@ class Store:
                 new["metadata"]["managedFields"] = copy.deepcopy(current["metadata"]["managedFields"])
             if rt.key == CRD_KEY and subresource != "status":
                 new["status"] = self._register_crd(new, old=current, dry_run=dry_run)
-            if _without_rv(new) == _without_rv(current):
+            if _without_rv(new) == _without_rv(current) and at_storage:
                 return copy.deepcopy(current)  # a no-op write changes nothing, resourceVersion included
             if dry_run:
                 return new

@@ -31,7 +31,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridge.api.managed import EXTERNAL_NAME
-from bridge.kube.client import HTTPKube
+from bridge.kube.client import CRDS, HTTPKube
 from bridge.settings import WebhookSettings
 from bridge.workspace.store import LAYOUT_FILE, WorkspaceStore
 from tests.support.aws import configure_aws
@@ -46,6 +46,7 @@ from tfbridge.cli import cli
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 RECORDED = Path(__file__).resolve().parent / "release_2026_11_30"
 CHANGED = {"Bucket", "Table", "Repository"}  # their storage version moved v1beta1 → v1beta2
+GROUPS = {"s3", "dynamodb", "ecr"}
 
 
 def _free_port() -> int:
@@ -112,7 +113,14 @@ def test_an_upgrade_from_the_release_of_2026_11_30_keeps_every_workspace(
     lineages = _lineages(root)
     assert len(lineages) == len(objects)
     try:
-        configure_aws(HTTPKube(cluster.api_client()))  # this release's CRDs, the credentials, the ProviderConfig
+        kube = HTTPKube(cluster.api_client())
+        configure_aws(kube)  # this release's CRDs, the credentials, the ProviderConfig
+        moved = {f"{d['spec']['names']['plural']}.{d['spec']['group']}": d for d in shipped
+                 if d["spec"]["names"]["kind"] in CHANGED and d["spec"]["group"].split(".")[0] in GROUPS}
+        for name in moved:
+            # As this release's CRD applied over the old one leaves it: v1beta1 stored too.
+            crd = kube.get(CRDS, name)
+            kube.update_status(CRDS, {**crd, "status": {**crd["status"], "storedVersions": ["v1beta1", "v1beta2"]}})
         for obj in objects:
             assert obj["apiVersion"].endswith("/v1beta1")
             server.store.restore(obj)
@@ -140,6 +148,23 @@ def test_an_upgrade_from_the_release_of_2026_11_30_keeps_every_workspace(
                                                    if o["metadata"]["name"] == name)
             if kind in CHANGED:
                 assert got["apiVersion"].endswith("/v1beta2"), got["apiVersion"]
+
+        # Every object of a kind whose storage version moved is stored at it, then the CRD says so; a release
+        # that no longer serves v1beta1 can be applied.
+        def migrated() -> list[str]:
+            return [n for n in moved if kube.get(CRDS, n)["status"]["storedVersions"] != ["v1beta2"]]
+
+        run.wait(lambda: not migrated(), lambda: f"the storage migration of {migrated()}", timeout=60)
+        for (group, plural), stored in server.store.objects.items():
+            if f"{plural}.{group}" in moved:
+                assert {o["apiVersion"] for o in stored.values()} == {f"{group}/v1beta2"}, plural
+        for name, crd in moved.items():
+            dropped = {**crd, "spec": {**crd["spec"], "versions": [v for v in crd["spec"]["versions"]
+                                                                   if v["name"] != "v1beta1"]}}
+            current = kube.get(CRDS, name)
+            dropped["metadata"] = {**crd["metadata"], "resourceVersion": current["metadata"]["resourceVersion"]}
+            dropped["spec"]["conversion"] = current["spec"]["conversion"]
+            assert [v["name"] for v in kube.update(CRDS, dropped)["spec"]["versions"]] == ["v1beta2"]
 
         # One workspace per managed resource, each moved to the current layout; nothing for gc.
         assert (root / LAYOUT_FILE).is_file()
