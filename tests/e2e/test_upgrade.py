@@ -2,7 +2,8 @@
 
 What that release left (tests/e2e/release_2026_11_30/, recorded by its ``record.py`` on each executor) is put
 back: its objects into the local API server as it stored them (every kind at v1beta1), serving this release's
-CRDs, and its workspace root, named by API version (the store's first layout). moto is made again with the
+CRDs (whose storedVersions keep v1beta1, as applying them over that release's leaves them), and its workspace
+root, named by API version (the store's first layout). moto is made again with the
 recorded IDs. This release's provider then starts on them, and:
 
 * imports nothing: every state keeps its lineage, and the executor made no import (terraform ``import`` runs,
@@ -10,6 +11,8 @@ recorded IDs. This release's provider then starts on them, and:
 * makes nothing twice in moto;
 * leaves no orphan: ``tfbridge workspaces list`` shows each managed resource once, ``workspaces gc`` offers
   nothing;
+* moves the objects of the kinds whose storage version changed to it, and sets their CRDs' storedVersions to it
+  alone: a CRD that no longer serves v1beta1 is then accepted;
 * carries a change of the spec to moto, and deleting every object leaves moto empty.
 
 Kinds whose API version this release changed since ee55f58 (storage version v1beta1 → v1beta2, v1beta1 still
