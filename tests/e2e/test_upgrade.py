@@ -25,7 +25,6 @@ its ID, holds the endpoint's port).
 from __future__ import annotations
 
 import json
-import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,7 @@ from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube.client import CRDS, HTTPKube
 from bridge.settings import WebhookSettings
 from bridge.workspace.store import LAYOUT_FILE, WorkspaceStore
+from devrig.moto import free_port
 from tests.support.aws import configure_aws
 from tests.support.cloud import Moto
 from tests.support.cluster import Cluster
@@ -50,13 +50,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 RECORDED = Path(__file__).resolve().parent / "release_2026_11_30"
 CHANGED = {"Bucket", "Table", "Repository"}  # their storage version moved v1beta1 → v1beta2
 GROUPS = {"s3", "dynamodb", "ecr"}
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _lineages(root: Path) -> dict[str, str]:
@@ -105,7 +98,7 @@ def test_an_upgrade_from_the_release_of_2026_11_30_keeps_every_workspace(
     assert set(before.values()) == {1}, before
 
     # The cluster as it was: this release's CRDs, the old release's objects as it stored them.
-    port = _free_port()
+    port = free_port()
     shipped = package_crds(AWS, "aws")
     service = next(d for d in shipped if d["spec"]["names"]["kind"] == "Bucket")["spec"]["conversion"]["webhook"][
         "clientConfig"]["service"]
