@@ -48,7 +48,9 @@ lock: install
 	$(BIN)/uv pip compile --no-config --quiet --generate-hashes --universal --python-version 3.11 \
 	  pyproject.toml scripts/build-requirements.in -o requirements.lock
 
-# The provider config reference, written from tfconfig's types (a test fails when it is stale).
+# The provider config reference, written from tfconfig's types, and the kinds' API versions, from the AWS
+# catalogue (a test fails when either is stale).
 docs: install
 	$(BIN)/python -m codegen.reference docs/guide/config-reference.md
+	$(BIN)/python -m codegen.versions providers/aws docs/guide/versions.md
 	$(BIN)/mkdocs build --strict

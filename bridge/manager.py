@@ -34,6 +34,7 @@ from bridge.kube.observability import HealthServer, Metrics
 from bridge.kube.queue import WorkQueue
 from bridge.kube.redact import Redactor
 from bridge.kube.selector import lease_suffix
+from bridge.kube.storagemigration import StorageMigrator
 from bridge.managed.adoption import Claims
 from bridge.managed.changelogs import ChangeLogs, GRPCChangeLogs, NoChangeLogs
 from bridge.managed.collaborators import kind_resource
@@ -126,7 +127,10 @@ class Manager:
         for key, (needs, _) in self._plans.items():
             for crd in needs:
                 self._needing.setdefault(crd, []).append(key)
-        self.gate = CRDGate(kube, crd_versions, self._crd_changed)
+        # Objects stored at a version besides their kind's storage version are written again at it (a later
+        # release may then stop serving the old one); the gate offers it each CRD, on the leader only.
+        self.storage = StorageMigrator(kube)
+        self.gate = CRDGate(kube, crd_versions, self._crd_changed, on_crd=self.storage.offer)
         self.gated = False  # whether controllers wait for their CRDs (False: this provider may not read CRDs)
         self.stop_event = threading.Event()
         self.started = threading.Event()
@@ -235,6 +239,7 @@ class Manager:
     def _shutdown(self) -> None:
         deadline = time.monotonic() + self.settings.grace
         self.gate.stop()
+        self.storage.stop()
         self.usages.stop()
         self.credential_secrets.stop()
         with self._lock:

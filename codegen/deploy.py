@@ -129,9 +129,13 @@ def cluster_role_rules(d: Deployable) -> list[dict[str, Any]]:
     if d.converts:
         # The CA of the webhook's own certificate, written into the caBundle of its multi-version CRDs: those
         # by name, and nothing else of any CRD.
+        multi = sorted(res.crd_name for res in d.kinds if len(res.versions) > 1)
         rules.append({"apiGroups": ["apiextensions.k8s.io"], "resources": ["customresourcedefinitions"],
-                      "resourceNames": sorted(res.crd_name for res in d.kinds if len(res.versions) > 1),
-                      "verbs": ["patch"]})
+                      "resourceNames": multi, "verbs": ["patch"]})
+        # Their status.storedVersions, set to the storage version alone once every object is stored at it
+        # (bridge.kube.storagemigration): an update, so that a CRD changed meanwhile is never overwritten.
+        rules.append({"apiGroups": ["apiextensions.k8s.io"], "resources": ["customresourcedefinitions/status"],
+                      "resourceNames": multi, "verbs": ["update"]})
     return rules
 
 

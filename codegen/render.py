@@ -88,9 +88,11 @@ def to_yaml(value: Any) -> str:
 
 
 def to_flow(value: Any) -> str:
-    """One-line YAML: a flow mapping of scalars, or one scalar."""
+    """One-line YAML: a flow mapping of scalars and lists of scalars, a list of scalars, or one scalar."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_scalar(k)}: {_scalar(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_scalar(k)}: {to_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
     return _scalar(value)
 
 

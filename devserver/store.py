@@ -373,6 +373,21 @@ class Store:
             committed = self._commit(rt, stored, "ADDED")
         return self.present(rt, [committed])[0]
 
+    def restore(self, obj: Obj) -> Obj:
+        """An object as etcd held it (an earlier release's, a backup's) stored as it is: its uid, status,
+        finalizers and the version it was stored at are kept; only its resourceVersion is new. Its kind must
+        be served at that version."""
+        group, _, version = str(obj["apiVersion"]).rpartition("/")
+        with self.cond:
+            key = next((k for k, rt in self.types.items() if rt.group == group and rt.kind == obj["kind"]), None)
+            if key is None or version not in self.served[key]:
+                raise ApiError(404, "NotFound", f"{obj['kind']} is not served at {obj['apiVersion']}")
+            meta = obj["metadata"]
+            if (meta.get("namespace", ""), meta["name"]) in self.objects[key]:
+                raise ApiError(409, "AlreadyExists", f'{obj["kind"]} "{meta["name"]}" already exists')
+            committed = self._commit(self.types[key], _copy(obj), "ADDED")
+        return committed
+
     @staticmethod
     def _writer(rt: ResourceType, manager: str, subresource: str = "") -> fieldmanager.Writer:
         return fieldmanager.Writer(manager, rt.api_version, rt.schema, rt.status_subresource, subresource)
@@ -431,6 +446,9 @@ class Store:
             if current is None:
                 raise ApiError(404, "NotFound", f'{rt.plural}.{rt.group or "core"} "{name}" not found',
                                kind=rt.plural, name=name, group=rt.group)
+            # As kube-apiserver: a write that changes nothing still stores an object kept at another version
+            # than its kind's storage version (which is how a storage migration moves it).
+            at_storage = current.get("apiVersion") == self.types[rt.key].api_version
             current = self.present(rt, [current])[0]
             meta_in = obj.get("metadata") or {}
             wanted_rv = meta_in.get("resourceVersion")
@@ -473,7 +491,7 @@ class Store:
                 new["metadata"]["managedFields"] = copy.deepcopy(current["metadata"]["managedFields"])
             if rt.key == CRD_KEY and subresource != "status":
                 new["status"] = self._register_crd(new, old=current, dry_run=dry_run)
-            if _without_rv(new) == _without_rv(current):
+            if _without_rv(new) == _without_rv(current) and at_storage:
                 return copy.deepcopy(current)  # a no-op write changes nothing, resourceVersion included
             if dry_run:
                 return new

@@ -99,7 +99,7 @@ def start_manager(cluster: Cluster, tmp_path: Path) -> Iterator[Callable[..., Ru
 # collection order to whichever worker is free: the end-to-end scenarios start at once on both
 # workers, and the quick tests fill in, instead of one worker running the long ones alone at the end.
 _LONGEST = ("test_lifecycle", "test_seed_001_002", "test_seed_000", "test_direct_aws", "test_demo", "test_seed_003",
-            "test_crash_mid_create", "test_policies")
+            "test_crash_mid_create", "test_policies", "test_upgrade")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

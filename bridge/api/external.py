@@ -56,6 +56,9 @@ class Observation:
     drift: str = ""
     # What the observation had to do to get here: "import", "untaint", ... (for events and logs).
     recovered: tuple[str, ...] = ()
+    # Why the workspace was built again by importing the object ("" when it was not): said on the object
+    # and in the log, so that no rebuild goes unseen.
+    rebuilt: str = ""
     # Annotations the object is to carry from now on (its claim to the cloud object).
     annotations: Mapping[str, str] = dataclasses.field(default_factory=dict)
 

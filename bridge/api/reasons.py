@@ -51,8 +51,10 @@ DELETED: Final = "DeletedExternalResource"
 PENDING: Final = "PendingExternalResource"
 PAUSED: Final = "ReconciliationPaused"
 REQUEST_HANDLED: Final = "ReconcileRequestHandled"
-# tfbridge's own: a lost create found again, and the steps of a replacement.
+# tfbridge's own: a lost create found again, a workspace built again by importing its object, and the
+# steps of a replacement.
 RECOVERED: Final = "RecoveredExternalResource"
+REBUILT_WORKSPACE: Final = "RebuiltWorkspace"
 CREATED_REPLACEMENT: Final = "CreatedReplacementExternalResource"
 DELETED_REPLACED: Final = "DeletedReplacedExternalResource"
 REPLACED: Final = "ReplacedExternalResource"

@@ -86,10 +86,12 @@ class CRDGate:
     ``on_change(crd_name, False)`` when it stops (see the module's docstring for when)."""
 
     def __init__(self, kube: Kube, wanted: Mapping[str, str], on_change: Callable[[str, bool], None], *,
-                 watch_timeout: float = 300.0) -> None:
+                 watch_timeout: float = 300.0, on_crd: Callable[[Obj], None] | None = None) -> None:
         self.kube = kube
         self.wanted = dict(wanted)  # CRD name → the version reconciled
         self.on_change = on_change
+        # Given each wanted CRD as read or changed (the storage migration looks at its stored versions).
+        self.on_crd = on_crd
         self.watch_timeout = watch_timeout
         self.open: set[str] = set()
         self.synced = threading.Event()
@@ -123,9 +125,18 @@ class CRDGate:
 
     def _read(self, name: str) -> tuple[bool, bool] | None:
         try:
-            return self._state(name, self.kube.get(CRDS, name))
+            crd = self.kube.get(CRDS, name)
         except errors.NotFound:
             return None
+        self._offer(crd)
+        return self._state(name, crd)
+
+    def _offer(self, crd: Obj) -> None:
+        if self.on_crd is not None:
+            try:
+                self.on_crd(crd)
+            except Exception:
+                log.exception("the gate's CRD handler failed for %s", (crd.get("metadata") or {}).get("name"))
 
     def _see(self, name: str, state: tuple[bool, bool] | None) -> None:
         was = name in self.open
@@ -166,6 +177,8 @@ class CRDGate:
                     name = str((obj.get("metadata") or {}).get("name") or "")
                     if kind != "BOOKMARK" and name in self.wanted:
                         self._see(name, self._state(name, None if kind == "DELETED" else obj))
+                        if kind != "DELETED":
+                            self._offer(obj)
                     if rv := resource_version(obj):
                         self.rv = rv
                     delay = 0.5

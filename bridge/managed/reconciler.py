@@ -675,6 +675,11 @@ class ManagedReconciler:
         if obs.recovered or not obs.up_to_date:
             # As crossplane-runtime: what differs, and what the observe had to repair, for whoever debugs.
             log.debug("observed %s", mr.display, extra={"diff": obs.diff, "recovered": list(obs.recovered)})
+        if obs.rebuilt:
+            # Never unseen: a rebuild means a state was lost or not where it should be.
+            message = f"workspace rebuilt by importing {obs.external_name or mr.external_name}: {obs.rebuilt}"
+            log.warning("workspace rebuilt by import", extra={"mr": mr.display, "why": obs.rebuilt})
+            self.recorder.normal(mr.obj, reasons.REBUILT_WORKSPACE, message)
         changed = False
         if obs.external_name and obs.external_name != mr.external_name:
             mr.set_external_name(obs.external_name)

@@ -28,6 +28,7 @@ name is proven to find the object just made (:meth:`KindWorkspaces.check_import`
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -105,10 +106,16 @@ class WorkspaceClient:
             applied = self.executor.after_apply.recall(ws, mr, rendered, current)
             if applied is not None:
                 return self.floor.observation(mr, rendered, applied, None, ())
-            if self.floor.prepare(ws, mr, rendered):
+            before = ws.meta()
+            aside = self.floor.prepare(ws, mr, rendered)
+            if aside:
                 current = None  # another object's state, now set aside
+            lost = current is None or self.floor.instance(current) is None
+            rebuilt = self.floor.rebuild_reason(ws, mr, before, aside) if lost else ""
             with self.executor.driver(Operation(self.floor, ws, rendered, mr, timeout)) as d:
-                return self._observed(ws, mr, rendered, current, d)
+                observation = self._observed(ws, mr, rendered, current, d)
+            return dataclasses.replace(observation, rebuilt=rebuilt) if "import" in observation.recovered else \
+                observation
 
     def _observed(self, ws: Workspace, mr: Managed, rendered: Rendered, current: Mapping[str, Any] | None,
                   d: Driver) -> Observation:

@@ -33,7 +33,8 @@ from bridge.api.registry import Kind
 from bridge.workspace import drift, initprovider, tfstate
 from bridge.workspace.document import RESOURCE_NAME, DataRead, ProviderBlock, Rendered, ResourceBlock, address
 from bridge.workspace.identity import Lazy
-from bridge.workspace.store import Workspace, WorkspaceStore
+from bridge.workspace.metadata import Metadata as Recorded
+from bridge.workspace.store import STATE, Workspace, WorkspaceStore
 from bridge.workspace.values import Values, refuse_secrets
 from tfconfig import Provider, TemplateError
 from tfschema import schema as tfs
@@ -255,6 +256,23 @@ class KindWorkspaces:
                        fresh_state=None)
         ws.write_main(rendered.document)
         return aside
+
+    def rebuild_reason(self, ws: Workspace, mr: Managed, before: Recorded, aside: bool) -> str:
+        """Why ``ws`` holds no state of ``mr`` to refresh, so that an import builds it again; ``before`` is its
+        metadata as the observe found it, ``aside`` whether another object's state was just set aside."""
+        if aside:
+            return f"its state belonged to another object of this name (uid {before.uid}) and was set aside"
+        unmoved = next(((old, why) for old, new, why in self.store.not_moved if new == ws.key), None)
+        if unmoved is not None:
+            return f"the workspace of the earlier layout, {unmoved[0]}, was not moved here: {unmoved[1]}"
+        corrupt = sorted(p.name for p in ws.dir.glob(f"{STATE}.corrupt-*") if not p.name.endswith(".backup"))
+        if corrupt:
+            return f"its state could not be read and was set aside as {corrupt[-1]}"
+        if before.uid == mr.uid:
+            return "its state was lost (the workspace kept only its metadata)"
+        if before.uid:
+            return f"the workspace was another object's (uid {before.uid})"
+        return "no workspace of it existed (a new or lost workspace root, or an object adopted by its external name)"
 
     def instance(self, doc: Mapping[str, Any] | None) -> tfstate.Instance | None:
         """Our resource's instance in a state document."""

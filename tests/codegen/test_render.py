@@ -4,7 +4,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codegen.render import to_yaml
+from codegen.render import to_flow, to_yaml
 
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False),
@@ -29,3 +29,9 @@ def test_to_yaml_layout() -> None:
         "spec:\n  names:\n  - a\n  - b\n  x:\n  - k: 1\n    v:\n      w: true\n  empty: {}\n  none: []\n"
         's: "10.0.0.0/16"\nt: type'
     )
+
+
+def test_a_flow_mapping_holds_lists_as_yaml_lists() -> None:
+    text = to_flow({"kind": "Bucket", "served": ["v1beta1", "v1beta2"], "empty": []})
+    assert text == "{kind: Bucket, served: [v1beta1, v1beta2], empty: []}"
+    assert yaml.safe_load(text) == {"kind": "Bucket", "served": ["v1beta1", "v1beta2"], "empty": []}

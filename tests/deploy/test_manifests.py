@@ -93,16 +93,20 @@ def _least_privilege(tree: Path) -> None:
               if d["kind"] == "CustomResourceDefinition"}
     custom = {(g, r.split("/")[0]) for g, r, _ in flat if g not in ("", "coordination.k8s.io", "apiextensions.k8s.io")}
     named = [rule for rule in rules if rule.get("resourceNames")]
-    assert {(r, v) for g, r, v in flat if g == "apiextensions.k8s.io"} - {("customresourcedefinitions", "patch")} \
+    assert {(r, v) for g, r, v in flat if g == "apiextensions.k8s.io"} - {
+        ("customresourcedefinitions", "patch"), ("customresourcedefinitions/status", "update")} \
         == {("customresourcedefinitions", v) for v in ("get", "list", "watch")}, \
         "CRDs are read (the schema-digest check at start, and which kinds are served)"
     converted = {d["metadata"]["name"] for d in resources(tree) if d["kind"] == "CustomResourceDefinition"
                  and (d["spec"].get("conversion") or {}).get("strategy") == "Webhook"}
-    patching = [rule for rule in rules if "patch" in rule["verbs"] and rule["apiGroups"] == ["apiextensions.k8s.io"]]
-    assert [(rule["verbs"], set(rule["resourceNames"])) for rule in patching] == (
-        [(["patch"], converted)] if converted else []), \
-        "only the CRDs the provider's webhook converts are patched (their caBundle), each by name"
-    assert all(rule in patching for rule in named)
+    writing = [rule for rule in rules if set(rule["verbs"]) & {"patch", "update"}
+               and rule["apiGroups"] == ["apiextensions.k8s.io"]]
+    assert [(rule["resources"], rule["verbs"], set(rule["resourceNames"])) for rule in writing] == (
+        [(["customresourcedefinitions"], ["patch"], converted),
+         (["customresourcedefinitions/status"], ["update"], converted)] if converted else []), \
+        "only the CRDs the provider's webhook converts are written, each by name: their caBundle, and their " \
+        "storedVersions once their objects are migrated to the storage version"
+    assert all(rule in writing for rule in named)
     provider = next(p for p in PROVIDERS if p in tree.parents)
     config_groups = {d["spec"]["group"] for d in crds.in_directory(provider / "crds" / "config")}
     own = {c for c in served if c[0] not in config_groups}
