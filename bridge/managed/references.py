@@ -152,10 +152,12 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage, resou
                     except errors.NotFound:
                         target = None
                 value = extracted(target, rf.target.extract) if target is not None else None
+                if value is not None and rf.target.prefix:
+                    value = f"{rf.target.prefix}{value}"
                 if value is None and policy.get("resolution") != "Optional":
                     shown = f"{namespace}/{name}" if namespace else name
-                    raise Retryable(f"{mr.display}: spec.forProvider.{rf.ref_field}: referenced {target_kind.kind}/"
-                                    f"{shown} is not ready (no {rf.target.extract} yet)", delay=5.0)
+                    raise Retryable(f"{where}: referenced {target_kind.kind}/{shown} is not ready "
+                                    f"(no {rf.target.extract} yet)", delay=5.0)
                 if value is not None:
                     values.append(typed(value, rf.scalar, f"{where}: {target_kind.kind}/{name}"))
                 targets.append((target_kind.api_version, target_kind.kind, name, namespace))
