@@ -28,7 +28,6 @@ from tfconfig import InjectedField, LocalFiles, Reference, ResolvedResource, low
 from tfconfig.localfiles import candidate
 from tfschema import schema as s
 
-
 # What a reference's own stem must be: a field name in lower camel case.
 _STEM = re.compile(r"[a-z][A-Za-z0-9]*")
 
