@@ -107,12 +107,13 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage, resou
     changed = False
     targets: list[Target] = []
     for rf in kind.references:
-        target_kind = package.by_type(rf.target.to, namespaced=kind.namespaced)
-        res = resource_of(target_kind)
         for holder in _containers(mr.for_provider, rf.path):
             ref, selector = holder.get(rf.ref_field), holder.get(rf.selector_field)
             if not ref and not selector:
                 continue
+            # Only a reference in use needs its target's kind: a package may serve a kind without them all.
+            target_kind = package.by_type(rf.target.to, namespaced=kind.namespaced)
+            res = resource_of(target_kind)
             where = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.ref_field))}"
             selected_at = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.selector_field))}"
             refs = _names(mr, ref, where, cross_namespace) if ref else []
