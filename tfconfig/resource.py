@@ -23,6 +23,13 @@ class Reference:
 
     to: str
     extract: str = "external_name"
+    # The stem of the reference's own fields, ``<stem>Ref`` (``<stem>Refs`` for a list) and ``<stem>Selector``,
+    # where it is not the provider's rule (the argument's field name; a list's without its plural s with
+    # Provider.singular_list_refs): ``subnetIds`` keeps a list's s, ``policyName`` names the fields of an
+    # argument called ``name``. "": the rule's.
+    stem: str = ""
+    # Text written before the extracted value (an API Gateway v2 route's target is ``integrations/<ID>``).
+    prefix: str = ""
 
 
 def extract_path(extract: str) -> tuple[str | int, ...]:

@@ -20,12 +20,22 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import re
 from collections.abc import Mapping
 from typing import Literal
 
 from tfconfig import InjectedField, LocalFiles, Reference, ResolvedResource, lower_camel
 from tfconfig.localfiles import candidate
 from tfschema import schema as s
+
+# What a reference's own stem must be: a field name in lower camel case.
+_STEM = re.compile(r"[a-z][A-Za-z0-9]*")
+
+
+def _named(ref: Reference) -> list[str]:
+    """A reference's naming and prefix for a digest, only where set: a provider that sets neither keeps the
+    digests it had."""
+    return [*([f"stem={ref.stem}"] if ref.stem else []), *([f"prefix={ref.prefix}"] if ref.prefix else [])]
 
 
 class View(enum.Enum):
@@ -150,7 +160,7 @@ class Rules:
         return json.dumps({**upjet_list_refs, **old_names, **named,
             "tf_type": self.tf_type, "skip_params": sorted(self.skip_params),
             "identifiers": sorted(self.identifiers), "sensitive": sorted(self.sensitive),
-            "references": {k: [v.to, v.extract] for k, v in sorted(self.references.items())},
+            "references": {k: [v.to, v.extract, *_named(v)] for k, v in sorted(self.references.items())},
             "injected": [dataclasses.asdict(i) for i in self.injected],
             "removed_blocks": sorted(self.removed_blocks),
             "local_files": {"exceptions": dict(sorted(self.local_files.exceptions.items())),
@@ -240,7 +250,11 @@ class _Builder:
         ref = self.rules.references.get(dotted)
         if ref is not None:
             many = isinstance(node, Array)
-            stem = json_name[:-1] if many and json_name.endswith("s") and self.rules.singular_list_refs else json_name
+            stem = ref.stem or (json_name[:-1] if many and json_name.endswith("s") and self.rules.singular_list_refs
+                                else json_name)
+            if not _STEM.fullmatch(stem):
+                raise ValueError(f"resources[{self.rules.tf_type!r}].references[{dotted!r}].stem: {stem!r} is no "
+                                 f"field name (a lower camel case word)")
             ref_node: Node = Array(Special("Reference")) if many else Special("Reference")
             fields.append(Field(attr.name, stem + ("Refs" if many else "Ref"), ref_node,
                                 REF, f"References to {ref.to} to populate {attr.name}."))

@@ -107,12 +107,13 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage, resou
     changed = False
     targets: list[Target] = []
     for rf in kind.references:
-        target_kind = package.by_type(rf.target.to, namespaced=kind.namespaced)
-        res = resource_of(target_kind)
         for holder in _containers(mr.for_provider, rf.path):
             ref, selector = holder.get(rf.ref_field), holder.get(rf.selector_field)
             if not ref and not selector:
                 continue
+            # Only a reference in use needs its target's kind: a package may serve a kind without them all.
+            target_kind = package.by_type(rf.target.to, namespaced=kind.namespaced)
+            res = resource_of(target_kind)
             where = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.ref_field))}"
             selected_at = f"{mr.display}: spec.forProvider.{'.'.join((*rf.path[:-1], rf.selector_field))}"
             refs = _names(mr, ref, where, cross_namespace) if ref else []
@@ -152,10 +153,12 @@ def resolve(kube: Kube, mr: Managed, kind: Kind, package: ProviderPackage, resou
                     except errors.NotFound:
                         target = None
                 value = extracted(target, rf.target.extract) if target is not None else None
+                if value is not None and rf.target.prefix:
+                    value = f"{rf.target.prefix}{value}"
                 if value is None and policy.get("resolution") != "Optional":
                     shown = f"{namespace}/{name}" if namespace else name
-                    raise Retryable(f"{mr.display}: spec.forProvider.{rf.ref_field}: referenced {target_kind.kind}/"
-                                    f"{shown} is not ready (no {rf.target.extract} yet)", delay=5.0)
+                    raise Retryable(f"{where}: referenced {target_kind.kind}/{shown} is not ready "
+                                    f"(no {rf.target.extract} yet)", delay=5.0)
                 if value is not None:
                     values.append(typed(value, rf.scalar, f"{where}: {target_kind.kind}/{name}"))
                 targets.append((target_kind.api_version, target_kind.kind, name, namespace))

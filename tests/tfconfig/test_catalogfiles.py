@@ -97,6 +97,7 @@ def test_every_key_of_an_entry_becomes_the_resource_it_describes(tmp_path: Path)
           references:
             policy_id: ex_policy
             target.role_arn: {to: ex_policy, extract: arn}
+            target.policy_ids: {to: ex_policy, stem: policyIds, prefix: policies/}
           sensitive: [token, target.secret]
           late_init_ignore: [name_prefix]
           managed_elsewhere:
@@ -121,7 +122,8 @@ def test_every_key_of_an_entry_becomes_the_resource_it_describes(tmp_path: Path)
     assert cat.resources["ex_queue"] == Resource(
         kind="Queue", short_group="messaging", version="v1beta2",
         external_name=cat.resources["ex_queue"].external_name,
-        references={"policy_id": Reference("ex_policy"), "target.role_arn": Reference("ex_policy", "arn")},
+        references={"policy_id": Reference("ex_policy"), "target.role_arn": Reference("ex_policy", "arn"),
+                    "target.policy_ids": Reference("ex_policy", stem="policyIds", prefix="policies/")},
         sensitive=("token", "target.secret"), late_init_ignore=("name_prefix",),
         managed_elsewhere=(ManagedElsewhere("policy", ("ex_policy",), "docs"),),
         timeouts=Timeouts(create=600.0, delete=60.5), lookup=Lookup("ex_queues"), tagged=False, executor="direct",
@@ -130,7 +132,7 @@ def test_every_key_of_an_entry_becomes_the_resource_it_describes(tmp_path: Path)
                          "policyIdRef": {"name": "example-policy"}}, name="example-queue", labels={"team": "a"},
                         init_provider={"publicKey": "ssh-rsa AAAA"}, connection_secret_namespace="crossplane-system"))
     assert list(cat.resources) == ["ex_policy", "ex_queue"]
-    assert cat.where == {"ex_policy": f"{tmp_path}/catalog/ex.yaml:27",
+    assert cat.where == {"ex_policy": f"{tmp_path}/catalog/ex.yaml:28",
                          "ex_queue": f"{tmp_path}/catalog/ex.yaml:1"}
 
 
