@@ -35,6 +35,17 @@ class InjectedField:
     # An anchored regular expression every value must match (CRD admission and the runtime both check
     # it): a provider setting is a place where a crafted string could reach the provider's parser.
     pattern: str = ""
+    # What a spec that leaves the field out is taken to say: set (never with ``required``) where a kind's
+    # config gives one (``Resource.injected_defaults``: a service with one endpoint, in one region).
+    default: str = ""
+
+    def canonical(self) -> dict[str, Any]:
+        """The field as a digest sees it: ``default`` only where one is set, so that the kinds without one
+        keep the digests they had before defaults existed."""
+        out = dataclasses.asdict(self)
+        if not self.default:
+            del out["default"]
+        return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -449,7 +460,7 @@ class Provider:
         short_group, kind = self._group_and_kind(tf_type)
         short_group = cfg.short_group or short_group
         kind = cfg.kind or kind
-        injected = tuple(f for f in self.injected_fields if short_group not in f.except_groups)
+        injected = self._injected(tf_type, cfg, short_group)
         ships = shipped(tf_type, cfg.executor, self.evidence)
         embed = self.embed_singletons if cfg.embed_singletons is None else cfg.embed_singletons
         newest = cfg.version or self.default_version
@@ -488,6 +499,22 @@ class Provider:
             # An argument the external name fills is never also filled from the object's name.
             name_argument="" if cfg.name_argument == cfg.external_name.identifier_argument else cfg.name_argument or "",
         )
+
+    def _injected(self, tf_type: str, cfg: Resource, short_group: str) -> tuple[InjectedField, ...]:
+        """The injected fields of ``tf_type``'s kind: optional, with a default, where its config gives one."""
+        fields = tuple(f for f in self.injected_fields if short_group not in f.except_groups)
+        names = {f.name for f in fields}
+        for name, value in sorted(cfg.injected_defaults.items()):
+            where = f"resources[{tf_type!r}].injected_defaults[{name!r}]"
+            if name not in names:
+                raise ConfigError(f"{where}: the kind has no injected field {name!r} "
+                                  f"(it has: {', '.join(sorted(names)) or 'none'})")
+            pattern = next(f.pattern for f in fields if f.name == name)
+            if not value or (pattern and re.fullmatch(pattern, value) is None):
+                raise ConfigError(f"{where}: {value!r} is no value of the field (it must match {pattern})")
+        return tuple(dataclasses.replace(f, required=False, default=cfg.injected_defaults[f.name],
+                                         example=cfg.injected_defaults[f.name])
+                     if f.name in cfg.injected_defaults else f for f in fields)
 
     def _served(self, tf_type: str, cfg: Resource, newest: str, storage: str, embed: bool) -> tuple[ApiVersion, ...]:
         """The versions a cluster-scoped kind is served at (a namespaced one has its scope's one version)."""

@@ -151,6 +151,10 @@ class Resource:
     # Blocks of at most one element as objects (True) or one-element lists (False); None: the provider's
     # choice. A kind served at the version it had before the provider embedded singletons keeps its lists.
     embed_singletons: bool | None = None
+    # Injected field (``region``) → the value a spec that leaves it out is taken to say; the field is then
+    # optional in the kind's CRD. For a service with one endpoint, in one region (AWS's Route 53, CloudFront,
+    # Network Manager), whose kinds need no region of their own.
+    injected_defaults: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # The argument the resource is named by, which a new object whose spec leaves it out takes from its own
     # name (metadata.name, written into spec.forProvider before the create); "" for none; None: the one
     # tfschema.names finds in the schema when the provider has default_names.

@@ -151,7 +151,7 @@ class Rules:
             "tf_type": self.tf_type, "skip_params": sorted(self.skip_params),
             "identifiers": sorted(self.identifiers), "sensitive": sorted(self.sensitive),
             "references": {k: [v.to, v.extract] for k, v in sorted(self.references.items())},
-            "injected": [dataclasses.asdict(i) for i in self.injected],
+            "injected": [i.canonical() for i in self.injected],
             "removed_blocks": sorted(self.removed_blocks),
             "local_files": {"exceptions": dict(sorted(self.local_files.exceptions.items())),
                             "also": sorted(self.local_files.also)},
@@ -295,8 +295,10 @@ class _Builder:
             # provider setting from the same forProvider field either way.
             own = {f.tf_name for f in fields}
             for inj in (i for i in self.rules.injected if i.name not in own):
+                described = (f"{inj.description} Left out, it is the ProviderConfig's configuration's, else {inj.default}."
+                             if inj.default else inj.description)
                 fields.append(Field(inj.name, lower_camel(inj.name), Scalar("string", inj.pattern),
-                                    PROVIDER, inj.description, inj.required))
+                                    PROVIDER, described, inj.required))
         # An older name the block still uses for another field of its own (a route's observed instanceId)
         # stays that field's: the old name was served only where it was free.
         taken = {f.json_name for f in fields if f.role is not OLD_NAME}

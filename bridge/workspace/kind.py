@@ -107,8 +107,12 @@ class KindWorkspaces:
                      for a in bt.block.attributes}
             timeouts = {verb: f"{seconds:.0f}s" for verb, seconds in
                         (("create", t.create), ("update", t.update), ("delete", t.delete)) if verb in named}
+        # A setting the spec leaves out is the ProviderConfig's, else the kind's own default (a global service's
+        # region), else the provider's.
+        defaults = {i.name: i.default for i in self.config.injected if i.default}
         provider = ProviderBlock(self.provider.name, self.provider.source, self.provider.version,
-                                 {**self.provider.provider_defaults, **self.setup.configuration, **spec.provider})
+                                 {**self.provider.provider_defaults, **defaults, **self.setup.configuration,
+                                  **spec.provider})
         return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts,
                                                 create_before_destroy)), spec.from_secrets
 

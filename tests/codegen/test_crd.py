@@ -632,3 +632,16 @@ def test_a_crd_the_texts_would_make_too_large_is_served_without_them() -> None:
     assert sizes["Thing"] == plain["Thing"], "the kind stays servable, without the texts"
     network = yaml.safe_load(described.files["crds/network/network.demo.tfbridge.io_networks.yaml"])
     assert schema_of(network)["description"] == "A documented network.", "a kind the texts fit keeps them"
+
+
+@pytest.mark.parametrize("group", ["networkmanager.aws.tfbridge.io", "networkmanager.aws.m.tfbridge.io"])
+def test_a_global_services_kind_takes_a_region_without_requiring_one(group: str) -> None:
+    """provider-upjet-aws's GlobalNetwork has no region: ours takes a manifest without one (its region is
+    the service's, us-west-2), and still checks one that is given."""
+    spec = schema_of(crds()[(group, "GlobalNetwork")])["properties"]["spec"]
+    region = spec["properties"]["forProvider"]["properties"]["region"]
+    assert _rule(region) == REGION_RULE
+    assert "us-west-2" in region["description"]
+    assert not any("region" in v["rule"] for v in spec.get("x-kubernetes-validations", []))
+    vpc = schema_of(crds()[(group.replace("networkmanager", "ec2"), "VPC")])["properties"]["spec"]
+    assert any("has(self.forProvider.region)" in v["rule"] for v in vpc["x-kubernetes-validations"])

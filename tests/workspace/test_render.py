@@ -71,3 +71,27 @@ def test_a_value_from_a_secret_is_read_again_at_every_render(tmp_path: Path) -> 
     assert f.render(mr).resource.arguments["auth_parameters"][0]["basic"][0]["password"] == "first-password"
     secret["password"] = b"rotated-password"  # the spec is the same; the Secret it names is not
     assert f.render(mr).resource.arguments["auth_parameters"][0]["basic"][0]["password"] == "rotated-password"
+
+
+def test_a_global_services_kind_takes_its_region_where_neither_spec_nor_providerconfig_names_one(
+        tmp_path: Path) -> None:
+    """A Network Manager kind needs no region (its API is in us-west-2 only): the provider block still gets
+    one, the kind's own, unless the ProviderConfig's configuration or the spec says another."""
+    store = WorkspaceStore(tmp_path)
+    kind = AWS.by_type("aws_networkmanager_global_network")
+
+    def network(for_provider: dict[str, Any]) -> Managed:
+        return Managed({"apiVersion": kind.api_version, "kind": kind.kind,
+                        "metadata": {"name": "n", "uid": str(uuid.uuid4())}, "spec": {"forProvider": for_provider}})
+
+    unset = KindWorkspaces(store=store, provider=AWS.provider, kind=kind, setup=ProviderSetup(configuration={}),
+                           secrets=None, executor="test", lock_timeout=1.0, metadata=lambda block, setup: {})
+    assert unset.render(network({"description": "d"})).provider.arguments["region"] == "us-west-2"
+    assert unset.render(network({"region": "eu-west-1"})).provider.arguments["region"] == "eu-west-1"
+    configured = floor(store, "aws_networkmanager_global_network", {"region": "eu-central-1"})
+    assert configured.render(network({})).provider.arguments["region"] == "eu-central-1"
+    vpc_floor = KindWorkspaces(store=store, provider=AWS.provider, kind=AWS.by_type("aws_vpc"),
+                               setup=ProviderSetup(configuration={}), secrets=None, executor="test",
+                               lock_timeout=1.0, metadata=lambda block, setup: {})
+    assert vpc_floor.render(vpc({"cidrBlock": "10.0.0.0/16"})).provider.arguments["region"] == "us-east-1", \
+        "a regional kind without a region (the CRD refuses it) falls back to the provider's default"
