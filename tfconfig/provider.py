@@ -139,6 +139,9 @@ class ResolvedResource:
     # The argument a new object whose spec leaves it out takes from metadata.name ("" for none): optional
     # in the CRD, written into spec.forProvider before the create. The import ID does not depend on it.
     name_argument: str = ""
+    # The argument the external name fills, served in forProvider too ("" for none): see
+    # Resource.identifier_in_spec.
+    identifier_in_spec: str = ""
     # Every version the kind is served at, oldest first; ``version`` (where objects are stored and
     # reconciled) is one of them. Empty: ``version`` alone, with one-element lists.
     served: tuple[ApiVersion, ...] = ()
@@ -497,8 +500,18 @@ class Provider:
             namespaced=namespaced,
             served=served,
             # An argument the external name fills is never also filled from the object's name.
+            identifier_in_spec=self._identifier_in_spec(tf_type, cfg),
             name_argument="" if cfg.name_argument == cfg.external_name.identifier_argument else cfg.name_argument or "",
         )
+
+    @staticmethod
+    def _identifier_in_spec(tf_type: str, cfg: Resource) -> str:
+        if not cfg.identifier_in_spec:
+            return ""
+        if not cfg.external_name.identifier_argument:
+            raise ConfigError(f"resources[{tf_type!r}].identifier_in_spec: its external name fills no argument "
+                              f"({cfg.external_name.strategy})")
+        return cfg.external_name.identifier_argument
 
     def _injected(self, tf_type: str, cfg: Resource, short_group: str) -> tuple[InjectedField, ...]:
         """The injected fields of ``tf_type``'s kind: optional, with a default, where its config gives one."""

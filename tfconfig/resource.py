@@ -151,6 +151,10 @@ class Resource:
     # Blocks of at most one element as objects (True) or one-element lists (False); None: the provider's
     # choice. A kind served at the version it had before the provider embedded singletons keeps its lists.
     embed_singletons: bool | None = None
+    # True: the argument the external name fills is served in forProvider too, optional, for specs written
+    # for a provider that keeps it an argument there (provider-upjet-aws's App Mesh routes). A new object
+    # that gives it takes its external name from it; one whose external name differs is refused.
+    identifier_in_spec: bool = False
     # Injected field (``region``) → the value a spec that leaves it out is taken to say; the field is then
     # optional in the kind's CRD. For a service with one endpoint, in one region (AWS's Route 53, CloudFront,
     # Network Manager), whose kinds need no region of their own.

@@ -140,6 +140,8 @@ class Rules:
     old_names: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # The argument a new object may leave out (its name fills it): optional in the CRD.
     name_argument: str = ""
+    # The argument the external name fills, served in forProvider all the same (optional, never in initProvider).
+    identifier_in_spec: str = ""
 
     def canonical(self) -> str:
         """A stable text of these rules, for digests. A rule newer than the digests appears only where it
@@ -147,7 +149,8 @@ class Rules:
         upjet_list_refs = {} if self.singular_list_refs else {"upjet_list_refs": True}
         old_names = {"old_names": dict(sorted(self.old_names.items()))} if self.old_names else {}
         named = {"name_argument": self.name_argument} if self.name_argument else {}
-        return json.dumps({**upjet_list_refs, **old_names, **named,
+        served = {"identifier_in_spec": self.identifier_in_spec} if self.identifier_in_spec else {}
+        return json.dumps({**upjet_list_refs, **old_names, **named, **served,
             "tf_type": self.tf_type, "skip_params": sorted(self.skip_params),
             "identifiers": sorted(self.identifiers), "sensitive": sorted(self.sensitive),
             "references": {k: [v.to, v.extract] for k, v in sorted(self.references.items())},
@@ -164,15 +167,16 @@ def rules(res: ResolvedResource, version: str | None = None) -> Rules:
     at = res.at(version or res.version)
     en = res.external_name
     skip = {"id", *res.removed_parameters}
-    if en.identifier_argument:
+    if en.identifier_argument and not res.identifier_in_spec:
         skip.add(en.identifier_argument)
+    served = (res.identifier_in_spec,) if res.identifier_in_spec else ()
     return Rules(
         tf_type=res.tf_type, skip_params=frozenset(skip),
-        identifiers=frozenset({*en.identifier_fields, *(i.name for i in res.injected)}),
+        identifiers=frozenset({*en.identifier_fields, *(i.name for i in res.injected), *served}),
         sensitive=frozenset(res.sensitive), references=dict(res.references), injected=res.injected,
         removed_blocks=frozenset(res.removed_blocks), local_files=res.local_files,
         embed_singletons=at.embed_singletons, singular_list_refs=res.singular_list_refs,
-        old_names=dict(at.old_names), name_argument=res.name_argument,
+        old_names=dict(at.old_names), name_argument=res.name_argument, identifier_in_spec=res.identifier_in_spec,
     )
 
 
@@ -295,8 +299,9 @@ class _Builder:
             # provider setting from the same forProvider field either way.
             own = {f.tf_name for f in fields}
             for inj in (i for i in self.rules.injected if i.name not in own):
-                described = (f"{inj.description} Left out, it is the ProviderConfig's configuration's, else {inj.default}."
-                             if inj.default else inj.description)
+                described = inj.description
+                if inj.default:
+                    described += f" Left out, it is the ProviderConfig's configuration's, else {inj.default}."
                 fields.append(Field(inj.name, lower_camel(inj.name), Scalar("string", inj.pattern),
                                     PROVIDER, described, inj.required))
         # An older name the block still uses for another field of its own (a route's observed instanceId)
@@ -331,7 +336,7 @@ def build(resource: s.ResourceSchema, rules: Rules) -> Views:
     for f in params.fields:
         if not f.required or f.role in (REF, SELECTOR):
             continue
-        if f.role is TF and f.tf_name in (*rules.references, rules.name_argument):
+        if f.role is TF and f.tf_name in (*rules.references, rules.name_argument, rules.identifier_in_spec):
             continue
         required.append((f.json_name, f.role is not PROVIDER and f.tf_name not in rules.identifiers))
     return Views(parameters=params, init=init, observation=observation, required=tuple(required))

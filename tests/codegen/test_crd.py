@@ -645,3 +645,14 @@ def test_a_global_services_kind_takes_a_region_without_requiring_one(group: str)
     assert not any("region" in v["rule"] for v in spec.get("x-kubernetes-validations", []))
     vpc = schema_of(crds()[(group.replace("networkmanager", "ec2"), "VPC")])["properties"]["spec"]
     assert any("has(self.forProvider.region)" in v["rule"] for v in vpc["x-kubernetes-validations"])
+
+
+def test_a_kind_serving_its_identifier_takes_it_in_forprovider_alone_and_never_requires_it() -> None:
+    """An App Mesh route's name is its external name, and provider-upjet-aws's manifests give it in forProvider
+    too: ours take it there (optional), never in initProvider (an identifier is no create-only value)."""
+    spec = schema_of(crds()[("appmesh.aws.tfbridge.io", "Route")])["properties"]["spec"]
+    assert spec["properties"]["forProvider"]["properties"]["name"]["type"] == "string"
+    assert "name" not in spec["properties"]["initProvider"]["properties"]
+    assert not any("forProvider.name " in v["message"] for v in spec.get("x-kubernetes-validations", []))
+    mesh = schema_of(crds()[("appmesh.aws.tfbridge.io", "Mesh")])["properties"]["spec"]
+    assert "name" not in mesh["properties"]["forProvider"]["properties"], "a kind that does not serve it"

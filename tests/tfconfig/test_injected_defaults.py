@@ -40,7 +40,7 @@ def test_a_field_without_default_keeps_its_canonical_form() -> None:
 ])
 def test_a_default_for_no_field_or_of_no_value_is_refused(defaults: dict[str, str], message: str) -> None:
     p = provider(aws_route53_zone=Resource(injected_defaults=defaults))
-    with pytest.raises(ConfigError, match="resources\\['aws_route53_zone'\\].injected_defaults") as err:
+    with pytest.raises(ConfigError, match=r"resources\['aws_route53_zone'\]\.injected_defaults") as err:
         p.resolve("aws_route53_zone")
     assert message in str(err.value)
 

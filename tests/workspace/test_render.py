@@ -9,6 +9,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bridge.api.errors import InvalidSpec
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import CREATE_BEFORE_DESTROY, REPLACE_POLICY, Managed
 from bridge.workspace.kind import KindWorkspaces
@@ -95,3 +98,23 @@ def test_a_global_services_kind_takes_its_region_where_neither_spec_nor_provider
                                lock_timeout=1.0, metadata=lambda block, setup: {})
     assert vpc_floor.render(vpc({"cidrBlock": "10.0.0.0/16"})).provider.arguments["region"] == "us-east-1", \
         "a regional kind without a region (the CRD refuses it) falls back to the provider's default"
+
+
+def test_a_name_the_spec_gives_must_be_the_external_name_it_fills(tmp_path: Path) -> None:
+    """An App Mesh route serves ``name`` as provider-upjet-aws does, though its external name fills it: the same
+    name renders, a missing one is filled, and another is refused (never a rename in the cloud)."""
+    kind = AWS.by_type("aws_appmesh_route")
+    f = floor(WorkspaceStore(tmp_path), "aws_appmesh_route")
+
+    def route(for_provider: dict[str, Any]) -> Managed:
+        spec = {"forProvider": {"meshName": "m", "virtualRouterName": "vr", "spec": {}, **for_provider}}
+        mr = Managed({"apiVersion": kind.api_version, "kind": kind.kind,
+                      "metadata": {"name": "r", "uid": str(uuid.uuid4())}, "spec": spec})
+        mr.set_external_name("route-a")
+        return mr
+
+    assert f.render(route({"name": "route-a"})).resource.arguments["name"] == "route-a"
+    assert f.render(route({})).resource.arguments["name"] == "route-a"
+    with pytest.raises(InvalidSpec, match=r"spec.forProvider.name is 'route-b' but the object's external name "
+                                          r"\(crossplane.io/external-name\) is 'route-a'"):
+        f.render(route({"name": "route-b"}))
