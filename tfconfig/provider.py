@@ -142,6 +142,8 @@ class ResolvedResource:
     # The argument the external name fills, served in forProvider too ("" for none): see
     # Resource.identifier_in_spec.
     identifier_in_spec: str = ""
+    # Sensitive argument → the boolean field that has the runtime generate its Secret (Resource.generated_secrets).
+    generated_secrets: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # Every version the kind is served at, oldest first; ``version`` (where objects are stored and
     # reconciled) is one of them. Empty: ``version`` alone, with one-element lists.
     served: tuple[ApiVersion, ...] = ()
@@ -501,6 +503,7 @@ class Provider:
             served=served,
             # An argument the external name fills is never also filled from the object's name.
             identifier_in_spec=self._identifier_in_spec(tf_type, cfg),
+            generated_secrets=dict(cfg.generated_secrets),
             name_argument="" if cfg.name_argument == cfg.external_name.identifier_argument else cfg.name_argument or "",
         )
 

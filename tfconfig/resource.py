@@ -155,6 +155,11 @@ class Resource:
     # for a provider that keeps it an argument there (provider-upjet-aws's App Mesh routes). A new object
     # that gives it takes its external name from it; one whose external name differs is refused.
     identifier_in_spec: bool = False
+    # Sensitive argument → the boolean field (a Terraform-style name: ``auto_generate_password``) a spec sets
+    # to have the runtime generate the argument's value once into the Secret key its ``*SecretRef`` names,
+    # before the create, where that key is empty; never again once it holds one (provider-upjet-aws's
+    # password generator of RDS, DocumentDB and ElastiCache).
+    generated_secrets: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # Injected field (``region``) → the value a spec that leaves it out is taken to say; the field is then
     # optional in the kind's CRD. For a service with one endpoint, in one region (AWS's Route 53, CloudFront,
     # Network Manager), whose kinds need no region of their own.

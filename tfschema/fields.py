@@ -46,10 +46,12 @@ class Role(enum.Enum):
     # The argument again, under the name an earlier API version gave it: only in such a version's trees,
     # which conversion reads and writes (never the runtime, whose version has none).
     OLD_NAME = "old-name"
+    # A switch of the runtime's own, no argument: true has it generate an argument's Secret (autoGeneratePassword).
+    GENERATE = "generate"
 
 
-TF, SECRET, REF, SELECTOR, PROVIDER, OLD_NAME = (Role.TF, Role.SECRET, Role.REF, Role.SELECTOR, Role.PROVIDER,
-                                                 Role.OLD_NAME)
+TF, SECRET, REF, SELECTOR, PROVIDER, OLD_NAME, GENERATE = (Role.TF, Role.SECRET, Role.REF, Role.SELECTOR, Role.PROVIDER,
+                                                           Role.OLD_NAME, Role.GENERATE)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -142,6 +144,8 @@ class Rules:
     name_argument: str = ""
     # The argument the external name fills, served in forProvider all the same (optional, never in initProvider).
     identifier_in_spec: str = ""
+    # Sensitive argument → the boolean forProvider field that has the runtime generate its Secret.
+    generated_secrets: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def canonical(self) -> str:
         """A stable text of these rules, for digests. A rule newer than the digests appears only where it
@@ -150,7 +154,9 @@ class Rules:
         old_names = {"old_names": dict(sorted(self.old_names.items()))} if self.old_names else {}
         named = {"name_argument": self.name_argument} if self.name_argument else {}
         served = {"identifier_in_spec": self.identifier_in_spec} if self.identifier_in_spec else {}
-        return json.dumps({**upjet_list_refs, **old_names, **named, **served,
+        generated = ({"generated_secrets": dict(sorted(self.generated_secrets.items()))}
+                     if self.generated_secrets else {})
+        return json.dumps({**upjet_list_refs, **old_names, **named, **served, **generated,
             "tf_type": self.tf_type, "skip_params": sorted(self.skip_params),
             "identifiers": sorted(self.identifiers), "sensitive": sorted(self.sensitive),
             "references": {k: [v.to, v.extract] for k, v in sorted(self.references.items())},
@@ -177,6 +183,7 @@ def rules(res: ResolvedResource, version: str | None = None) -> Rules:
         removed_blocks=frozenset(res.removed_blocks), local_files=res.local_files,
         embed_singletons=at.embed_singletons, singular_list_refs=res.singular_list_refs,
         old_names=dict(at.old_names), name_argument=res.name_argument, identifier_in_spec=res.identifier_in_spec,
+        generated_secrets=dict(res.generated_secrets),
     )
 
 
@@ -304,6 +311,15 @@ class _Builder:
                     described += f" Left out, it is the ProviderConfig's configuration's, else {inj.default}."
                 fields.append(Field(inj.name, lower_camel(inj.name), Scalar("string", inj.pattern),
                                     PROVIDER, described, inj.required))
+            for argument, switch in sorted(self.rules.generated_secrets.items()):
+                secret = f"{lower_camel(argument)}SecretRef"
+                if secret not in {f.json_name for f in fields if f.role is SECRET}:
+                    raise ValueError(f"{self.rules.tf_type}: generated_secrets: {argument!r} is no sensitive "
+                                     f"top-level argument")
+                fields.append(Field(switch, lower_camel(switch), Scalar("boolean"), GENERATE,
+                                    f"If true, {argument} is generated once into the Secret key {secret} names "
+                                    f"(created if missing), where that key is empty, and never generated again.",
+                                    False))
         # An older name the block still uses for another field of its own (a route's observed instanceId)
         # stays that field's: the old name was served only where it was free.
         taken = {f.json_name for f in fields if f.role is not OLD_NAME}
