@@ -35,8 +35,9 @@ class InjectedField:
     # An anchored regular expression every value must match (CRD admission and the runtime both check
     # it): a provider setting is a place where a crafted string could reach the provider's parser.
     pattern: str = ""
-    # What a spec that leaves the field out is taken to say: set (never with ``required``) where a kind's
-    # config gives one (``Resource.injected_defaults``: a service with one endpoint, in one region).
+    # The provider block's value where the spec leaves the field out and the ProviderConfig's configuration sets
+    # none: set (never with ``required``) where a kind's config gives one (``Resource.injected_defaults``: a
+    # service with one endpoint, in one region).
     default: str = ""
 
     def canonical(self) -> dict[str, Any]:

@@ -160,7 +160,8 @@ class Resource:
     # before the create, where that key is empty; never again once it holds one (provider-upjet-aws's
     # password generator of RDS, DocumentDB and ElastiCache).
     generated_secrets: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    # Injected field (``region``) → the value a spec that leaves it out is taken to say; the field is then
+    # Injected field (``region``) → the value the provider block takes where the spec leaves the field out and
+    # the ProviderConfig's configuration sets none (over the provider's own default); the field is then
     # optional in the kind's CRD. For a service with one endpoint, in one region (AWS's Route 53, CloudFront,
     # Network Manager), whose kinds need no region of their own.
     injected_defaults: Mapping[str, str] = dataclasses.field(default_factory=dict)
