@@ -349,8 +349,8 @@ class Connector:
     def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
         setup, policy = self.config_for(mr)
         self.track(mr)
-        # After the ProviderConfig allowed the object, before its executor reads its Secrets.
-        self.generator.fill(mr, kind)
+        if not mr.deleting:  # after the ProviderConfig allowed the object, before its executor reads its Secrets
+            self.generator.fill(mr, kind)
         client = self.client_factory(kind, setup, self._reader(mr))
         return client if self.claims is None else AdoptionGuard(client, self.claims, policy)
 

@@ -131,3 +131,11 @@ def test_nothing_is_generated_without_the_switch_or_outside_the_allowed_namespac
         bench.connector.connect(elsewhere, CLUSTER)
     with pytest.raises(errors.NotFound):
         bench.kube.get(SECRETS, "p", "kube-system")
+
+
+def test_an_object_being_deleted_gets_no_password(bench: Bench) -> None:
+    body = instance("", {"name": "late", "namespace": "default", "key": "password"})
+    body["metadata"].update(uid="u-1", deletionTimestamp="2026-01-01T00:00:00Z")
+    bench.connector.connect(Managed(body), CLUSTER)
+    with pytest.raises(errors.NotFound):
+        bench.kube.get(SECRETS, "late", "default")
