@@ -177,11 +177,14 @@ def test_provider_config_crd_comes_from_the_provider_block() -> None:
         spec["properties"])
 
 
-def test_a_namespaced_provider_config_takes_upjets_spec_without_naming_a_namespace() -> None:
+def test_a_namespaced_provider_config_takes_upjets_spec_naming_its_own_namespace_or_none() -> None:
+    """provider-upjet-aws's namespaced ProviderConfig requires a secretRef's namespace; ours takes it (the
+    runtime refuses any but the ProviderConfig's own: tests/managed/test_tenants.py) or none."""
     spec = crds()[("aws.m.tfbridge.io", "ProviderConfig")]["spec"]["versions"][0]["schema"]["openAPIV3Schema"][
         "properties"]["spec"]
     token = spec["properties"]["credentials"]["properties"]["webIdentity"]["properties"]["tokenConfig"]
-    assert set(token["properties"]["secretRef"]["properties"]) == {"name", "key"}, "a Secret of its own namespace"
+    assert set(token["properties"]["secretRef"]["properties"]) == {"name", "key", "namespace"}
+    assert set(token["properties"]["secretRef"]["required"]) == {"name", "key"}
     assert "configuration" not in spec["properties"]
     assert {"assumeRoleChain", "endpoint"} <= set(spec["properties"])
 
@@ -271,7 +274,7 @@ def test_provider_config_kinds_of_both_scopes() -> None:
                       ("aws.m.tfbridge.io", "ProviderConfigUsage"): "Namespaced"}
     namespaced = _spec(("aws.m.tfbridge.io", "ProviderConfig"))["properties"]
     assert "configuration" not in namespaced, "the provider block is a cluster administrator's choice"
-    assert set(namespaced["credentials"]["properties"]["secretRef"]["properties"]) == {"key", "name"}
+    assert set(namespaced["credentials"]["properties"]["secretRef"]["properties"]) == {"key", "name", "namespace"}
     cluster = _spec(("aws.m.tfbridge.io", "ClusterProviderConfig"))["properties"]
     assert "region" in cluster["configuration"]["properties"]
     assert set(cluster["credentials"]["properties"]["secretRef"]["properties"]) == {"key", "name", "namespace"}
