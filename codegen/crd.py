@@ -369,6 +369,17 @@ def managed_crd(res: ResolvedResource, views: Mapping[str, f.Views], provider: P
                 printer_columns(), crd_labels, res.scope, converted)
 
 
+# A namespace's ProviderConfig reads a Secret of its own namespace alone, and may still name that namespace,
+# as provider-upjet-aws's manifests do (its CRD requires it): the runtime refuses any other.
+_CONFIG_LOCAL_SECRET: dict[str, Any] = {
+    **_LOCAL_SPECIALS["SecretKeySelector"],
+    "description": "A key of a Secret in this ProviderConfig's namespace.",
+    "properties": {**_LOCAL_SPECIALS["SecretKeySelector"]["properties"],
+                   "namespace": _named("This ProviderConfig's own namespace, if given: no other is read.",
+                                       DNS_LABEL)},
+}
+
+
 def _credentials(provider: Provider, config: ConfigKind) -> dict[str, Any]:
     """``spec.credentials``: the sources the provider's config names, a Secret reference of the scope's
     own shape, and whatever else its extension adds."""
@@ -377,7 +388,7 @@ def _credentials(provider: Provider, config: ConfigKind) -> dict[str, Any]:
                               "description": extension.source_description}
     if not config.modern:
         source["default"] = "Secret"  # as this kind has always had; upstream's modern kinds have none
-    secret = _LOCAL_SPECIALS["SecretKeySelector"] if config.namespaced else _SPECIALS["SecretKeySelector"]
+    secret = _CONFIG_LOCAL_SECRET if config.namespaced else _SPECIALS["SecretKeySelector"]
     where = "a key of a Secret in this ProviderConfig's namespace" if config.namespaced else "a key of a Secret"
     credentials_ref = secret
     if extension.whole_secret:

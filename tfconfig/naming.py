@@ -46,12 +46,13 @@ def _cap_word(word: str) -> str:
 
 @functools.cache
 def lower_camel(snake: str) -> str:
-    """``cidr_block`` → ``cidrBlock``; ``ipv6_cidr_block`` → ``ipv6CidrBlock``."""
+    """``cidr_block`` → ``cidrBlock``; ``ipv6_cidr_block`` → ``ipv6CidrBlock``; the first word lower case
+    whole, as upjet's JSON tags have it (``m2ts_settings`` → ``m2tsSettings``, ``checksum_crc32c`` →
+    ``checksumCrc32C``)."""
     words = [w for w in snake.split("_") if w]
     if not words:
         raise ValueError(f"cannot derive a field name from {snake!r}")
-    head = _cap_word(words[0])
-    return head[:1].lower() + head[1:] + "".join(_cap_word(w) for w in words[1:])
+    return _cap_word(words[0]).lower() + "".join(_cap_word(w) for w in words[1:])
 
 
 def camel(snake: str, acronyms: Mapping[str, str] = ACRONYMS) -> str:

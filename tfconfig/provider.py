@@ -35,6 +35,18 @@ class InjectedField:
     # An anchored regular expression every value must match (CRD admission and the runtime both check
     # it): a provider setting is a place where a crafted string could reach the provider's parser.
     pattern: str = ""
+    # The provider block's value where the spec leaves the field out and the ProviderConfig's configuration sets
+    # none: set (never with ``required``) where a kind's config gives one (``Resource.injected_defaults``: a
+    # service with one endpoint, in one region).
+    default: str = ""
+
+    def canonical(self) -> dict[str, Any]:
+        """The field as a digest sees it: ``default`` only where one is set, so that the kinds without one
+        keep the digests they had before defaults existed."""
+        out = dataclasses.asdict(self)
+        if not self.default:
+            del out["default"]
+        return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -128,6 +140,11 @@ class ResolvedResource:
     # The argument a new object whose spec leaves it out takes from metadata.name ("" for none): optional
     # in the CRD, written into spec.forProvider before the create. The import ID does not depend on it.
     name_argument: str = ""
+    # The argument the external name fills, served in forProvider too ("" for none): see
+    # Resource.identifier_in_spec.
+    identifier_in_spec: str = ""
+    # Sensitive argument → the boolean field that has the runtime generate its Secret (Resource.generated_secrets).
+    generated_secrets: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # Every version the kind is served at, oldest first; ``version`` (where objects are stored and
     # reconciled) is one of them. Empty: ``version`` alone, with one-element lists.
     served: tuple[ApiVersion, ...] = ()
@@ -449,7 +466,7 @@ class Provider:
         short_group, kind = self._group_and_kind(tf_type)
         short_group = cfg.short_group or short_group
         kind = cfg.kind or kind
-        injected = tuple(f for f in self.injected_fields if short_group not in f.except_groups)
+        injected = self._injected(tf_type, cfg, short_group)
         ships = shipped(tf_type, cfg.executor, self.evidence)
         embed = self.embed_singletons if cfg.embed_singletons is None else cfg.embed_singletons
         newest = cfg.version or self.default_version
@@ -486,8 +503,35 @@ class Provider:
             namespaced=namespaced,
             served=served,
             # An argument the external name fills is never also filled from the object's name.
+            identifier_in_spec=self._identifier_in_spec(tf_type, cfg),
+            generated_secrets=dict(cfg.generated_secrets),
             name_argument="" if cfg.name_argument == cfg.external_name.identifier_argument else cfg.name_argument or "",
         )
+
+    @staticmethod
+    def _identifier_in_spec(tf_type: str, cfg: Resource) -> str:
+        if not cfg.identifier_in_spec:
+            return ""
+        if not cfg.external_name.identifier_argument:
+            raise ConfigError(f"resources[{tf_type!r}].identifier_in_spec: its external name fills no argument "
+                              f"({cfg.external_name.strategy})")
+        return cfg.external_name.identifier_argument
+
+    def _injected(self, tf_type: str, cfg: Resource, short_group: str) -> tuple[InjectedField, ...]:
+        """The injected fields of ``tf_type``'s kind: optional, with a default, where its config gives one."""
+        fields = tuple(f for f in self.injected_fields if short_group not in f.except_groups)
+        names = {f.name for f in fields}
+        for name, value in sorted(cfg.injected_defaults.items()):
+            where = f"resources[{tf_type!r}].injected_defaults[{name!r}]"
+            if name not in names:
+                raise ConfigError(f"{where}: the kind has no injected field {name!r} "
+                                  f"(it has: {', '.join(sorted(names)) or 'none'})")
+            pattern = next(f.pattern for f in fields if f.name == name)
+            if not value or (pattern and re.fullmatch(pattern, value) is None):
+                raise ConfigError(f"{where}: {value!r} is no value of the field (it must match {pattern})")
+        return tuple(dataclasses.replace(f, required=False, default=cfg.injected_defaults[f.name],
+                                         example=cfg.injected_defaults[f.name])
+                     if f.name in cfg.injected_defaults else f for f in fields)
 
     def _served(self, tf_type: str, cfg: Resource, newest: str, storage: str, embed: bool) -> tuple[ApiVersion, ...]:
         """The versions a cluster-scoped kind is served at (a namespaced one has its scope's one version)."""

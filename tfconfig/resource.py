@@ -158,6 +158,20 @@ class Resource:
     # Blocks of at most one element as objects (True) or one-element lists (False); None: the provider's
     # choice. A kind served at the version it had before the provider embedded singletons keeps its lists.
     embed_singletons: bool | None = None
+    # True: the argument the external name fills is served in forProvider too, optional, for specs written
+    # for a provider that keeps it an argument there (provider-upjet-aws's App Mesh routes). A new object
+    # that gives it takes its external name from it; one whose external name differs is refused.
+    identifier_in_spec: bool = False
+    # Sensitive argument → the boolean field (a Terraform-style name: ``auto_generate_password``) a spec sets
+    # to have the runtime generate the argument's value once into the Secret key its ``*SecretRef`` names,
+    # before the create, where that key is empty; never again once it holds one (provider-upjet-aws's
+    # password generator of RDS, DocumentDB and ElastiCache).
+    generated_secrets: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # Injected field (``region``) → the value the provider block takes where the spec leaves the field out and
+    # the ProviderConfig's configuration sets none (over the provider's own default); the field is then
+    # optional in the kind's CRD. For a service with one endpoint, in one region (AWS's Route 53, CloudFront,
+    # Network Manager), whose kinds need no region of their own.
+    injected_defaults: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # The argument the resource is named by, which a new object whose spec leaves it out takes from its own
     # name (metadata.name, written into spec.forProvider before the create); "" for none; None: the one
     # tfschema.names finds in the schema when the provider has default_names.

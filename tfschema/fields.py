@@ -56,10 +56,12 @@ class Role(enum.Enum):
     # The argument again, under the name an earlier API version gave it: only in such a version's trees,
     # which conversion reads and writes (never the runtime, whose version has none).
     OLD_NAME = "old-name"
+    # A switch of the runtime's own, no argument: true has it generate an argument's Secret (autoGeneratePassword).
+    GENERATE = "generate"
 
 
-TF, SECRET, REF, SELECTOR, PROVIDER, OLD_NAME = (Role.TF, Role.SECRET, Role.REF, Role.SELECTOR, Role.PROVIDER,
-                                                 Role.OLD_NAME)
+TF, SECRET, REF, SELECTOR, PROVIDER, OLD_NAME, GENERATE = (Role.TF, Role.SECRET, Role.REF, Role.SELECTOR, Role.PROVIDER,
+                                                           Role.OLD_NAME, Role.GENERATE)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,6 +152,10 @@ class Rules:
     old_names: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # The argument a new object may leave out (its name fills it): optional in the CRD.
     name_argument: str = ""
+    # The argument the external name fills, served in forProvider all the same (optional, never in initProvider).
+    identifier_in_spec: str = ""
+    # Sensitive argument → the boolean forProvider field that has the runtime generate its Secret.
+    generated_secrets: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def canonical(self) -> str:
         """A stable text of these rules, for digests. A rule newer than the digests appears only where it
@@ -157,11 +163,14 @@ class Rules:
         upjet_list_refs = {} if self.singular_list_refs else {"upjet_list_refs": True}
         old_names = {"old_names": dict(sorted(self.old_names.items()))} if self.old_names else {}
         named = {"name_argument": self.name_argument} if self.name_argument else {}
-        return json.dumps({**upjet_list_refs, **old_names, **named,
+        served = {"identifier_in_spec": self.identifier_in_spec} if self.identifier_in_spec else {}
+        generated = ({"generated_secrets": dict(sorted(self.generated_secrets.items()))}
+                     if self.generated_secrets else {})
+        return json.dumps({**upjet_list_refs, **old_names, **named, **served, **generated,
             "tf_type": self.tf_type, "skip_params": sorted(self.skip_params),
             "identifiers": sorted(self.identifiers), "sensitive": sorted(self.sensitive),
             "references": {k: [v.to, v.extract, *_named(v)] for k, v in sorted(self.references.items())},
-            "injected": [dataclasses.asdict(i) for i in self.injected],
+            "injected": [i.canonical() for i in self.injected],
             "removed_blocks": sorted(self.removed_blocks),
             "local_files": {"exceptions": dict(sorted(self.local_files.exceptions.items())),
                             "also": sorted(self.local_files.also)},
@@ -174,15 +183,17 @@ def rules(res: ResolvedResource, version: str | None = None) -> Rules:
     at = res.at(version or res.version)
     en = res.external_name
     skip = {"id", *res.removed_parameters}
-    if en.identifier_argument:
+    if en.identifier_argument and not res.identifier_in_spec:
         skip.add(en.identifier_argument)
+    served = (res.identifier_in_spec,) if res.identifier_in_spec else ()
     return Rules(
         tf_type=res.tf_type, skip_params=frozenset(skip),
-        identifiers=frozenset({*en.identifier_fields, *(i.name for i in res.injected)}),
+        identifiers=frozenset({*en.identifier_fields, *(i.name for i in res.injected), *served}),
         sensitive=frozenset(res.sensitive), references=dict(res.references), injected=res.injected,
         removed_blocks=frozenset(res.removed_blocks), local_files=res.local_files,
         embed_singletons=at.embed_singletons, singular_list_refs=res.singular_list_refs,
-        old_names=dict(at.old_names), name_argument=res.name_argument,
+        old_names=dict(at.old_names), name_argument=res.name_argument, identifier_in_spec=res.identifier_in_spec,
+        generated_secrets=dict(res.generated_secrets),
     )
 
 
@@ -309,8 +320,20 @@ class _Builder:
             # provider setting from the same forProvider field either way.
             own = {f.tf_name for f in fields}
             for inj in (i for i in self.rules.injected if i.name not in own):
+                described = inj.description
+                if inj.default:
+                    described += f" Left out, it is the ProviderConfig's configuration's, else {inj.default}."
                 fields.append(Field(inj.name, lower_camel(inj.name), Scalar("string", inj.pattern),
-                                    PROVIDER, inj.description, inj.required))
+                                    PROVIDER, described, inj.required))
+            for argument, switch in sorted(self.rules.generated_secrets.items()):
+                secret = f"{lower_camel(argument)}SecretRef"
+                if secret not in {f.json_name for f in fields if f.role is SECRET}:
+                    raise ValueError(f"{self.rules.tf_type}: generated_secrets: {argument!r} is no sensitive "
+                                     f"top-level argument")
+                fields.append(Field(switch, lower_camel(switch), Scalar("boolean"), GENERATE,
+                                    f"If true, {argument} is generated once into the Secret key {secret} names "
+                                    f"(created if missing), where that key is empty, and never generated again.",
+                                    False))
         # An older name the block still uses for another field of its own (a route's observed instanceId)
         # stays that field's: the old name was served only where it was free.
         taken = {f.json_name for f in fields if f.role is not OLD_NAME}
@@ -343,7 +366,7 @@ def build(resource: s.ResourceSchema, rules: Rules) -> Views:
     for f in params.fields:
         if not f.required or f.role in (REF, SELECTOR):
             continue
-        if f.role is TF and f.tf_name in (*rules.references, rules.name_argument):
+        if f.role is TF and f.tf_name in (*rules.references, rules.name_argument, rules.identifier_in_spec):
             continue
         required.append((f.json_name, f.role is not PROVIDER and f.tf_name not in rules.identifiers))
     return Views(parameters=params, init=init, observation=observation, required=tuple(required))

@@ -170,6 +170,9 @@ class _Walk:
                 assert isinstance(field.node, f.Scalar)
                 if self.string(item, where, field.node.pattern) and item:
                     self.provider[field.tf_name] = item
+            elif field.role is f.GENERATE:
+                if not isinstance(item, bool):
+                    self.expected(where, "a boolean", item)
             elif field.role is f.SECRET:
                 ref = self.secret_ref(field.node, item, where)
                 if ref is not None:

@@ -85,11 +85,14 @@ class NameAsExternalName:
     (``name_argument``) gets the object's name there when a new object's spec leaves it out: written
     into the spec, so that every later render and a lost workspace see the same name. An object that
     already has an external name (adopted, or created before) is never given one: renaming the cloud
-    object after ``metadata.name`` is not a default's to do."""
+    object after ``metadata.name`` is not a default's to do. A kind that serves the argument its external
+    name fills (``identifier_in_spec``) starts with the value a new object's spec gives there instead."""
 
     def __init__(self, kind: Kind, update: Update) -> None:
         self.enabled = kind.config.external_name.name_initializer
         self.name_field = lower_camel(kind.config.name_argument) if kind.config.name_argument else ""
+        served = kind.config.identifier_in_spec
+        self.identifier_field = lower_camel(served) if served else ""
         self.update = update
 
     def initialize(self, mr: Managed) -> Managed:
@@ -100,7 +103,8 @@ class NameAsExternalName:
         if named:
             mr.set_for_provider(self.name_field, mr.name)
         if self.enabled:
-            mr.set_external_name(mr.name)
+            given = mr.for_provider.get(self.identifier_field) if self.identifier_field else None
+            mr.set_external_name(given if isinstance(given, str) and given else mr.name)
         return self.update(mr) if named or self.enabled else mr
 
 

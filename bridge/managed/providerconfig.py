@@ -42,6 +42,7 @@ from bridge.kube.redact import Redactor
 from bridge.managed import conditions, credentials
 from bridge.managed.adoption import AdoptionGuard, Claims, ConfigPolicy
 from bridge.managed.connection import owner_reference
+from bridge.managed.generated import SecretGenerator
 from bridge.managed.protected import DEFAULT_NAMESPACE, CredentialSecrets
 from bridge.managed.secrets import SecretAccess, inputs_owner
 from bridge.managed.usages import Usages
@@ -152,6 +153,7 @@ class Connector:
         self._tenanted: _Expiring[tuple[int, str], tuple[ProviderSetup, ProviderSetup]] = _Expiring(
             max(setup_ttl, 1.0))
         self._usages: _Expiring[str, str] = _Expiring(usage_ttl)
+        self.generator = SecretGenerator(kube, access, redactor, self.protected.protects)
 
     def forget(self, provider_config: str) -> None:
         """The ProviderConfig changed: the next connect reads it (and its Secret) again."""
@@ -347,6 +349,8 @@ class Connector:
     def connect(self, mr: Managed, kind: Kind) -> ExternalClient:
         setup, policy = self.config_for(mr)
         self.track(mr)
+        if not mr.deleting:  # after the ProviderConfig allowed the object, before its executor reads its Secrets
+            self.generator.fill(mr, kind)
         client = self.client_factory(kind, setup, self._reader(mr))
         return client if self.claims is None else AdoptionGuard(client, self.claims, policy)
 

@@ -99,6 +99,7 @@ class KindWorkspaces:
         # it), merged in at any depth, and ignore_changes makes Terraform use them at create only.
         arguments = initprovider.merged(spec.arguments, spec.init_arguments)
         ignore = initprovider.init_only(spec.arguments, spec.init_arguments, self._object_arguments())
+        self._check_identifier(mr, arguments)
         self.config.external_name.set_identifier_argument(arguments, mr.external_name)
         t = self.config.timeouts
         timeouts = None
@@ -108,10 +109,26 @@ class KindWorkspaces:
                      for a in bt.block.attributes}
             timeouts = {verb: f"{seconds:.0f}s" for verb, seconds in
                         (("create", t.create), ("update", t.update), ("delete", t.delete)) if verb in named}
+        # A setting the spec leaves out is the ProviderConfig's, else the kind's own default (a global service's
+        # region), else the provider's.
+        defaults = {i.name: i.default for i in self.config.injected if i.default}
         provider = ProviderBlock(self.provider.name, self.provider.source, self.provider.version,
-                                 {**self.provider.provider_defaults, **self.setup.configuration, **spec.provider})
+                                 {**self.provider.provider_defaults, **defaults, **self.setup.configuration,
+                                  **spec.provider})
         return Rendered(provider, ResourceBlock(self.config.tf_type, arguments, ignore, prevent_destroy, timeouts,
                                                 create_before_destroy)), spec.from_secrets
+
+    def _check_identifier(self, mr: Managed, arguments: Mapping[str, Any]) -> None:
+        """A spec that gives the argument the external name fills must give the external name: the object is
+        refused, never renamed in the cloud, when they differ."""
+        served = self.config.identifier_in_spec
+        given = arguments.get(served) if served else None
+        if given in (None, "") or not mr.external_name or given == mr.external_name:
+            return
+        field = self.kind.converter.json_name(served) or served
+        raise InvalidSpec(f"{mr.display}: spec.forProvider.{field} is {given!r} but the object's external name "
+                          f"({EXTERNAL_NAME}) is {mr.external_name!r}: they name the same cloud object and must "
+                          f"agree; leave {field} out, or set it to the external name (a new name is a new object)")
 
     def _object_arguments(self) -> frozenset[str]:
         """Top-level arguments whose values are objects (``.name`` steps), not maps (``["key"]``)."""

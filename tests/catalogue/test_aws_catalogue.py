@@ -189,6 +189,20 @@ def test_template_parameters_and_identifier_arguments_are_arguments() -> None:
     assert wrong == []
 
 
+def test_name_arguments_are_required_strings_of_the_resources_own() -> None:
+    """A kind that takes its name from metadata.name (as provider-upjet-aws's kinds take it from the external
+    name) fills a required string argument that nothing else fills: no reference, no secret, no external name."""
+    named = {t: resolved(t) for t in included() if resolved(t).name_argument}
+    assert len(named) >= 35
+    wrong = []
+    for t, res in sorted(named.items()):
+        arg = argument(t, res.name_argument) or {}
+        if (not arg.get("required") or arg.get("type") != "string" or arg.get("sensitive")
+                or res.name_argument in res.references or res.name_argument == res.external_name.identifier_argument):
+            wrong.append(t)
+    assert wrong == []
+
+
 def test_references_point_at_included_kinds_and_arguments() -> None:
     wrong = []
     pool = set(included())

@@ -177,11 +177,14 @@ def test_provider_config_crd_comes_from_the_provider_block() -> None:
         spec["properties"])
 
 
-def test_a_namespaced_provider_config_takes_upjets_spec_without_naming_a_namespace() -> None:
+def test_a_namespaced_provider_config_takes_upjets_spec_naming_its_own_namespace_or_none() -> None:
+    """provider-upjet-aws's namespaced ProviderConfig requires a secretRef's namespace; ours takes it (the
+    runtime refuses any but the ProviderConfig's own: tests/managed/test_tenants.py) or none."""
     spec = crds()[("aws.m.tfbridge.io", "ProviderConfig")]["spec"]["versions"][0]["schema"]["openAPIV3Schema"][
         "properties"]["spec"]
     token = spec["properties"]["credentials"]["properties"]["webIdentity"]["properties"]["tokenConfig"]
-    assert set(token["properties"]["secretRef"]["properties"]) == {"name", "key"}, "a Secret of its own namespace"
+    assert set(token["properties"]["secretRef"]["properties"]) == {"name", "key", "namespace"}
+    assert set(token["properties"]["secretRef"]["required"]) == {"name", "key"}
     assert "configuration" not in spec["properties"]
     assert {"assumeRoleChain", "endpoint"} <= set(spec["properties"])
 
@@ -271,7 +274,7 @@ def test_provider_config_kinds_of_both_scopes() -> None:
                       ("aws.m.tfbridge.io", "ProviderConfigUsage"): "Namespaced"}
     namespaced = _spec(("aws.m.tfbridge.io", "ProviderConfig"))["properties"]
     assert "configuration" not in namespaced, "the provider block is a cluster administrator's choice"
-    assert set(namespaced["credentials"]["properties"]["secretRef"]["properties"]) == {"key", "name"}
+    assert set(namespaced["credentials"]["properties"]["secretRef"]["properties"]) == {"key", "name", "namespace"}
     cluster = _spec(("aws.m.tfbridge.io", "ClusterProviderConfig"))["properties"]
     assert "region" in cluster["configuration"]["properties"]
     assert set(cluster["credentials"]["properties"]["secretRef"]["properties"]) == {"key", "name", "namespace"}
@@ -632,3 +635,27 @@ def test_a_crd_the_texts_would_make_too_large_is_served_without_them() -> None:
     assert sizes["Thing"] == plain["Thing"], "the kind stays servable, without the texts"
     network = yaml.safe_load(described.files["crds/network/network.demo.tfbridge.io_networks.yaml"])
     assert schema_of(network)["description"] == "A documented network.", "a kind the texts fit keeps them"
+
+
+@pytest.mark.parametrize("group", ["networkmanager.aws.tfbridge.io", "networkmanager.aws.m.tfbridge.io"])
+def test_a_global_services_kind_takes_a_region_without_requiring_one(group: str) -> None:
+    """provider-upjet-aws's GlobalNetwork has no region: ours takes a manifest without one (its region is
+    the service's, us-west-2), and still checks one that is given."""
+    spec = schema_of(crds()[(group, "GlobalNetwork")])["properties"]["spec"]
+    region = spec["properties"]["forProvider"]["properties"]["region"]
+    assert _rule(region) == REGION_RULE
+    assert "us-west-2" in region["description"]
+    assert not any("region" in v["rule"] for v in spec.get("x-kubernetes-validations", []))
+    vpc = schema_of(crds()[(group.replace("networkmanager", "ec2"), "VPC")])["properties"]["spec"]
+    assert any("has(self.forProvider.region)" in v["rule"] for v in vpc["x-kubernetes-validations"])
+
+
+def test_a_kind_serving_its_identifier_takes_it_in_forprovider_alone_and_never_requires_it() -> None:
+    """An App Mesh route's name is its external name, and provider-upjet-aws's manifests give it in forProvider
+    too: ours take it there (optional), never in initProvider (an identifier is no create-only value)."""
+    spec = schema_of(crds()[("appmesh.aws.tfbridge.io", "Route")])["properties"]["spec"]
+    assert spec["properties"]["forProvider"]["properties"]["name"]["type"] == "string"
+    assert "name" not in spec["properties"]["initProvider"]["properties"]
+    assert not any("forProvider.name " in v["message"] for v in spec.get("x-kubernetes-validations", []))
+    mesh = schema_of(crds()[("appmesh.aws.tfbridge.io", "Mesh")])["properties"]["spec"]
+    assert "name" not in mesh["properties"]["forProvider"]["properties"], "a kind that does not serve it"

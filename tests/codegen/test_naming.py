@@ -10,7 +10,10 @@ from tfconfig import camel, lower_camel, plural
         pytest.param("cidr_block", "cidrBlock", id="two-words"),
         pytest.param("ipv6_cidr_block", "ipv6CidrBlock", id="digit-in-word"),
         pytest.param("vpc_id", "vpcId", id="acronyms-not-upper-in-fields"),
-        pytest.param("s3key_prefix", "s3KeyPrefix", id="letter-after-digit-capitalised"),
+        pytest.param("s3_key_prefix", "s3KeyPrefix", id="a-word-after-digits"),
+        pytest.param("checksum_crc32c", "checksumCrc32C", id="letter-after-digit-capitalised"),
+        # The first word is lower case whole, as upjet's JSON tags (medialive's m2tsSettings, m3u8Settings).
+        pytest.param("m2ts_settings", "m2tsSettings", id="first-word-lower-case-whole"),
         pytest.param("arn", "arn", id="one-word"),
     ],
 )

@@ -63,7 +63,7 @@ def test_a_provider_without_an_extension_gets_the_generic_provider_config_spec()
         assert creds["source"]["enum"] == ["Secret", "None"]
         assert "key" not in creds["secretRef"].get("required", []), "without a key: the Secret's own keys"
     namespaced = spec_of(crds[("demo.m.tfbridge.io", "ProviderConfig")])["properties"]["credentials"]["properties"]
-    assert set(namespaced["secretRef"]["properties"]) == {"name", "key"}, "its own namespace's Secret"
+    assert set(namespaced["secretRef"]["properties"]) == {"name", "key", "namespace"}, "its own namespace's, if named"
     configuration = spec_of(crds[("demo.tfbridge.io", "ProviderConfig")])["properties"]["configuration"]
     assert "apiKey" not in configuration["properties"], "a credential argument comes only from the Secret"
 

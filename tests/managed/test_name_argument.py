@@ -11,7 +11,7 @@ import pytest
 from bridge.api.managed import EXTERNAL_NAME, Managed
 from bridge.api.registry import Kind
 from bridge.managed.collaborators import NameAsExternalName
-from tfconfig import Provider, Resource, name_as_identifier
+from tfconfig import ConfigError, Provider, Resource, name_as_identifier
 
 
 def kind(**resource: Any) -> Kind:
@@ -67,3 +67,21 @@ def test_a_name_identified_kind_still_initialises_its_external_name_alone() -> N
     none = Writes()
     NameAsExternalName(kind(), none).initialize(managed({"forProvider": {}}))
     assert none.written == [], "a kind the provider names, without a name argument: nothing to initialise"
+
+
+def test_a_kind_serving_its_identifier_takes_the_external_name_from_the_spec_where_it_gives_one() -> None:
+    served = kind(external_name=name_as_identifier(), identifier_in_spec=True)
+    assert served.config.identifier_in_spec == "name"
+    named = NameAsExternalName(served, Writes()).initialize(managed({"forProvider": {"name": "chosen"}}))
+    assert named.annotations[EXTERNAL_NAME] == "chosen", "the spec's name, not metadata.name"
+    unnamed = NameAsExternalName(served, Writes()).initialize(managed({"forProvider": {}}))
+    assert unnamed.annotations[EXTERNAL_NAME] == "my-bucket"
+    adopted = managed({"forProvider": {"name": "chosen"}}, {EXTERNAL_NAME: "existing"})
+    none = Writes()
+    assert NameAsExternalName(served, none).initialize(adopted).annotations[EXTERNAL_NAME] == "existing"
+    assert none.written == [], "an external name is never replaced"
+
+
+def test_only_a_kind_whose_external_name_fills_an_argument_may_serve_it() -> None:
+    with pytest.raises(ConfigError, match="identifier_in_spec: its external name fills no argument"):
+        kind(identifier_in_spec=True)

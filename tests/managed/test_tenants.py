@@ -166,18 +166,27 @@ def test_team_a_cannot_reach_team_b(bench: Bench, spec: dict[str, Any], error: t
 
 
 def test_a_namespaced_provider_config_reads_no_other_namespaces_secret(bench: Bench) -> None:
+    """A secretRef may name the ProviderConfig's own namespace (provider-upjet-aws's CRD requires one); another
+    is refused, never read, nor replaced by the own namespace's Secret of that name."""
     res = bench.connector.res.namespaced_configs
     assert res is not None
-    bench.kube.create(res, {"apiVersion": res.api_version, "kind": "ProviderConfig",
-                            "metadata": {"name": "borrowed", "namespace": "team-a"},
-                            "spec": {"credentials": {"source": "Secret", "secretRef": {
-                                "name": "creds", "key": "creds", "namespace": "team-b"}}}})
-    mr = namespaced(VPC, "net", "team-a", {"forProvider": {"region": "us-east-1"},
-                                           "providerConfigRef": {"kind": "ProviderConfig", "name": "borrowed"}})
-    stored = bench.kube.get(res, "borrowed", "team-a")
-    assert stored["spec"]["credentials"]["secretRef"] == {"name": "creds", "key": "creds"}, "the namespace is pruned"
-    recording = connect(bench, mr)
+    for name, namespace in (("named", "team-a"), ("borrowed", "team-b")):
+        bench.kube.create(res, {"apiVersion": res.api_version, "kind": "ProviderConfig",
+                                "metadata": {"name": name, "namespace": "team-a"},
+                                "spec": {"credentials": {"source": "Secret", "secretRef": {
+                                    "name": "creds", "key": "creds", "namespace": namespace}}}})
+    named = namespaced(VPC, "net", "team-a", {"forProvider": {"region": "us-east-1"},
+                                              "providerConfigRef": {"kind": "ProviderConfig", "name": "named"}})
+    connect(bench, named)
     assert access_keys(bench) == ["key-team-a"], "the Secret of the ProviderConfig's own namespace"
+    borrowed = namespaced(VPC, "net2", "team-a", {"forProvider": {"region": "us-east-1"},
+                                                  "providerConfigRef": {"kind": "ProviderConfig", "name": "borrowed"}})
+    stored = bench.kube.get(res, "borrowed", "team-a")
+    assert stored["spec"]["credentials"]["secretRef"]["namespace"] == "team-b", "kept, to be refused"
+    recording = Recording(bench.kube)
+    bench.connector.kube = recording  # type: ignore[assignment]
+    with pytest.raises(InvalidSpec, match=r"reads Secrets of its own namespace \(team-a\) only"):
+        bench.connector.connect(borrowed, VPC)
     assert recording.in_namespace("team-b") == []
 
 

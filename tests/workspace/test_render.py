@@ -9,6 +9,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bridge.api.errors import InvalidSpec
 from bridge.api.external import ProviderSetup
 from bridge.api.managed import CREATE_BEFORE_DESTROY, REPLACE_POLICY, Managed
 from bridge.workspace.kind import KindWorkspaces
@@ -71,3 +74,47 @@ def test_a_value_from_a_secret_is_read_again_at_every_render(tmp_path: Path) -> 
     assert f.render(mr).resource.arguments["auth_parameters"][0]["basic"][0]["password"] == "first-password"
     secret["password"] = b"rotated-password"  # the spec is the same; the Secret it names is not
     assert f.render(mr).resource.arguments["auth_parameters"][0]["basic"][0]["password"] == "rotated-password"
+
+
+def test_a_global_services_kind_takes_its_region_where_neither_spec_nor_providerconfig_names_one(
+        tmp_path: Path) -> None:
+    """A Network Manager kind needs no region (its API is in us-west-2 only): the provider block still gets
+    one, the kind's own, unless the ProviderConfig's configuration or the spec says another."""
+    store = WorkspaceStore(tmp_path)
+    kind = AWS.by_type("aws_networkmanager_global_network")
+
+    def network(for_provider: dict[str, Any]) -> Managed:
+        return Managed({"apiVersion": kind.api_version, "kind": kind.kind,
+                        "metadata": {"name": "n", "uid": str(uuid.uuid4())}, "spec": {"forProvider": for_provider}})
+
+    unset = KindWorkspaces(store=store, provider=AWS.provider, kind=kind, setup=ProviderSetup(configuration={}),
+                           secrets=None, executor="test", lock_timeout=1.0, metadata=lambda block, setup: {})
+    assert unset.render(network({"description": "d"})).provider.arguments["region"] == "us-west-2"
+    assert unset.render(network({"region": "eu-west-1"})).provider.arguments["region"] == "eu-west-1"
+    configured = floor(store, "aws_networkmanager_global_network", {"region": "eu-central-1"})
+    assert configured.render(network({})).provider.arguments["region"] == "eu-central-1"
+    vpc_floor = KindWorkspaces(store=store, provider=AWS.provider, kind=AWS.by_type("aws_vpc"),
+                               setup=ProviderSetup(configuration={}), secrets=None, executor="test",
+                               lock_timeout=1.0, metadata=lambda block, setup: {})
+    assert vpc_floor.render(vpc({"cidrBlock": "10.0.0.0/16"})).provider.arguments["region"] == "us-east-1", \
+        "a regional kind without a region (the CRD refuses it) falls back to the provider's default"
+
+
+def test_a_name_the_spec_gives_must_be_the_external_name_it_fills(tmp_path: Path) -> None:
+    """An App Mesh route serves ``name`` as provider-upjet-aws does, though its external name fills it: the same
+    name renders, a missing one is filled, and another is refused (never a rename in the cloud)."""
+    kind = AWS.by_type("aws_appmesh_route")
+    f = floor(WorkspaceStore(tmp_path), "aws_appmesh_route")
+
+    def route(for_provider: dict[str, Any]) -> Managed:
+        spec = {"forProvider": {"meshName": "m", "virtualRouterName": "vr", "spec": {}, **for_provider}}
+        mr = Managed({"apiVersion": kind.api_version, "kind": kind.kind,
+                      "metadata": {"name": "r", "uid": str(uuid.uuid4())}, "spec": spec})
+        mr.set_external_name("route-a")
+        return mr
+
+    assert f.render(route({"name": "route-a"})).resource.arguments["name"] == "route-a"
+    assert f.render(route({})).resource.arguments["name"] == "route-a"
+    with pytest.raises(InvalidSpec, match=r"spec.forProvider.name is 'route-b' but the object's external name "
+                                          r"\(crossplane.io/external-name\) is 'route-a'"):
+        f.render(route({"name": "route-b"}))
