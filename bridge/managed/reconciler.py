@@ -675,6 +675,12 @@ class ManagedReconciler:
         if obs.recovered or not obs.up_to_date:
             # As crossplane-runtime: what differs, and what the observe had to repair, for whoever debugs.
             log.debug("observed %s", mr.display, extra={"diff": obs.diff, "recovered": list(obs.recovered)})
+        if "rebuild" in obs.recovered:
+            # A kind Terraform cannot import: its lost state was written again and read, never created again.
+            log.info("rebuilt the lost Terraform state of %s from external name %s", mr.display, mr.external_name)
+            self.recorder.normal(mr.obj, reasons.RECOVERED,
+                                 f"its Terraform state was lost; rebuilt it from external name {mr.external_name} "
+                                 f"and the spec, and read {mr.kind} back")
         changed = False
         if obs.external_name and obs.external_name != mr.external_name:
             mr.set_external_name(obs.external_name)
