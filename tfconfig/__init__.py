@@ -50,7 +50,11 @@ from tfconfig.provider import (
     Tagging,
 )
 from tfconfig.resource import (
+    IMPORTLESS_POLICIES,
+    REBUILD,
+    STOP,
     Example,
+    Importless,
     Lookup,
     ManagedElsewhere,
     OldName,
@@ -61,6 +65,9 @@ from tfconfig.resource import (
 )
 
 __all__ = [
+    "IMPORTLESS_POLICIES",
+    "REBUILD",
+    "STOP",
     "ApiVersion",
     "Catalog",
     "ConfigError",
@@ -77,6 +84,7 @@ __all__ = [
     "GroupRule",
     "IDExample",
     "ImportProbe",
+    "Importless",
     "InjectedField",
     "LocalFiles",
     "Lookup",

@@ -36,7 +36,7 @@ from tfconfig.catalogue import Exclusion
 from tfconfig.externalname import ExternalName, IDExample, TemplateError
 from tfconfig.kinds import GroupRule
 from tfconfig.provider import ConfigError
-from tfconfig.resource import EXECUTORS, Reference, Resource
+from tfconfig.resource import EXECUTORS, IMPORTLESS_POLICIES, Reference, Resource
 
 GROUP_RULES_FILE = "_groups.yaml"
 PROBE_NOTE = "the importer takes the state id as it is"
@@ -54,6 +54,9 @@ def _scalar(node: yaml.ScalarNode) -> Any:
 
 # The external name of an entry that gives none: the probe's answer.
 _PROBED = en.identifier_from_provider().sourced("probe", PROBE_NOTE)
+# The external name of an importless entry that gives none: the state id a rebuilt state starts from.
+_IMPORTLESS = en.identifier_from_provider().sourced(
+    "importless", "no importer: the external name is the state id a lost workspace's state is rebuilt with")
 
 
 # The strategies a catalogue names, each with the keys of its arguments (``arguments`` and ``attributes``
@@ -363,9 +366,13 @@ class _Reader:
         resource = _dataclass(at, Resource, {"external_name": lambda value: self.external_name(tf_type, value),
                                              "references": self.references_of},
                               {} if "external_name" in keys else
-                              {"external_name": self.default_external_name(tf_type, at)})
+                              {"external_name": _IMPORTLESS if "importless" in keys else
+                               self.default_external_name(tf_type, at)})
         if resource.executor not in (None, *EXECUTORS):
             keys["executor"].fail(f"{resource.executor!r} is not one of {', '.join(EXECUTORS)}")
+        if resource.importless is not None and resource.importless.policy not in IMPORTLESS_POLICIES:
+            keys["importless"].fail(f"policy {resource.importless.policy!r} is not one of "
+                                    f"{', '.join(IMPORTLESS_POLICIES)}")
         self.resources[tf_type] = resource
 
     def references_of(self, at: _At) -> dict[str, Reference]:

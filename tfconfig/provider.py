@@ -14,7 +14,16 @@ from tfconfig.externalname import ExternalName
 from tfconfig.kinds import GroupRule, group_and_kind
 from tfconfig.localfiles import LocalFiles
 from tfconfig.naming import ACRONYMS, plural
-from tfconfig.resource import EXECUTORS, Example, Lookup, ManagedElsewhere, Reference, Resource, Timeouts
+from tfconfig.resource import (
+    EXECUTORS,
+    Example,
+    Importless,
+    Lookup,
+    ManagedElsewhere,
+    Reference,
+    Resource,
+    Timeouts,
+)
 from tfconfig.shipping import Evidence, Shipped, shipped
 
 
@@ -127,6 +136,8 @@ class ResolvedResource:
     timeouts_configured: bool = False
     tagging: Tagging | None = None
     lookup: Lookup | None = None
+    # Terraform cannot import it: what a lost workspace becomes (None: it is imported).
+    importless: Importless | None = None
     # Where the kind ships and why (tfconfig.shipping): its config, else its provider's conformance report.
     executor: str = "cli"
     executor_reason: str = "no conformance report"
@@ -495,6 +506,7 @@ class Provider:
             timeouts_configured=cfg.timeouts is not None,
             tagging=self.tagging if cfg.tagged else None,
             lookup=cfg.lookup,
+            importless=cfg.importless,
             executor=ships.executor,
             executor_reason=ships.reason,
             managed_elsewhere=cfg.managed_elsewhere,

@@ -10,6 +10,10 @@ from tfconfig.externalname import ExternalName, identifier_from_provider
 
 # How a resource's operations run: the terraform CLI, or the provider's protocol spoken directly.
 EXECUTORS = ("cli", "direct")
+# What a lost workspace of a resource Terraform cannot import becomes (Importless.policy).
+REBUILD = "rebuild"
+STOP = "stop"
+IMPORTLESS_POLICIES = (REBUILD, STOP)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,6 +70,22 @@ class Example:
     init_provider: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     # Namespace to write the connection secret to (named like the object); None: no secret.
     connection_secret_namespace: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Importless:
+    """A resource Terraform cannot import, served all the same: what its lost workspace becomes.
+
+    ``rebuild``: a state is written from the recorded external name (the state id) and the spec's
+    arguments, then read; the read says whether the object exists (gone: created again, as any object
+    the cloud lost). ``stop``: the read cannot tell (it always succeeds, or the resource is an action
+    such as an invocation): the object is stopped with instructions, never created again."""
+
+    policy: str
+    # Why the policy fits the resource's read, in a sentence.
+    reason: str = ""
+    # Where that fact comes from (``provider``: the provider's read function; ``upjet``: upjet serves it so).
+    source: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,9 +167,12 @@ class Resource:
     # "cli" (terraform per operation) or "direct" (the provider's own protocol); None: where the provider's
     # conformance report places the kind (direct where it proves it, else cli; see tfconfig.shipping).
     executor: str | None = None
+    # Terraform cannot import it: how a lost workspace is recovered instead; None: by an import.
+    importless: Importless | None = None
     # Arguments another kind manages exclusively; never late-initialised.
     managed_elsewhere: tuple[ManagedElsewhere, ...] = ()
-    # Arguments left out of the spec (they name a local file the provider would read).
+    # Top-level arguments and blocks left out of the spec (they name a local file the provider would read, or
+    # their schema would take the CRD over the API server's size limit).
     removed_parameters: tuple[str, ...] = ()
     # False where an argument named like the provider's tags field is not the object's tags.
     tagged: bool = True

@@ -302,7 +302,7 @@ class _Builder:
                 return None
             fields.extend(found)
         for bt in block.block_types:
-            if not path and bt.name in self.rules.removed_blocks:
+            if not path and (bt.name in self.rules.removed_blocks or bt.name in self.rules.skip_params):
                 continue
             if view is INIT and not path and bt.name in self.rules.identifiers:
                 continue

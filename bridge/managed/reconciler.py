@@ -680,6 +680,13 @@ class ManagedReconciler:
             message = f"workspace rebuilt by importing {obs.external_name or mr.external_name}: {obs.rebuilt}"
             log.warning("workspace rebuilt by import", extra={"mr": mr.display, "why": obs.rebuilt})
             self.recorder.normal(mr.obj, reasons.REBUILT_WORKSPACE, message)
+        elif "rebuild" in obs.recovered:
+            # A kind Terraform cannot import: its lost state was written again and read, never created again.
+            log.warning("workspace rebuilt from the external name",
+                        extra={"mr": mr.display, "external_name": mr.external_name})
+            self.recorder.normal(mr.obj, reasons.REBUILT_WORKSPACE,
+                                 f"its Terraform state was lost; rebuilt it from external name {mr.external_name} "
+                                 f"and the spec, and read {mr.kind} back")
         changed = False
         if obs.external_name and obs.external_name != mr.external_name:
             mr.set_external_name(obs.external_name)

@@ -83,8 +83,17 @@ class WorkspaceClient:
         if current is not None and self.floor.instance(current) is not None:
             return d.refresh(current).found
         if mr.external_name:
-            return d.import_(self.floor.import_id(mr, rendered), fill_unread=False)
+            return self._lost(ws, mr, rendered, d, fill_unread=False)[0]
         return None
+
+    def _lost(self, ws: Workspace, mr: Managed, rendered: Rendered, d: Driver, *,
+              fill_unread: bool) -> tuple[tfstate.Instance | None, str]:
+        """The object of a lost state, by its external name, and how it was found: imported, or for a kind
+        Terraform cannot import, its state rebuilt and read (``rebuild``; the CLI executor reads it in the
+        plan that follows). None when the cloud has no such object."""
+        if self.floor.config.importless is None:
+            return d.import_(self.floor.import_id(mr, rendered), fill_unread=fill_unread), "import"
+        return d.refresh(self.floor.rebuild(ws, mr, rendered)).found, "rebuild"
 
     # -- the ExternalClient protocol -----------------------------------------------------------
 
@@ -123,10 +132,10 @@ class WorkspaceClient:
         if current is None or self.floor.instance(current) is None:
             if not mr.external_name:
                 return Observation(exists=False)
-            found = d.import_(self.floor.import_id(mr, rendered), fill_unread=True)
+            found, how = self._lost(ws, mr, rendered, d, fill_unread=True)
             if found is None:
                 return Observation(exists=False)
-            recovered = ("import",)
+            recovered = (how,)
         else:
             refreshed = d.refresh(current)
             recovered = ("untaint",) if refreshed.untainted else ()
@@ -158,10 +167,13 @@ class WorkspaceClient:
         self.floor.prepare(ws, mr, rendered)
         ws.drop_state()
         with self.executor.driver(Operation(self.floor, ws, rendered, mr, timeout)) as d:
-            found = d.import_(self.floor.import_id(mr, rendered), fill_unread=False)
+            found, how = self._lost(ws, mr, rendered, d, fill_unread=False)
+            if found is not None and how == "rebuild":
+                # Read by a plan, the CLI executor's way; the direct executor's refresh has read it.
+                found = d.plan("observe failed", validate=False).found
         if found is None:
             return Observation(exists=False)
-        return self.floor.observation(mr, rendered, found, None, ("import",), compared=True)
+        return self.floor.observation(mr, rendered, found, None, (how,), compared=True)
 
     def create(self, mr: Managed) -> Creation:
         with self._operation(mr, "create", self.timeouts.create) as (ws, rendered, d):
@@ -175,7 +187,8 @@ class WorkspaceClient:
                 raise OperationFailed(f"{mr.display}: create reported success but the state has no "
                                       f"{self.floor.address}", verb="apply")
             self.executor.after_apply.mark(ws, mr, rendered)
-            check = self.floor.check_import(ws, mr, rendered, inst, d.probe)
+            # No importer to prove: a lost state of this kind is rebuilt, not imported.
+            check = None if self.floor.config.importless else self.floor.check_import(ws, mr, rendered, inst, d.probe)
             return Creation(external_name=self.floor.external_name(inst),
                             connection_details=self.floor.connection_details(inst), import_check=check)
 

@@ -36,7 +36,7 @@ from bridge.workspace.identity import Lazy
 from bridge.workspace.metadata import Metadata as Recorded
 from bridge.workspace.store import STATE, Workspace, WorkspaceStore
 from bridge.workspace.values import Values, refuse_secrets
-from tfconfig import Provider, TemplateError
+from tfconfig import STOP, Provider, TemplateError
 from tfschema import schema as tfs
 
 Metadata = Callable[[ProviderBlock, ProviderSetup], Mapping[str, str]]
@@ -148,6 +148,28 @@ class KindWorkspaces:
                 f"import documentation gives for it; if it no longer exists, remove annotations "
                 f"{IMPORT_CHECK_FAILED} and {EXTERNAL_NAME} to create it again")
         return self._import_id(mr.display, mr.external_name, rendered)
+
+    def rebuild(self, ws: Workspace, mr: Managed, rendered: Rendered) -> dict[str, Any]:
+        """For a kind Terraform cannot import (``importless``): the lost state written again from the
+        external name (the state id the create recorded) and the spec's arguments, every other top-level
+        attribute null, for the executor to read. The read says whether the object exists. Refused with
+        instructions where it cannot tell (policy ``stop``): creating again would duplicate the object."""
+        importless = self.config.importless
+        if importless is None or importless.policy == STOP:
+            why = importless.reason if importless is not None and importless.reason else "its read cannot tell"
+            raise StateLost(
+                f"{mr.display}: its Terraform state is gone, and tfbridge will neither rebuild nor create it: "
+                f"Terraform cannot import a {self.config.tf_type}, and a rebuilt state cannot be trusted to "
+                f"say whether it exists ({why}). If it should be made again, remove annotation "
+                f"{EXTERNAL_NAME}; to let go of it, set spec.deletionPolicy to Orphan and delete this object")
+        attributes: dict[str, Any] = dict.fromkeys(sorted(_attribute_names(self.kind)))
+        attributes.update(rendered.resource.arguments)
+        attributes["id"] = self.import_id(mr, rendered)
+        doc = tfstate.with_instance(ws.read_state(), tf_type=self.config.tf_type, name=RESOURCE_NAME,
+                                    provider=self.provider.registry_source, attributes=attributes,
+                                    schema_version=self.kind.schema().version, private=b"", sensitive_paths=())
+        ws.write_state(doc)
+        return doc
 
     def _import_id(self, display: str, external_name: str, rendered: Rendered) -> str:
         provider_args = dict(rendered.provider.arguments)

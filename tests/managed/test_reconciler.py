@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
 
 from bridge.api.errors import Retryable
-from bridge.api.external import ImportCheck, ImportOutcome
+from bridge.api.external import ImportCheck, ImportOutcome, Observation
 from bridge.api.managed import (
     CREATE_FAILED,
     CREATE_PENDING,
@@ -26,6 +27,7 @@ from bridge.kube.client import EVENTS, SECRETS
 from bridge.kube.informer import Informer
 from bridge.managed.reconciler import INCOMPLETE
 from devrig.cloud import provider_config
+from devrig.fakes import _FakeClient
 from tests.support.bench import Bench
 from tests.support.packages import AWS_CURATED as AWS
 
@@ -152,6 +154,24 @@ def test_interrupted_create_is_adopted_by_a_lookup_of_its_tags() -> None:
     assert b.condition("VPC", "v", "Ready")["reason"] == "Available"
     assert b.cloud.calls["create"] == 1 and list(b.cloud.resources) == ["id-1"]
     assert ("Normal", "RecoveredExternalResource") in b.events("v")
+
+
+def test_a_lost_state_rebuilt_rather_than_imported_is_told_in_an_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kind Terraform cannot import has its lost state written again and read (bridge.workspace.client):
+    whoever looks at the object learns so, as of any recovery."""
+    b = Bench()
+    b.apply("VPC", "v", VPC)
+    b.settle("VPC", "v")
+    observe = _FakeClient.observe
+
+    def rebuilt(self: _FakeClient, mr: Managed) -> Observation:
+        return dataclasses.replace(observe(self, mr), recovered=("rebuild",))
+
+    monkeypatch.setattr(_FakeClient, "observe", rebuilt)
+    b.reconcile("VPC", "v")
+    (event,) = [e for e in b.event_objects("v") if e["reason"] == "RebuiltWorkspace"]
+    assert "rebuilt it from external name id-1" in event["message"], event
+    assert b.cloud.calls["create"] == 1 and b.condition("VPC", "v", "Ready")["reason"] == "Available"
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from tfconfig import (
     ExternalName,
     GroupRule,
     IDExample,
+    Importless,
     Lookup,
     ManagedElsewhere,
     Reason,
@@ -259,6 +260,20 @@ def test_a_catalogue_names_no_hook_without_a_hook_module(tmp_path: Path) -> None
         catalogue(tmp_path, {"ex.yaml": "ex_queue:\n  external_name: {strategy: named_by}\n"}, hooks=None)
 
 
+def test_a_resource_terraform_cannot_import_is_served_with_its_policy(tmp_path: Path) -> None:
+    """The probe found no importer: the entry says what a lost workspace becomes, and its external name is
+    the state id the rebuilt state starts from."""
+    cat = catalogue(tmp_path, {"ex.yaml": """
+        ex_old:
+          importless: {policy: rebuild, reason: its read empties the state when it is gone, source: provider}
+        """})
+    old = cat.resources["ex_old"]
+    assert old.importless == Importless("rebuild", "its read empties the state when it is gone", "provider")
+    assert (old.external_name.strategy, old.external_name.source) == (Strategy.IDENTIFIER_FROM_PROVIDER, "importless")
+    assert old.external_name.import_id("x-1", {}, {}) == "x-1"
+    assert old.external_name.get_external_name({"id": "x-1"}) == "x-1"
+
+
 @pytest.mark.parametrize(
     ("files", "message"),
     [
@@ -292,6 +307,11 @@ def test_a_catalogue_names_no_hook_without_a_hook_module(tmp_path: Path) -> None
                      r"cannot import it", id="ReferenceToAnExcludedResource"),
         pytest.param({"ex.yaml": "ex_old:\n  excluded: {reason: NoImport}\n  sensitive: [x]\n"},
                      r"ex.yaml:3: ex_old.sensitive: an excluded resource has no other facts", id="ExcludedWithFacts"),
+        pytest.param({"ex.yaml": "ex_old:\n  importless: {policy: create}\n"},
+                     r"ex.yaml:2: ex_old.importless: policy 'create' is not one of rebuild, stop", id="BadImportless"),
+        pytest.param({"ex.yaml": "ex_old: {}\n"},
+                     r"ex.yaml:1: ex_old: no external_name, and the probe's importer did not take the ID",
+                     id="NoImporterNoPolicy"),
         pytest.param({"ex.yaml": "ex_old:\n  excluded: {reason: Gone}\n"},
                      r"ex.yaml:2: ex_old.excluded.reason: 'Gone' is not one of NotIncluded, NoImport", id="BadReason"),
         pytest.param({"ex.yaml": "ex_queue:\n  example:\n    for_provider: {start: 2024-01-01}\n"},
