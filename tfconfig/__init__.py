@@ -50,9 +50,6 @@ from tfconfig.provider import (
     Tagging,
 )
 from tfconfig.resource import (
-    IMPORTLESS_POLICIES,
-    REBUILD,
-    STOP,
     Example,
     Importless,
     Lookup,
@@ -65,9 +62,6 @@ from tfconfig.resource import (
 )
 
 __all__ = [
-    "IMPORTLESS_POLICIES",
-    "REBUILD",
-    "STOP",
     "ApiVersion",
     "Catalog",
     "ConfigError",

@@ -36,7 +36,8 @@ from bridge.workspace.identity import Lazy
 from bridge.workspace.metadata import Metadata as Recorded
 from bridge.workspace.store import STATE, Workspace, WorkspaceStore
 from bridge.workspace.values import Values, refuse_secrets
-from tfconfig import STOP, Provider, TemplateError
+from tfconfig import Provider, TemplateError
+from tfconfig.resource import STOP
 from tfschema import schema as tfs
 
 Metadata = Callable[[ProviderBlock, ProviderSetup], Mapping[str, str]]
