@@ -124,30 +124,38 @@ class APIReferenceResolver:
         before = copy.deepcopy(mr.obj)
         _, targets = references.resolve(self.kube, mr, self.kind, self.package, kind_resource,
                                         cross_namespace=self.cross_namespace)
-        stale = [t for t in references.pinned(mr) if t not in targets]
+        # A target pinned at an earlier API version of its kind is the same object, not a stale one.
+        stale = [t for t in references.pinned(mr) if not any(references.same_object(t, u) for u in targets)]
         references.set_pinned(mr, [*targets, *stale])
         if mr.obj != before:
             mr = self.update(mr)
-        finalizer = references.in_use_finalizer(mr)
+        finalizer, earlier = references.in_use_finalizer(mr), self._earlier(mr)
         for api_version, kind, name, namespace in targets:
-            references.pin(self.kube, self._resource(api_version, kind), name, finalizer, namespace or mr.namespace)
+            references.pin(self.kube, self._resource(api_version, kind), name, finalizer, namespace or mr.namespace,
+                           replaces=earlier)
         if stale:
             for api_version, kind, name, namespace in stale:
-                references.unpin(self.kube, self._resource(api_version, kind), name, finalizer,
+                references.unpin(self.kube, self._resource(api_version, kind), name, (finalizer, *earlier),
                                  namespace or mr.namespace)
             references.set_pinned(mr, targets)
             mr = self.update(mr)
         return mr
 
     def release(self, mr: Managed) -> None:
-        finalizer = references.in_use_finalizer(mr)
+        finalizers = (references.in_use_finalizer(mr), *self._earlier(mr))
         for api_version, kind, name, namespace in references.pinned(mr):
-            references.unpin(self.kube, self._resource(api_version, kind), name, finalizer,
+            references.unpin(self.kube, self._resource(api_version, kind), name, finalizers,
                              namespace or mr.namespace)
 
+    def _earlier(self, mr: Managed) -> tuple[str, ...]:
+        """What an earlier release that reconciled ``mr`` at another of its kind's versions named its pins."""
+        return references.earlier_in_use_finalizers(mr, (v.name for v in self.kind.config.versions))
+
     def _resource(self, api_version: str, kind: str) -> Resource:
+        # By group: a target pinned by an earlier release names the version its kind had then.
+        group = api_version.rsplit("/", 1)[0]
         for k in self.package.kinds:
-            if k.api_version == api_version and k.kind == kind:
+            if k.config.group == group and k.kind == kind:
                 return kind_resource(k)
         raise Terminal(f"unknown referenced kind {kind} ({api_version})")
 

@@ -26,7 +26,7 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from bridge.api.errors import InvalidSpec, Retryable
@@ -48,9 +48,25 @@ Target = tuple[str, str, str, str]
 ResourceOf = Callable[[Kind], Resource]
 
 
-def in_use_finalizer(mr: Managed) -> str:
-    digest = hashlib.sha256(f"{mr.api_version}/{mr.kind}/{mr.namespace}/{mr.name}".encode()).hexdigest()[:16]
+def _named(api_version: str, mr: Managed) -> str:
+    digest = hashlib.sha256(f"{api_version}/{mr.kind}/{mr.namespace}/{mr.name}".encode()).hexdigest()[:16]
     return f"{IN_USE_DOMAIN}/{mr.kind.lower()[:40]}-{digest}"
+
+
+def in_use_finalizer(mr: Managed) -> str:
+    return _named(mr.api_version, mr)
+
+
+def earlier_in_use_finalizers(mr: Managed, versions: Iterable[str]) -> tuple[str, ...]:
+    """The in-use finalizers ``mr`` had at its kind's other served ``versions``: the name holds the API version,
+    so what a release that reconciled the object at another version pinned carries one of these."""
+    group = mr.api_version.rsplit("/", 1)[0]
+    return tuple(name for v in versions if (name := _named(f"{group}/{v}", mr)) != in_use_finalizer(mr))
+
+
+def same_object(a: Target, b: Target) -> bool:
+    """Whether two targets name one object: its kind's API version may have changed between them."""
+    return (a[0].rsplit("/", 1)[0], *a[1:]) == (b[0].rsplit("/", 1)[0], *b[1:])
 
 
 def users(obj: dict[str, Any]) -> list[str]:
@@ -277,26 +293,30 @@ def set_pinned(mr: Managed, targets: Iterable[Target]) -> bool:
     return True
 
 
-def _set_finalizer(kube: Kube, res: Resource, name: str, namespace: str, finalizer: str, *,
-                   present: bool) -> None:
+def _set_finalizers(kube: Kube, res: Resource, name: str, namespace: str, *, add: str | None,
+                    drop: Collection[str]) -> None:
     try:
         target = kube.get(res, name, namespace)
     except errors.NotFound:
         return
     meta = target["metadata"]
     current = meta.get("finalizers") or []
+    kept = [f for f in current if f not in drop]
     # No new finalizers on an object being deleted (the API server forbids it, and it is leaving).
-    if (finalizer in current) == present or (present and meta.get("deletionTimestamp")):
+    if add is not None and add not in kept and not meta.get("deletionTimestamp"):
+        kept.append(add)
+    if kept == current:
         return
-    meta["finalizers"] = [*current, finalizer] if present else [f for f in current if f != finalizer]
+    meta["finalizers"] = kept
     kube.update(res, target)
 
 
-def pin(kube: Kube, res: Resource, name: str, finalizer: str, namespace: str = "") -> None:
+def pin(kube: Kube, res: Resource, name: str, finalizer: str, namespace: str = "", *,
+        replaces: Collection[str] = ()) -> None:
     """Put ``finalizer`` on the referenced object (in ``namespace``, the referencing object's) unless it
-    is there; a conflict propagates."""
-    _set_finalizer(kube, res, name, namespace, finalizer, present=True)
+    is there, in place of any of ``replaces`` (the names it had before); a conflict propagates."""
+    _set_finalizers(kube, res, name, namespace, add=finalizer, drop=replaces)
 
 
-def unpin(kube: Kube, res: Resource, name: str, finalizer: str, namespace: str = "") -> None:
-    _set_finalizer(kube, res, name, namespace, finalizer, present=False)
+def unpin(kube: Kube, res: Resource, name: str, finalizers: Collection[str], namespace: str = "") -> None:
+    _set_finalizers(kube, res, name, namespace, add=None, drop=finalizers)

@@ -16,10 +16,9 @@ recorded IDs. This release's provider then starts on them, and:
 * carries a change of the spec to moto, and deleting every object leaves moto empty.
 
 Kinds whose API version this release changed since ee55f58 (storage version v1beta1 → v1beta2, v1beta1 still
-served): Bucket (s3), Table (dynamodb), Repository (ecr), Record (route53). The first three are recorded,
-beside VPC, Subnet, SecurityGroup and Role, whose version did not change. Record is not: its zone's ID
-would need a seeded Route53 too and adds nothing the other three do not (a Queue neither: moto's queue URL,
-its ID, holds the endpoint's port).
+served): Bucket (s3), Table (dynamodb), Repository (ecr), Record (route53). All four are recorded, beside
+VPC, Subnet, SecurityGroup, Role and the Record's Zone, whose versions did not change (moto's Route53 zone IDs
+follow its seed, as EC2's IDs do).
 """
 
 from __future__ import annotations
@@ -48,8 +47,8 @@ from tfbridge.cli import cli
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 RECORDED = Path(__file__).resolve().parent / "release_2026_11_30"
-CHANGED = {"Bucket", "Table", "Repository"}  # their storage version moved v1beta1 → v1beta2
-GROUPS = {"s3", "dynamodb", "ecr"}
+CHANGED = {"Bucket", "Table", "Repository", "Record"}  # their storage version moved v1beta1 → v1beta2
+GROUPS = {"s3", "dynamodb", "ecr", "route53"}
 
 
 def _lineages(root: Path) -> dict[str, str]:
@@ -67,11 +66,16 @@ def _counts(moto: Moto) -> dict[str, int]:
     vpcs = [v for v in ec2.describe_vpcs()["Vpcs"] if not v.get("IsDefault")]
     subnets = ec2.describe_subnets(Filters=[{"Name": "vpc-id", "Values": [v["VpcId"] for v in vpcs] or ["none"]}])
     groups = [g for g in ec2.describe_security_groups()["SecurityGroups"] if g["GroupName"] != "default"]
+    route53 = moto.client("route53")
+    zones = route53.list_hosted_zones()["HostedZones"]
+    records = [r for z in zones for r in route53.list_resource_record_sets(HostedZoneId=z["Id"])["ResourceRecordSets"]
+               if r["Type"] == "A"]
     return {"VPC": len(vpcs), "Subnet": len(subnets["Subnets"]), "SecurityGroup": len(groups),
             "Role": len(moto.client("iam").list_roles()["Roles"]),
             "Bucket": len(moto.client("s3").list_buckets()["Buckets"]),
             "Table": len(moto.client("dynamodb").list_tables()["TableNames"]),
-            "Repository": len(moto.client("ecr").describe_repositories()["repositories"])}
+            "Repository": len(moto.client("ecr").describe_repositories()["repositories"]),
+            "Zone": len(zones), "Record": len(records)}
 
 
 def _workspaces(root: Path, *args: str) -> Any:

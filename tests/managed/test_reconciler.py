@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -25,6 +26,7 @@ from bridge.kube import errors
 from bridge.kube.cache import CachedReader
 from bridge.kube.client import EVENTS, SECRETS
 from bridge.kube.informer import Informer
+from bridge.managed import references
 from bridge.managed.reconciler import INCOMPLETE
 from devrig.cloud import provider_config
 from devrig.fakes import _FakeClient
@@ -404,6 +406,58 @@ def test_referenced_resource_waits_for_its_users() -> None:
     b.settle("Subnet", "sub")
     b.settle("VPC", "net")
     assert b.cloud.resources == {}
+
+
+ZONE = {"region": "us-east-1", "name": "example.com"}
+RECORD = {"region": "us-east-1", "name": "www.example.com", "type": "A", "ttl": 60, "records": ["192.0.2.1"],
+          "zoneIdRef": {"name": "zone"}}
+
+
+def _pins(b: Bench, kind: str, name: str) -> list[str]:
+    return [f for f in b.get(kind, name)["metadata"]["finalizers"] if f.startswith("in-use.tfbridge.io/")]
+
+
+def test_a_pin_made_at_an_earlier_version_of_the_referencing_kind_is_replaced_then_released() -> None:
+    # The in-use finalizer's name holds the referencing object's API version: a Record an earlier release
+    # reconciled at v1beta1 pinned its Zone under another name than it has at v1beta2.
+    b = Bench()
+    b.apply("Zone", "zone", ZONE)
+    b.settle("Zone", "zone")
+    b.apply("Record", "www", RECORD)
+    record = Managed(b.get("Record", "www"))
+    assert record.api_version.endswith("/v1beta2")
+    earlier = references.earlier_in_use_finalizers(record, ("v1beta1", "v1beta2"))
+    assert len(earlier) == 1 and references.in_use_finalizer(record) not in earlier
+    zone = b.get("Zone", "zone")
+    zone["metadata"]["finalizers"] = [*zone["metadata"]["finalizers"], earlier[0]]
+    b.kube.update(b.res("Zone"), zone)
+    b.settle("Record", "www")
+    assert _pins(b, "Zone", "zone") == [references.in_use_finalizer(record)], "one pin, under the current name"
+    zone = b.get("Zone", "zone")
+    zone["metadata"]["finalizers"] = [*zone["metadata"]["finalizers"], earlier[0]]  # as if never replaced
+    b.kube.update(b.res("Zone"), zone)
+    b.kube.delete(b.res("Record"), "www")
+    b.settle("Record", "www")
+    assert _pins(b, "Zone", "zone") == [], "the delete releases the pin under every name it had"
+    b.kube.delete(b.res("Zone"), "zone")
+    b.settle("Zone", "zone")
+    assert b.cloud.resources == {}
+
+
+def test_a_target_pinned_at_an_earlier_version_of_its_kind_stays_pinned() -> None:
+    b = Bench()
+    b.apply("Zone", "zone", ZONE)
+    b.settle("Zone", "zone")
+    group = b.kind("Zone").api_version.rsplit("/", 1)[0]
+    b.apply("Record", "www", RECORD, metadata={"annotations": {
+        references.PINNED: json.dumps([[f"{group}/v1alpha1", "Zone", "zone"]])}})
+    b.settle("Record", "www")
+    record = Managed(b.get("Record", "www"))
+    assert _pins(b, "Zone", "zone") == [references.in_use_finalizer(record)], "the same object: not unpinned as stale"
+    assert references.pinned(record) == [(b.kind("Zone").api_version, "Zone", "zone", "")]
+    b.kube.delete(b.res("Record"), "www")
+    b.settle("Record", "www")
+    assert _pins(b, "Zone", "zone") == []
 
 
 def test_one_operation_at_a_time_and_last_spec_wins() -> None:

@@ -3,7 +3,8 @@ and what its provider left in the cluster and in its workspace root.
 
 moto names EC2 objects at random; seeded (``POST /moto-api/seed``) right after a reset, the same calls in the
 same order name them the same. The recording was made that way (its ``record.py``), so the test makes the same
-calls and finds the IDs the recorded states hold. Names stand for the rest (a role, a bucket, a table).
+calls and finds the IDs the recorded states hold (Route53's zone IDs follow the seed too). Names stand for the
+rest (a role, a bucket, a table).
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ def _filled(value: Any, ids: dict[str, str]) -> Any:
 
 
 def make_cloud(moto: Moto, spec: dict[str, Any]) -> dict[str, str]:
-    """An empty moto, seeded, then ``spec``'s calls in order; the IDs they saved, by name."""
+    """An empty moto, seeded, then ``spec``'s calls in order; the IDs they saved, by name (a saved value's last
+    ``/``-separated part)."""
     moto.reset()
     url = f"{moto.endpoint}/moto-api/seed?a={int(spec['seed'])}"
     with urllib.request.urlopen(urllib.request.Request(url, method="POST"), timeout=30):
@@ -44,7 +46,7 @@ def make_cloud(moto: Moto, spec: dict[str, Any]) -> dict[str, str]:
         for name, path in call["save"].items():
             for part in path.split("."):
                 out = out[part]
-            ids[name] = str(out)
+            ids[name] = str(out).rsplit("/", 1)[-1]  # Route53 answers /hostedzone/ID; states hold the ID
     return ids
 
 
