@@ -370,7 +370,7 @@ def managed_crd(res: ResolvedResource, views: Mapping[str, f.Views], provider: P
 
 
 # A namespace's ProviderConfig reads a Secret of its own namespace alone, and may still name that namespace,
-# as provider-upjet-aws's manifests do (its CRD requires it): the runtime refuses any other.
+# as upjet providers' manifests do (their CRDs require it): the runtime refuses any other.
 _CONFIG_LOCAL_SECRET: dict[str, Any] = {
     **_LOCAL_SPECIALS["SecretKeySelector"],
     "description": "A key of a Secret in this ProviderConfig's namespace.",

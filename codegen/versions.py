@@ -1,8 +1,8 @@
 """The page of the guide that says, per API group, at which versions each kind is served and stored, written
 from a provider's committed catalogue (``zz_catalogue.yaml``) so that it cannot drift.
 
-``python -m codegen.versions providers/aws docs/guide/versions.md`` writes it; a test fails when the
-committed page differs from what this makes.
+``python -m codegen.versions PROVIDER_DIR PAGE`` writes it (``make docs`` does for the guide); a test
+fails when the committed page differs from what this makes.
 """
 
 from __future__ import annotations

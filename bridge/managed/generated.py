@@ -1,4 +1,4 @@
-"""Generated secrets: a sensitive argument whose value the runtime makes up once, as provider-upjet-aws's
+"""Generated secrets: a sensitive argument whose value the runtime makes up once, as upjet's
 password generator does for a database's master password (``autoGeneratePassword: true`` beside
 ``passwordSecretRef``).
 
