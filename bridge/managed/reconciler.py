@@ -676,17 +676,15 @@ class ManagedReconciler:
             # As crossplane-runtime: what differs, and what the observe had to repair, for whoever debugs.
             log.debug("observed %s", mr.display, extra={"diff": obs.diff, "recovered": list(obs.recovered)})
         if obs.rebuilt:
-            # Never unseen: a rebuild means a state was lost or not where it should be.
-            message = f"workspace rebuilt by importing {obs.external_name or mr.external_name}: {obs.rebuilt}"
-            log.warning("workspace rebuilt by import", extra={"mr": mr.display, "why": obs.rebuilt})
-            self.recorder.normal(mr.obj, reasons.REBUILT_WORKSPACE, message)
-        elif "rebuild" in obs.recovered:
-            # A kind Terraform cannot import: its lost state was written again and read, never created again.
-            log.warning("workspace rebuilt from the external name",
-                        extra={"mr": mr.display, "external_name": mr.external_name})
-            self.recorder.normal(mr.obj, reasons.REBUILT_WORKSPACE,
-                                 f"its Terraform state was lost; rebuilt it from external name {mr.external_name} "
-                                 f"and the spec, and read {mr.kind} back")
+            # Never unseen: a rebuild means a state was lost or not where it should be. A kind Terraform cannot
+            # import has its state written again from the external name and the spec, then read.
+            external = obs.external_name or mr.external_name
+            if "rebuild" in obs.recovered:
+                how, rebuilt = "from the external name", f"rebuilt from external name {external} and the spec"
+            else:
+                how, rebuilt = "by import", f"rebuilt by importing {external}"
+            log.warning("workspace rebuilt %s", how, extra={"mr": mr.display, "why": obs.rebuilt})
+            self.recorder.normal(mr.obj, reasons.REBUILT_WORKSPACE, f"workspace {rebuilt}: {obs.rebuilt}")
         changed = False
         if obs.external_name and obs.external_name != mr.external_name:
             mr.set_external_name(obs.external_name)

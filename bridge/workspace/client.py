@@ -123,8 +123,8 @@ class WorkspaceClient:
             rebuilt = self.floor.rebuild_reason(ws, mr, before, aside) if lost else ""
             with self.executor.driver(Operation(self.floor, ws, rendered, mr, timeout)) as d:
                 observation = self._observed(ws, mr, rendered, current, d)
-            return dataclasses.replace(observation, rebuilt=rebuilt) if "import" in observation.recovered else \
-                observation
+            built = {"import", "rebuild"} & set(observation.recovered)  # by importing, or from the external name
+            return dataclasses.replace(observation, rebuilt=rebuilt) if built else observation
 
     def _observed(self, ws: Workspace, mr: Managed, rendered: Rendered, current: Mapping[str, Any] | None,
                   d: Driver) -> Observation:

@@ -14,11 +14,10 @@ import pytest
 
 from bridge.api.managed import EXTERNAL_NAME
 from bridge.kube import errors
-from bridge.kube.client import EVENTS, NAMESPACES, SECRETS
-from bridge.managed.adoption import ALLOWED_NAMESPACES
+from bridge.kube.client import EVENTS
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.providerconfig import ConfigResources
-from devrig.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret
+from tests.support.aws import configure_cluster_default
 from tests.support.cloud import Moto
 from tests.support.packages import AWS
 from tests.support.running import Running
@@ -29,20 +28,6 @@ VPC = AWS.by_type("aws_vpc", namespaced=True)
 PACKAGE = dataclasses.replace(AWS, kinds=(VPC,))
 TENANT = "team-a"
 CIDR = "10.48.0.0/16"  # no other test on the same cloud uses it: a count by CIDR finds only ours
-
-
-def _configure(run: Running) -> None:
-    """The credentials Secret and the default ClusterProviderConfig (a namespaced object's default)."""
-    run.kube.create(SECRETS, credentials_secret())
-    res = ConfigResources.of(PACKAGE).cluster_configs
-    assert res is not None
-    namespace, name, key = CREDENTIALS_SECRET
-    run.kube.create(res, {"apiVersion": res.api_version, "kind": "ClusterProviderConfig",
-                          "metadata": {"name": "default", "annotations": {ALLOWED_NAMESPACES: TENANT}},
-                          "spec": {"credentials": {"source": "Secret", "secretRef": {"namespace": namespace,
-                                                                                       "name": name, "key": key}},
-                                   "configuration": dict(MOTO_PROVIDER_CONFIGURATION)}})
-    run.kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": TENANT}})
 
 
 def _vpc(run: Running) -> dict[str, Any]:
@@ -67,7 +52,7 @@ def test_namespaced_vpc_lifecycle(start_manager: Callable[..., Running], moto: M
     monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
     settings = {"terraform": terraform_bin, "plugin_dir": plugin_dir, "poll": 600.0, "workspace_root": tmp_path / "ws"}
     run = start_manager(PACKAGE, "aws", **settings)
-    _configure(run)
+    configure_cluster_default(run.kube, PACKAGE, TENANT)
     res = kind_resource(VPC)
     run.kube.create(res, {"apiVersion": VPC.api_version, "kind": "VPC",
                           "metadata": {"name": "net", "namespace": TENANT},

@@ -16,10 +16,7 @@ from typing import Any
 import pytest
 
 from bridge.api.managed import EXTERNAL_NAME
-from bridge.kube.client import NAMESPACES, SECRETS
-from bridge.managed.adoption import ALLOWED_NAMESPACES
-from bridge.managed.providerconfig import ConfigResources
-from devrig.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret
+from tests.support.aws import configure_cluster_default
 from tests.support.cloud import Moto
 from tests.support.packages import AWS
 from tests.support.running import Running
@@ -32,20 +29,6 @@ TENANT = "team-nested"
 CIDR = "10.52.0.0/16"  # no other test on the same cloud uses it
 TRUST = json.dumps({"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "sts:AssumeRole",
                                                             "Principal": {"Service": "batch.amazonaws.com"}}]})
-
-
-def _configure(run: Running) -> None:
-    """The credentials Secret, the default ClusterProviderConfig (a namespaced object's default), the tenant."""
-    run.kube.create(SECRETS, credentials_secret())
-    res = ConfigResources.of(PACKAGE).cluster_configs
-    assert res is not None
-    namespace, name, key = CREDENTIALS_SECRET
-    run.kube.create(res, {"apiVersion": res.api_version, "kind": "ClusterProviderConfig",
-                          "metadata": {"name": "default", "annotations": {ALLOWED_NAMESPACES: TENANT}},
-                          "spec": {"credentials": {"source": "Secret", "secretRef": {"namespace": namespace,
-                                                                                       "name": name, "key": key}},
-                                   "configuration": dict(MOTO_PROVIDER_CONFIGURATION)}})
-    run.kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": TENANT}})
 
 
 def _roles(moto: Moto) -> tuple[str, str]:
@@ -75,7 +58,7 @@ def test_references_in_a_block_resolve_at_their_depth(start_manager: Callable[..
     monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
     run = start_manager(PACKAGE, "aws", terraform=terraform_bin, plugin_dir=plugin_dir, poll=600.0,
                         workspace_root=tmp_path / "ws")
-    _configure(run)
+    configure_cluster_default(run.kube, PACKAGE, TENANT)
     run.namespace = TENANT
     role, profile = _roles(moto)
     run.apply("VPC", "net", {"region": "us-east-1", "cidrBlock": CIDR})

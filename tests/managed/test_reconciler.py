@@ -167,12 +167,12 @@ def test_a_lost_state_rebuilt_rather_than_imported_is_told_in_an_event(monkeypat
     observe = _FakeClient.observe
 
     def rebuilt(self: _FakeClient, mr: Managed) -> Observation:
-        return dataclasses.replace(observe(self, mr), recovered=("rebuild",))
+        return dataclasses.replace(observe(self, mr), recovered=("rebuild",), rebuilt="its state was lost")
 
     monkeypatch.setattr(_FakeClient, "observe", rebuilt)
     b.reconcile("VPC", "v")
     (event,) = [e for e in b.event_objects("v") if e["reason"] == "RebuiltWorkspace"]
-    assert "rebuilt it from external name id-1" in event["message"], event
+    assert event["message"] == "workspace rebuilt from external name id-1 and the spec: its state was lost", event
     assert b.cloud.calls["create"] == 1 and b.condition("VPC", "v", "Ready")["reason"] == "Available"
 
 

@@ -10,10 +10,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bridge.api.registry import ProviderPackage
 from bridge.kube import errors
 from bridge.kube.client import NAMESPACES, SECRETS, HTTPKube
+from bridge.managed.adoption import ALLOWED_NAMESPACES
 from bridge.managed.providerconfig import ConfigResources
-from devrig.cloud import credentials_secret
+from devrig.cloud import CREDENTIALS_SECRET, MOTO_PROVIDER_CONFIGURATION, credentials_secret
 from devrig.rig import configure
 from tests.support.cloud import Moto
 from tests.support.cluster import Cluster
@@ -54,6 +56,21 @@ def configure_tenant(kube: HTTPKube, namespace: str) -> None:
     for r, obj in objects:
         with contextlib.suppress(errors.Conflict):
             kube.create(r, obj, namespace=obj["metadata"].get("namespace", ""))
+
+
+def configure_cluster_default(kube: HTTPKube, package: ProviderPackage, tenant: str) -> None:
+    """The credentials Secret, the `default` ClusterProviderConfig (a namespaced object's default when its
+    namespace has none) open to ``tenant``, and the tenant's namespace."""
+    kube.create(SECRETS, credentials_secret())
+    res = ConfigResources.of(package).cluster_configs
+    assert res is not None
+    namespace, name, key = CREDENTIALS_SECRET
+    kube.create(res, {"apiVersion": res.api_version, "kind": "ClusterProviderConfig",
+                      "metadata": {"name": "default", "annotations": {ALLOWED_NAMESPACES: tenant}},
+                      "spec": {"credentials": {"source": "Secret", "secretRef": {"namespace": namespace,
+                                                                                   "name": name, "key": key}},
+                               "configuration": dict(MOTO_PROVIDER_CONFIGURATION)}})
+    kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": tenant}})
 
 
 def provider(cluster: Cluster, root: Path, moto: Moto, terraform_bin: str, plugin_dir: Path, log: Path,
