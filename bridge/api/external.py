@@ -61,6 +61,9 @@ class Observation:
     rebuilt: str = ""
     # Annotations the object is to carry from now on (its claim to the cloud object).
     annotations: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # Answered by the state our own last apply saved, not by a read of the cloud: up to date by
+    # construction, it says nothing of whether the cloud keeps what was applied.
+    from_apply: bool = False
 
 
 class ImportOutcome(enum.Enum):

@@ -67,7 +67,9 @@ class _NoObserver:
         pass
 
 
-def _fingerprint(obj: Obj) -> str:
+def request_fingerprint(obj: Obj) -> str:
+    """What of an object asks for a reconcile: its generation (the spec) and the metadata a reconcile acts on;
+    not its status nor its resourceVersion."""
     meta = obj.get("metadata") or {}
     return json.dumps([meta.get(k) for k in ("generation", "annotations", "labels", "finalizers",
                                               "deletionTimestamp", "ownerReferences")], sort_keys=True)
@@ -152,7 +154,7 @@ class Controller:
             if event == "DELETED":
                 self._seen.pop(key, None)
             else:
-                fingerprint = _fingerprint(obj)
+                fingerprint = request_fingerprint(obj)
                 last = self._seen.get(key)
                 self._seen[key] = (fingerprint, resource_version(obj))
                 if event == "MODIFIED" and last is not None and last[0] == fingerprint:
@@ -173,7 +175,7 @@ class Controller:
             if last is not None and version and last[1] == version:
                 self.queue.undirty(key)  # the last event is the object handled (every settled poll)
                 return
-            fingerprint = _fingerprint(obj)
+            fingerprint = request_fingerprint(obj)
             if last is not None and last[0] == fingerprint:
                 self.queue.undirty(key)
             elif not self.queue.is_dirty(key):

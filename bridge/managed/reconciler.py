@@ -57,7 +57,7 @@ from bridge.api.registry import Kind, ProviderPackage
 from bridge.kube import decode, errors, names
 from bridge.kube.cache import CachedReader
 from bridge.kube.client import Kube
-from bridge.kube.controller import Result
+from bridge.kube.controller import Result, request_fingerprint
 from bridge.managed import conditions, references
 from bridge.managed.changelogs import ChangeLogs, NoChangeLogs
 from bridge.managed.collaborators import (
@@ -224,12 +224,15 @@ class ManagedReconciler:
         redact = self.recorder.redactor
         conds = tuple(conditions.condition(c["type"], c["status"], c["reason"],
                                            redact(c.get("message") or "", tenant=tenant)) for c in conds)
+        # The conditions speak of the generation this reconcile read, also when a conflict has the status
+        # written onto a newer one: that one's change is still to be reconciled.
+        generation = mr.generation
         for _ in range(5):
             # The new status is built beside the old one, which is left as it is to compare with (no copy
             # of it is made): a poll of a settled object ends here having written nothing.
             before = mr.obj.get("status")
             status = dict(before) if isinstance(before, dict) else {}
-            status["conditions"] = conditions.merged(status.get("conditions"), mr.generation, *conds)
+            status["conditions"] = conditions.merged(status.get("conditions"), generation, *conds)
             if at_provider is not None:
                 status["atProvider"] = at_provider
             if handled and mr.reconcile_request:
@@ -706,7 +709,8 @@ class ManagedReconciler:
             # What the cloud says is true whether or not the Secret could be written.
             self._status(mr, available, at_provider=dict(obs.at_provider), drift=obs.drift)
             raise
-        if obs.up_to_date:
+        if obs.up_to_date and not obs.from_apply:
+            # Only a read of the cloud shows that it kept what was applied: the apply's own answer always agrees.
             self.ops.converged(key)
         if not obs.up_to_date and policy.update:
             if (held := self._held(mr, key)) is not None:
@@ -727,14 +731,16 @@ class ManagedReconciler:
             return Result(requeue_after=30.0)
         # No operation runs now; an object found as its spec says clears an old failure (as upjet).
         done = (conditions.async_finished(), *([conditions.last_async_success()] if obs.up_to_date else []))
-        mr = self._status(mr, available, conditions.reconcile_success(), *done, at_provider=dict(obs.at_provider),
-                          drift=obs.drift)
+        written = self._status(mr, available, conditions.reconcile_success(), *done,
+                               at_provider=dict(obs.at_provider), drift=obs.drift)
         if obs.up_to_date:
-            self.metrics.in_sync(mr)
+            self.metrics.in_sync(written)
         # Observed as it now is: a change event of this reconcile's own writes (the annotations of a create
         # just recorded, a finalizer, the external name the observe found, values late-initialised from
-        # the very state it read, which plan no change) asks nothing it has not done.
-        return dataclasses.replace(self._polled(mr), handled=mr.obj)
+        # the very state it read, which plan no change) asks nothing it has not done. A status written after
+        # a conflict onto an object someone else changed meanwhile answers the object observed, not that one.
+        acted = request_fingerprint(written.obj) == request_fingerprint(mr.obj)
+        return dataclasses.replace(self._polled(written), handled=written.obj if acted else None)
 
 
 def late_initialize(obj: dict[str, Any], values: Mapping[str, Any]) -> bool:

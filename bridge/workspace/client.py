@@ -114,7 +114,7 @@ class WorkspaceClient:
                 return self._observe_only(ws, mr, rendered, timeout)
             applied = self.executor.after_apply.recall(ws, mr, rendered, current)
             if applied is not None:
-                return self.floor.observation(mr, rendered, applied, None, ())
+                return dataclasses.replace(self.floor.observation(mr, rendered, applied, None, ()), from_apply=True)
             before = ws.meta()
             aside = self.floor.prepare(ws, mr, rendered)
             if aside:

@@ -157,6 +157,10 @@ class FakeCloud:
         # Secrets (namespace, name) every observe reads, as an executor reads a spec's *SecretRef fields.
         self.secret_refs: list[tuple[str, str]] = []
         self.drops: set[str] = set()
+        # Answer the observe right after an update from what it applied, as the executors' state after
+        # their own apply does (``Observation.from_apply``); the external names that answer is due for.
+        self.answers_after_apply = False
+        self.just_applied: set[str] = set()
         # Spec fields whose change needs the object replaced (Terraform's "forces replacement").
         self.forces_replacement: set[str] = set()
         # New external name → the old object a replacement has not deleted yet.
@@ -211,6 +215,10 @@ class _FakeClient:
         found = self.cloud.resources.get(mr.external_name) if mr.external_name else None
         if found is None:
             return Observation(exists=False)
+        if mr.external_name in self.cloud.just_applied:
+            self.cloud.just_applied.discard(mr.external_name)
+            return Observation(exists=True, up_to_date=True, at_provider={"id": mr.external_name, **mr.for_provider},
+                               external_name=mr.external_name, from_apply=True)
         found = {**found, "spec": self._seen(found)}
         late = {k: v for k, v in (found.get("late") or {}).items() if k not in mr.for_provider}
         wanted = {k: v for k, v in mr.for_provider.items() if k not in (found.get("late") or {})}
@@ -249,6 +257,8 @@ class _FakeClient:
         if changed:
             return self._replace(mr, changed)
         self.cloud.resources[mr.external_name] = {"spec": self._kept(mr), "kind": self.kind}
+        if self.cloud.answers_after_apply:
+            self.cloud.just_applied.add(mr.external_name)
         return Update()
 
     def _replace(self, mr: Managed, changed: list[str]) -> Update:

@@ -30,7 +30,7 @@ from bridge.managed import references
 from bridge.managed.reconciler import INCOMPLETE
 from devrig.cloud import provider_config
 from devrig.fakes import _FakeClient
-from tests.support.bench import Bench
+from tests.support.bench import VPCS, Bench
 from tests.support.packages import AWS_CURATED as AWS
 
 VPC = {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"}
@@ -264,15 +264,18 @@ def test_drift_is_updated_and_late_init_fills_the_spec() -> None:
     assert b.get("VPC", "v")["spec"]["forProvider"]["instanceTenancy"] == "default"
 
 
-def test_a_spec_the_cloud_does_not_keep_is_applied_with_a_growing_pause() -> None:
+@pytest.mark.parametrize("after_apply", [False, True], ids=["EveryObserveReads", "ObserveAfterApplyAnswersFromIt"])
+def test_a_spec_the_cloud_does_not_keep_is_applied_with_a_growing_pause(after_apply: bool) -> None:
     """An update that succeeds but leaves the object differing from its spec (the cloud drops a value, or a
     spec is written never to converge) is not applied again and again: after the second such update the
-    object says so and the next one waits, doubling; other objects' operations go on meanwhile."""
+    object says so and the next one waits, doubling; other objects' operations go on meanwhile. The observe
+    that the executor answers from its own apply's state (up to date by construction) proves nothing."""
     b = Bench(max_operations=1)
     b.cloud.drops = {"enableDnsHostnames"}
+    b.cloud.answers_after_apply = after_apply
     b.apply("VPC", "v", {**VPC, "enableDnsHostnames": True})
-    b.settle("VPC", "v")
-    b.settle("VPC", "v")
+    for _ in range(2 + 2 * after_apply):  # each update's next observe, when it is answered from the apply
+        b.settle("VPC", "v")
     assert b.cloud.calls["update"] == 2, "applied once more after the first did not converge, then held"
     synced = b.condition("VPC", "v", "Synced")
     assert synced["status"] == "False" and "still differs from the spec after 2 updates" in synced["message"]
@@ -628,3 +631,31 @@ def test_the_import_check_after_create_is_shown(check: ImportCheck, marked: bool
     assert [(e["type"], "'id-1'" in e["message"] and "20s" in e["message"]) for e in unchecked] == (
         [("Normal", True)] if check.outcome is ImportOutcome.UNCHECKED else [])
     assert b.cloud.calls["create"] == 1
+
+
+def test_a_spec_changed_while_it_was_reconciled_is_reconciled_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The status a reconcile writes answers the object it observed: when a change lands meanwhile and the
+    status is written onto the new object after a conflict, its conditions keep the generation observed and
+    the reconcile does not say it handled the new one (the controller would drop the change's event)."""
+    b = Bench()
+    b.apply("VPC", "v", VPC)
+    b.settle("VPC", "v")
+    before = b.get("VPC", "v")["metadata"]["generation"]
+    enter = b.cloud._enter
+
+    def changed_meanwhile(verb: str) -> None:
+        enter(verb)
+        if verb == "observe" and b.get("VPC", "v")["metadata"]["generation"] == before:
+            b.kube.patch(VPCS, "v", {"spec": {"forProvider": {"tags": {"team": "b"}}}})
+
+    monkeypatch.setattr(b.cloud, "_enter", changed_meanwhile)
+    # A status to write (a settled object's reconcile writes none): its atProvider as a restore leaves it.
+    obj = b.get("VPC", "v")
+    b.kube.update_status(VPCS, {**obj, "status": {**obj["status"], "atProvider": {}}})
+    result = b.reconcile("VPC", "v")
+    assert result.handled is None
+    assert b.get("VPC", "v")["metadata"]["generation"] == before + 1
+    assert b.condition("VPC", "v", "Synced")["observedGeneration"] == before
+    b.settle("VPC", "v")
+    assert b.cloud.resources["id-1"]["spec"]["tags"]["team"] == "b"
+    assert b.condition("VPC", "v", "Synced")["observedGeneration"] == before + 1
