@@ -157,6 +157,10 @@ class _Failed(Exception):
         self.ready = ready
 
 
+# What Synced says of a spec the cloud does not keep: updates that succeeded, then an observe still differing.
+NOT_KEPT = "still differs from the spec after"
+
+
 class ManagedReconciler:
     """Reconciles one kind. Collaborators not given are the API-backed defaults; ``reader``, when
     given, serves reads from an informer's cache (a settled poll then reads nothing from the API
@@ -718,7 +722,7 @@ class ManagedReconciler:
                 conds = [available]
                 if updates > 1:
                     conds.append(conditions.reconcile_error(
-                        f"the external resource still differs from the spec after {updates} updates "
+                        f"the external resource {NOT_KEPT} {updates} updates "
                         f"({obs.diff or 'no argument named'}); the cloud does not keep what was applied, so the "
                         f"next update waits {held.requeue_after or 0:.0f}s"))
                 self._status(mr, *conds, at_provider=dict(obs.at_provider), drift=obs.drift)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge.api.registry import Kind, ProviderPackage
+from bridge.managed.reconciler import NOT_KEPT
 from conformance.classes import EXAMPLE, MOTO, OURS, TIMEOUT, classify
 from conformance.counting import MotoCount, second_objects, serves
 from conformance.deletion import after_delete
@@ -128,7 +129,8 @@ class Harness:
             if synced.get("status") == "False" and "reference" not in message.lower():
                 # A failed create is the provider's answer; anything else may still settle.
                 first = since.setdefault(name, now)
-                answered = any(f"{verb} failed" in message for verb in ("create", "update"))
+                # The provider's own verdict: a failed call, or updates the cloud did not keep.
+                answered = any(f"{verb} failed" in message for verb in ("create", "update")) or NOT_KEPT in message
                 if (answered and (index == 0 or now - references_ready > SETTLE_SECONDS)) or \
                         now - first > SETTLE_SECONDS:
                     return f"{kind.kind}/{name}: {message}"

@@ -153,6 +153,10 @@ def test_python_dependencies_install_from_a_hashed_lock() -> None:
     assert "--require-hashes" in script and "--no-build-isolation --no-index" in script
 
 
+# The tests of one install share it: on one worker, the module's fixture runs the script once.
+IMAGE = "image-install"
+
+
 @pytest.fixture(scope="module")
 def image(tmp_path_factory: pytest.TempPathFactory, terraform_bin: str,
           plugin_dir: Path) -> tuple[Path, str, subprocess.CompletedProcess[str]]:
@@ -167,6 +171,7 @@ def image(tmp_path_factory: pytest.TempPathFactory, terraform_bin: str,
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(IMAGE)
 def test_install_script_builds_the_image_contents(image: tuple[Path, str, subprocess.CompletedProcess[str]]) -> None:
     """The binary is checked against its pinned checksum, the Python packages against the lock's hashes."""
     args = build_args()
@@ -192,6 +197,7 @@ def importable(site: Path) -> set[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(IMAGE)
 def test_the_image_holds_no_development_package(image: tuple[Path, str, subprocess.CompletedProcess[str]]) -> None:
     """Listed from what the install put in its prefix: the product's packages are all tfbridge installs, no
     development package, distribution or command is there, and `tfbridge --version` says what ran."""
