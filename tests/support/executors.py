@@ -89,26 +89,32 @@ NAMING_NOTHING = (
 
 def absent_until_made(backend: CLIBackend | DirectBackend, moto: Moto, package: ProviderPackage) -> None:
     """Every importer of NAMING_NOTHING answers "does not exist" for its ID (it is never an observe
-    failure); a Kinesis stream, observed by its name before it is made, is then created, imported again
-    after its workspace is lost, and deleted, after which its observe answers "does not exist" again."""
+    failure); a log group, observed by its name before it is made, is then created, imported again after its
+    workspace is lost, and deleted, after which its observe answers "does not exist" again."""
     for tf_type, for_provider, external_name in NAMING_NOTHING:
         m = mr(tf_type, f"absent-{tf_type.replace('_', '-')}", for_provider, external_name, package=package)
         assert backend.client(package.by_type(tf_type), SETUP).observe(m).exists is False, tf_type
-    kind = package.by_type("aws_kinesis_stream")
-    stream = mr("aws_kinesis_stream", f"tfbridge-stream-{backend.name}", {"region": "us-east-1", "shardCount": 1},
-                f"tfbridge-stream-{backend.name}", package=package)
+    # The lifecycle on a kind identified by its name whose create and delete moto answers at once (a Kinesis
+    # stream's wait for ACTIVE and for its deletion costs half a minute per executor).
+    kind = package.by_type("aws_cloudwatch_log_group")
+    group = mr("aws_cloudwatch_log_group", f"tfbridge-logs-{backend.name}", {"region": "us-east-1"},
+               f"tfbridge-logs-{backend.name}", package=package)
+    logs = moto.client("logs")
+
+    def made() -> list[str]:
+        return [g["logGroupName"] for g in logs.describe_log_groups(logGroupNamePrefix="tfbridge-logs-")["logGroups"]]
+
     client = backend.client(kind, SETUP)
-    assert not client.observe(stream).exists
-    assert client.create(stream).external_name == stream.external_name
-    assert backend.client(kind, SETUP).observe(stream).exists
-    shutil.rmtree(backend.store.get(stream.api_version, stream.kind, stream.name).dir)
-    seen = backend.client(kind, SETUP).observe(stream)
+    assert not client.observe(group).exists
+    assert client.create(group).external_name == group.external_name
+    assert backend.client(kind, SETUP).observe(group).exists
+    shutil.rmtree(backend.store.get(group.api_version, group.kind, group.name).dir)
+    seen = backend.client(kind, SETUP).observe(group)
     assert (seen.exists, seen.recovered) == (True, ("import",))
-    names = moto.client("kinesis").list_streams()["StreamNames"]
-    assert names.count(stream.external_name) == 1
-    backend.client(kind, SETUP).delete(stream)
-    assert stream.external_name not in moto.client("kinesis").list_streams()["StreamNames"]
-    assert not backend.client(kind, SETUP).observe(stream).exists
+    assert made().count(group.external_name) == 1
+    backend.client(kind, SETUP).delete(group)
+    assert group.external_name not in made()
+    assert not backend.client(kind, SETUP).observe(group).exists
 
 
 def refused_import_is_an_error(backend: CLIBackend | DirectBackend, package: ProviderPackage,
