@@ -29,6 +29,8 @@ from bridge.workspace.store import Workspace, WorkspaceStore
 
 # Planned actions that would destroy the object: a replacement.
 _REPLACING = ("replace", "delete", "create-then-delete", "delete-then-create")
+# The summary of terraform's error for a plan that would destroy a resource whose lifecycle forbids it.
+_GUARDED = "Instance cannot be destroyed"
 
 
 class Runs(Protocol):
@@ -102,8 +104,17 @@ class CLIDriver:
         return self._planned
 
     def plan(self, what: str, *, validate: bool) -> Plan:
-        """Terraform validates every plan."""
-        planned = self._planned if self._current and self._planned is not None else self._plan(what)
+        """Terraform validates every plan. A plan that would replace the object stops at the
+        ``prevent_destroy`` the configuration carries while the object has not consented to a replacement:
+        answered as the replacement it is, with the arguments that differ from the state, so that the
+        object is refused in words about its spec, as the direct executor refuses it."""
+        try:
+            planned = self._planned if self._current and self._planned is not None else self._plan(what)
+        except OperationFailed as exc:
+            if not any(d.startswith(_GUARDED) for d in exc.diagnostics):
+                raise
+            inst = self.floor.state_instance(self.op.ws)
+            return Plan("replace", inst, tuple(self.floor.changed(self.op.rendered, inst)) if inst else ())
         self._current = False
         if planned.action in _REPLACING:
             return Plan("replace", planned.refreshed, tuple(self.floor.changed(self.op.rendered, planned.refreshed)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import copy
 import os
 import shutil
 import signal
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bridge.api.errors import OperationTimedOut
+from bridge.api.errors import ImmutableChange, OperationTimedOut
 from bridge.api.managed import Managed
 from bridge.settings import ProviderProcesses
 from bridge.tfexec.backend import CLIBackend
@@ -238,3 +239,23 @@ def test_an_import_refused_otherwise_is_an_error(tmp_path: Path, terraform_bin: 
             refused_import_is_an_error(ex, FULL, REFUSED)
         finally:
             ex.shutdown()
+
+
+def test_a_change_that_needs_replacement_is_refused_as_the_direct_executor_refuses_it(
+        executor: CLIBackend, moto: Moto) -> None:
+    """Without the object's consent, terraform's own guard (``prevent_destroy``) stops the plan; the object is
+    told what the direct executor tells it, in words about its spec (the arguments that need the replacement),
+    never terraform's about a lifecycle block it did not write."""
+    cidr = "10.43.0.0/16"
+    vpc = create(executor, "aws_vpc", mr("aws_vpc", "replace-vpc", {"region": "us-east-1", "cidrBlock": cidr}))
+    changed = Managed(copy.deepcopy(vpc.obj))
+    changed.for_provider["cidrBlock"] = "10.44.0.0/16"
+    c = client(executor, "aws_vpc")
+    seen = c.observe(changed)
+    assert (seen.exists, seen.up_to_date, seen.diff) == (True, False, "replace: cidr_block")
+    with pytest.raises(ImmutableChange, match="changing cidr_block needs the resource replaced") as refused:
+        c.update(changed)
+    assert "prevent_destroy" not in str(refused.value)
+    assert [v["VpcId"] for v in moto.client("ec2").describe_vpcs(
+        Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"]] == [vpc.external_name], "never replaced"
+    c.delete(vpc)
