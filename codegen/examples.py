@@ -158,13 +158,18 @@ def path_of(res: ResolvedResource) -> str:
     return f"examples/{res.short_group}/{scope}{res.version}/{res.kind.lower()}.yaml"
 
 
+def _without_namespace(ref: Any) -> Any:
+    """A Secret reference (or a list of them, one per element of a list of secrets) naming no namespace."""
+    if isinstance(ref, list):
+        return [_without_namespace(r) for r in ref]
+    return {k: v for k, v in ref.items() if k != "namespace"} if isinstance(ref, dict) else ref
+
+
 def _own_namespace(value: Any) -> Any:
     """A written example, for a namespaced kind: its Secret references name no namespace (its Secrets are
     its own namespace's)."""
     if isinstance(value, dict):
-        return {k: ({kk: vv for kk, vv in v.items() if kk != "namespace"}
-                    if k.endswith("SecretRef") and isinstance(v, dict) else _own_namespace(v))
-                for k, v in value.items()}
+        return {k: (_without_namespace(v) if k.endswith("SecretRef") else _own_namespace(v)) for k, v in value.items()}
     if isinstance(value, list):
         return [_own_namespace(v) for v in value]
     return value

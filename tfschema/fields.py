@@ -247,10 +247,13 @@ class _Builder:
         if view is INIT and top and attr.name in self.rules.identifiers:
             return []
         if sensitive:
-            is_map = isinstance(attr.type, s.Collection) and attr.type.kind == "map"
-            special = Special("SecretReference" if is_map else "SecretKeySelector")
+            kind = attr.type.kind if isinstance(attr.type, s.Collection) else ""
+            # A map from every key of one Secret; a list or set, one Secret key per element (as upjet's
+            # ``[]SecretKeySelector``); anything else, one Secret key.
+            secret: Node = Special("SecretReference") if kind == "map" else (
+                Array(Special("SecretKeySelector")) if kind in ("list", "set") else Special("SecretKeySelector"))
             desc = f"Secret holding {attr.name}. {attr.description}".strip()
-            return [Field(attr.name, json_name + "SecretRef", special, SECRET, desc, attr.required)]
+            return [Field(attr.name, json_name + "SecretRef", secret, SECRET, desc, attr.required)]
         node = self.node_for(attr, (*path, attr.name), view)
         if node is None:
             return []

@@ -77,9 +77,15 @@ class Arguments:
         out = json.loads(json.dumps(self.terraform)) if self.secrets else dict(self.terraform)
         for point in self.secrets:
             holder: Any = out
-            for step in point.path[:-1]:
+            for step, following in zip(point.path[:-1], point.path[1:], strict=True):
+                if isinstance(holder, dict) and step not in holder:
+                    # A list of secret values is made here, one element per Secret key, in order.
+                    holder[step] = [] if isinstance(following, int) else {}
                 holder = holder[step]
-            holder[point.path[-1]] = value_of(point)
+            last = point.path[-1]
+            if isinstance(last, int):
+                holder.extend([None] * (last + 1 - len(holder)))
+            holder[last] = value_of(point)
         return out
 
 
@@ -174,6 +180,16 @@ class _Walk:
                 if not isinstance(item, bool):
                     self.expected(where, "a boolean", item)
             elif field.role is f.SECRET:
+                if isinstance(field.node, f.Array):
+                    # A list or set of sensitive strings: a Secret key per element, in the list's order.
+                    if not isinstance(item, list):
+                        self.expected(where, "a list", item)
+                        continue
+                    for i, element in enumerate(item):
+                        ref = self.secret_ref(field.node.item, element, f"{where}[{i}]")
+                        if ref is not None:
+                            self.secrets.append(SecretPoint((*tf_path, field.tf_name, i), ref, f"{where}[{i}]"))
+                    continue
                 ref = self.secret_ref(field.node, item, where)
                 if ref is not None:
                     self.secrets.append(SecretPoint((*tf_path, field.tf_name), ref, where))

@@ -149,6 +149,29 @@ def test_secrets_are_resolution_points_at_any_depth() -> None:
     assert converter.secret_arguments == ("labels_secret", "list_b", "password")
 
 
+def test_a_list_of_secrets_takes_one_secret_key_per_element() -> None:
+    """A sensitive list or set of strings is a list of Secret keys (upjet's ``[]SecretKeySelector``), each
+    checked as one Secret key is and read in its order; a bad element is refused by its index."""
+    doc = synthetic.document()
+    block = doc["provider_schemas"][synthetic.SOURCE]["resource_schemas"]["demo_thing"]["block"]
+    block["attributes"]["passwords"] = synthetic.attr(["set", "string"], optional=True, sensitive=True)
+    package = registry.from_document(synthetic.provider(), s.document(doc, synthetic.SOURCE))
+    converter = package.by_type("demo_thing").converter
+    refs = [{"name": "db", "namespace": "team-a", "key": key} for key in ("first", "second")]
+    converted = converter.for_provider.to_terraform({"passwordsSecretRef": refs}, FOR_PROVIDER)
+    assert converted.secrets == tuple(
+        SecretPoint(("passwords", i), SecretRef("team-a", "db", key), f"spec.forProvider.passwordsSecretRef[{i}]")
+        for i, key in enumerate(("first", "second")))
+    assert converted.resolved(lambda p: f"pw-{p.ref.key}") == {"passwords": ["pw-first", "pw-second"]}
+    assert converted.terraform == {}, "resolving leaves the conversion as it was"
+    assert "passwords" in converter.secret_arguments
+    with pytest.raises(SpecError, match=r"passwordsSecretRef\[1\]\.name: does not match"):
+        converter.for_provider.to_terraform({"passwordsSecretRef": [refs[0], {**refs[1], "name": "../x"}]},
+                                            FOR_PROVIDER)
+    with pytest.raises(SpecError, match=r"passwordsSecretRef: expected a list"):
+        converter.for_provider.to_terraform({"passwordsSecretRef": refs[0]}, FOR_PROVIDER)
+
+
 @pytest.mark.parametrize(
     ("ref", "problem"),
     [

@@ -230,14 +230,16 @@ def test_namespaced_secret_references_name_no_namespace() -> None:
 
     def secrets_name_no_namespace(key: tuple[str, str]) -> None:
         for path, node in _walk(_spec(key)):
-            if path.endswith("SecretRef"):  # a key of a Secret, or a whole Secret (a map's every entry)
-                assert set(node["properties"]) in ({"key", "name"}, {"name"}), path
+            if path.endswith("SecretRef"):  # a key of a Secret, a list of them, or a whole Secret (a map's entries)
+                ref = node["items"] if node.get("type") == "array" else node
+                assert set(ref["properties"]) in ({"key", "name"}, {"name"}), path
                 found.append((key, path))
 
     assert every.check_all("namespaced kinds", ((_name(k), k) for k in NAMESPACED), secrets_name_no_namespace) \
         == len(NAMESPACED)
     assert (("rds.aws.m.tfbridge.io", "Instance"), ".forProvider.passwordSecretRef") in found
     assert (("mwaa.aws.m.tfbridge.io", "Environment"), ".forProvider.airflowConfigurationOptionsSecretRef") in found
+    assert (("elasticache.aws.m.tfbridge.io", "User"), ".forProvider.passwordsSecretRef") in found
 
 
 def _namespaced_admission(key: tuple[str, str]) -> None:

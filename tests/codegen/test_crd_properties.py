@@ -184,11 +184,14 @@ def test_admission_refuses_hostile_names_and_regions_and_admits_the_generated_ex
         for region in ('${file("/etc/passwd")}', "eu-1 ", "EU-1", "eu-1/../x", "eu-1,us-2"):
             assert admit(crd_doc, {"forProvider": {"region": region}}, namespace), region
         for path, node in walk(spec_schema(crd_doc)):
-            if path.endswith("SecretRef") and namespace:
-                assert set(node["properties"]) <= {"key", "name"}, f"{path}: a Secret of the object's own namespace"
-            elif path.endswith("SecretRef"):
-                assert node["properties"]["name"]["pattern"] == crd.DNS_SUBDOMAIN["pattern"], path
-                assert node["properties"]["namespace"]["pattern"] == crd.DNS_LABEL["pattern"], path
+            if not path.endswith("SecretRef"):
+                continue
+            ref = node["items"] if node.get("type") == "array" else node  # a list of sensitive strings: one each
+            if namespace:
+                assert set(ref["properties"]) <= {"key", "name"}, f"{path}: a Secret of the object's own namespace"
+            else:
+                assert ref["properties"]["name"]["pattern"] == crd.DNS_SUBDOMAIN["pattern"], path
+                assert ref["properties"]["namespace"]["pattern"] == crd.DNS_LABEL["pattern"], path
     assert admit(twin, {"forProvider": {}, "providerConfigRef": {"name": "default"}}, "team-a"), "kind is required"
     assert set(spec_schema(twin)["properties"]["forProvider"]["properties"]) == set(
         spec_schema(cluster)["properties"]["forProvider"]["properties"]), "the twin takes the same arguments"

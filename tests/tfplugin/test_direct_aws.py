@@ -408,3 +408,35 @@ def test_an_import_refused_otherwise_is_an_error(tmp_path: Path, terraform_bin: 
         finally:
             direct.shutdown()
             cli.shutdown()
+
+
+@pytest.mark.parametrize("on", ["cli", "direct"])
+def test_a_list_of_passwords_comes_from_one_secret_key_each(executors: tuple[CLIBackend, DirectBackend], moto: Moto,
+                                                            on: str) -> None:
+    """An ElastiCache user's ``passwordsSecretRef`` (a set of sensitive strings in Terraform) takes a Secret key per
+    password, as upjet's CRD does: both reach the cloud, the object is then up to date, and no password is shown."""
+    backend = dict(zip(("cli", "direct"), executors, strict=True))[on]
+    kind = FULL.by_type("aws_elasticache_user")
+    secret = {"first": b"a-first-password-16", "second": b"a-second-password-16"}
+    read: list[tuple[str, str]] = []
+
+    def secrets(namespace: str, name: str) -> dict[str, bytes]:
+        read.append((namespace, name))
+        return secret
+
+    user_id = f"tfbridge-passwords-{on}"
+    m = mr("aws_elasticache_user", user_id, {
+        "region": "us-east-1", "engine": "redis", "accessString": "on ~* +@all", "userName": user_id,
+        "passwordsSecretRef": [{"name": "user-passwords", "namespace": "team-a", "key": k} for k in secret]},
+        user_id, package=FULL)
+    client = backend.client(kind, SETUP, secrets)
+    client.create(m)
+    elasticache = moto.client("elasticache")
+    (made,) = elasticache.describe_users(UserId=user_id)["Users"]
+    assert made["Authentication"] == {"Type": "password", "PasswordCount": 2}
+    assert set(read) == {("team-a", "user-passwords")}
+    seen = backend.client(kind, SETUP, secrets).observe(m)
+    assert (seen.exists, seen.up_to_date) == (True, True), seen.diff
+    assert not any(v.decode() in json.dumps(seen.at_provider) for v in secret.values())
+    backend.client(kind, SETUP, secrets).delete(m)
+    assert not [u for u in elasticache.describe_users()["Users"] if u["UserId"] == user_id]
