@@ -79,15 +79,28 @@ class CLIDriver:
         the configuration with an ``import`` block, whose plan answers the observe's :meth:`plan`.
         Without, ``terraform import``: nothing is planned against a configuration that may not validate
         (an Observe-only object's), or the operation plans its own change next."""
-        if not fill_unread:
-            if not self.tf.import_(self.floor.address, import_id, self.op.timeout):
+        if fill_unread:
+            try:
+                planned = self._import_plan(import_id)
+            except OperationFailed as exc:
+                if exc.canceled:
+                    raise
+                # The plan refused what an import alone takes: a configuration that does not validate
+                # (a required argument left empty, where the ID may name no object), a replacement
+                # prevent_destroy refuses. Made apart, import and plan answer as they always have.
+                planned = self._import_apart(import_id)
+            if planned is None:
                 return None
-            return self.floor.state_instance(self.op.ws)
-        planned = self._import_plan(import_id)
-        if planned is None:
+            self._current = planned.action is None or not self._with_unread()
+        elif not self.tf.import_(self.floor.address, import_id, self.op.timeout):
             return None
-        self._current = planned.action is None or not self._with_unread()
         return self.floor.state_instance(self.op.ws)
+
+    def _import_apart(self, import_id: str) -> Planned | None:
+        """``terraform import``, then the plan: two runs."""
+        if not self.tf.import_(self.floor.address, import_id, self.op.timeout):
+            return None
+        return self._plan("observe failed")
 
     def _import_plan(self, import_id: str) -> Planned | None:
         """Import ``import_id`` by an ``import`` block written for this one plan, and save what it read as

@@ -69,10 +69,14 @@ def test_a_lost_workspace_is_imported_and_planned_in_one_run(executor: CLIBacken
 
 def test_the_import_id_is_a_literal_never_a_template(executor: CLIBackend, moto: Moto) -> None:
     """An external name reaches the ``import`` block's ``id`` as a literal: were it read as a template,
-    this one would name the bucket that exists (and another could call functions, read files)."""
+    this one would name the bucket that exists (and another could call functions, read files). An ID
+    that names no object answers absent in one run."""
     made = mr("aws_s3_bucket", "tfbridge-template", {"region": "us-east-1"}, external_name="tfbridge-template")
     executor.client(AWS.by_type("aws_s3_bucket"), SETUP).create(made)
     templated = mr("aws_s3_bucket", "tfbridge-templated", {"region": "us-east-1"},
                    external_name="tfbridge-%{ if true }template%{ endif }")
+    runs = dict(executor.stats().terraform_runs)
     seen = executor.client(AWS.by_type("aws_s3_bucket"), SETUP).observe(templated)
     assert not seen.exists, seen
+    ran = {verb: n - runs.get(verb, 0) for verb, n in executor.stats().terraform_runs.items() if n != runs.get(verb, 0)}
+    assert ran == {"plan": 1}, f"the plan's import found no such bucket, in one run: {ran}"
