@@ -23,7 +23,7 @@ from bridge.settings import ExecutorSettings
 from bridge.tfexec.runner import Run
 from bridge.tfexec.verbs import Planned, Terraform
 from bridge.workspace import tfstate
-from bridge.workspace.document import RESOURCE_NAME, ProviderBlock
+from bridge.workspace.document import RESOURCE_NAME, ProviderBlock, escape
 from bridge.workspace.driver import Operation, Plan, Refreshed
 from bridge.workspace.store import Workspace, WorkspaceStore
 
@@ -75,12 +75,56 @@ class CLIDriver:
         return Refreshed(dataclasses.replace(inst, tainted=False), untainted=True)
 
     def import_(self, import_id: str, *, fill_unread: bool) -> tfstate.Instance | None:
+        """With ``fill_unread`` (an observe, which plans next) one run imports and plans: ``plan -out`` of
+        the configuration with an ``import`` block, whose plan answers the observe's :meth:`plan`.
+        Without, ``terraform import``: nothing is planned against a configuration that may not validate
+        (an Observe-only object's), or the operation plans its own change next."""
+        if fill_unread:
+            try:
+                planned = self._import_plan(import_id)
+            except OperationFailed as exc:
+                if exc.canceled:
+                    raise
+                # The plan refused what an import alone takes: a configuration that does not validate
+                # (a required argument left empty, where the ID may name no object), a replacement
+                # prevent_destroy refuses. Made apart, import and plan answer as they always have.
+                planned = self._import_apart(import_id)
+            if planned is None:
+                return None
+            self._current = planned.action is None or not self._with_unread()
+        elif not self.tf.import_(self.floor.address, import_id, self.op.timeout):
+            return None
+        return self.floor.state_instance(self.op.ws)
+
+    def _import_apart(self, import_id: str) -> Planned | None:
+        """``terraform import``, then the plan: two runs."""
         if not self.tf.import_(self.floor.address, import_id, self.op.timeout):
             return None
-        if fill_unread:
-            planned = self._plan("observe failed")
-            self._current = planned.action is None or not self._with_unread()
-        return self.floor.state_instance(self.op.ws)
+        return self._plan("observe failed")
+
+    def _import_plan(self, import_id: str) -> Planned | None:
+        """Import ``import_id`` by an ``import`` block written for this one plan, and save what it read as
+        the state, as ``terraform import`` saves it; None when the cloud has no such object. The block
+        is removed again, whatever the run did: a later plan must not import once more."""
+        document = self.op.rendered.document
+        block = {"to": self.floor.address, "id": escape(import_id)}  # the ID is a literal, never a template
+        self.op.ws.write_main({**document, "import": [block]})
+        try:
+            self._planned = planned = self.tf.import_plan(self.op.tf_type, import_id, self.op.timeout)
+        finally:
+            self.op.ws.write_main(document)
+        if planned is None:
+            return None
+        found = planned.refreshed
+        if found is None or planned.prior is None:
+            # The plan file's state is the only record of the object's private data.
+            raise OperationFailed(f"{self.op.mr.display}: import of {import_id!r} failed: the plan file holds no "
+                                  f"state of {self.floor.address}", verb="plan")
+        self.op.ws.write_state(tfstate.with_instance(
+            self.op.ws.read_state(), tf_type=self.op.tf_type, name=RESOURCE_NAME,
+            provider=self.floor.provider.registry_source, attributes=found.attributes,
+            schema_version=found.schema_version, private=found.private, sensitive_paths=found.sensitive_paths))
+        return planned
 
     def _with_unread(self) -> bool:
         """Give each argument the import left null the value the plan gives it, saved in the state

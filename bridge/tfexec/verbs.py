@@ -25,8 +25,9 @@ from bridge.workspace.document import RESOURCE_NAME
 
 PLANFILE = ".tfbridge.plan"
 NOT_FOUND = "Cannot import non-existent remote object"
-# Planned actions that change nothing in the cloud.
-_NO_CHANGE = ("noop", "read")
+# Planned actions that change nothing in the cloud ("import": an ``import`` block's object, read and
+# otherwise unchanged).
+_NO_CHANGE = ("noop", "read", "import")
 
 RunFn = Callable[[list[str], float], Run]  # (arguments, timeout) → the finished run
 
@@ -37,6 +38,9 @@ class Planned:
     action: str | None
     # The resource as the plan's refresh read it; None when the cloud has no such object.
     refreshed: tfstate.Instance | None
+    # The refreshed state document the plan file carries (None: it could not be read, and ``refreshed``
+    # is terraform's JSON rendering of the plan, which has no private data).
+    prior: dict[str, Any] | None = None
 
 
 class Terraform:
@@ -57,7 +61,7 @@ class Terraform:
         action = None if action in _NO_CHANGE else action
         refreshed = tfstate.from_planfile(self.dir / PLANFILE)
         if refreshed is not None:
-            return Planned(action, tfstate.instance(refreshed, tf_type, RESOURCE_NAME))
+            return Planned(action, tfstate.instance(refreshed, tf_type, RESOURCE_NAME), refreshed)
         # A plan file whose state we cannot read: terraform's own rendering of it has the values.
         show = self._run(["show", "-json", PLANFILE], timeout)
         self._check(show, "reading the plan failed")
@@ -65,6 +69,19 @@ class Terraform:
         found = [r for r in (prior.get("values") or {}).get("root_module", {}).get("resources", [])
                  if r.get("address") == f"{tf_type}.{RESOURCE_NAME}"]
         return Planned(action, tfstate.Instance(found[0].get("values") or {}, (), 0, False) if found else None)
+
+    def import_plan(self, tf_type: str, import_id: str, timeout: float) -> Planned | None:
+        """:meth:`plan` of a configuration that imports ``import_id`` (its ``import`` block written by the
+        caller): the import, its read and the plan in one run. None if the cloud says there is no such
+        object, in the words :meth:`import_` knows; the plan file's state holds the imported object as
+        ``terraform import`` would have saved it (its private data and schema version too)."""
+        try:
+            return self.plan(tf_type, timeout, f"import of {import_id!r} failed")
+        except OperationFailed as exc:
+            if any(NOT_FOUND in words for words in exc.diagnostics) or names_no_object(
+                    exc.diagnostics, self._import_not_found):
+                return None
+            raise
 
     def planned_values(self, tf_type: str, timeout: float) -> dict[str, Any]:
         """The known values the plan the last :meth:`plan` saved gives our resource's top-level
