@@ -17,8 +17,7 @@ from bridge.managed.adoption import ADOPTION, ALLOWED, ALLOWED_NAMESPACES, CLAIM
 from bridge.managed.collaborators import kind_resource
 from bridge.managed.events import Recorder
 from bridge.managed.reconciler import ManagedReconciler
-from devserver.manifests import crd_manifests
-from tests.support.bench import CRDS_YAML, ROOT, Bench
+from tests.support.bench import Bench, with_crds
 from tests.support.packages import AWS_CURATED_NAMESPACED
 
 ROLE = AWS_CURATED_NAMESPACED.by_type("aws_iam_role", namespaced=True)
@@ -28,9 +27,7 @@ POLICY = json.dumps({"Version": "2012-10-17", "Statement": []})
 
 @pytest.fixture
 def bench() -> Bench:
-    crds = [d for d in crd_manifests(ROOT / "providers/aws/crds/iam")
-            if d["spec"]["group"] == ROLE.config.group and d["spec"]["names"]["plural"] == "roles"]
-    b = Bench(crds=[*CRDS_YAML, *crds])
+    b = Bench(crds=with_crds("iam", "roles", group=ROLE.config.group))
     b.connector.claims = Claims(b.kube, "crossplane-system", "aws")
     res = b.connector.res.cluster_configs
     assert res is not None

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,20 +23,16 @@ from bridge.managed.events import Recorder
 from bridge.managed.generated import LENGTH
 from bridge.managed.reconciler import ManagedReconciler
 from bridge.workspace.values import Values
-from devserver.manifests import crd_manifests
-from tests.support.bench import CRDS_YAML, Bench
+from tests.support.bench import Bench, with_crds
 from tests.support.packages import AWS
 
-ROOT = Path(__file__).resolve().parents[2]
 CLUSTER = AWS.by_type("aws_db_instance")
 NAMESPACED = AWS.by_type("aws_db_instance", namespaced=True)
-INSTANCE_CRDS = [d for d in crd_manifests(ROOT / "providers/aws/crds/rds")
-                 if d["spec"]["names"]["plural"] == "instances"]
 
 
 @pytest.fixture
 def bench() -> Bench:
-    b = Bench(crds=[*CRDS_YAML, *INSTANCE_CRDS])
+    b = Bench(crds=with_crds("rds", "instances"))
     for ns in ("team-a",):
         with contextlib.suppress(errors.Conflict):
             b.kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,20 +22,16 @@ from bridge.managed.collaborators import kind_resource
 from bridge.managed.events import Recorder
 from bridge.managed.reconciler import ManagedReconciler
 from bridge.workspace.values import Values
-from devserver.manifests import crd_manifests
-from tests.support.bench import CRDS_YAML, Bench
+from tests.support.bench import Bench, with_crds
 from tests.support.packages import AWS
 
-ROOT = Path(__file__).resolve().parents[2]
 CLUSTER = AWS.by_type("aws_cloudwatch_event_connection")
 NAMESPACED = AWS.by_type("aws_cloudwatch_event_connection", namespaced=True)
-CONNECTION_CRDS = [d for d in crd_manifests(ROOT / "providers/aws/crds/cloudwatchevents")
-                   if d["spec"]["names"]["plural"] == "connections"]
 
 
 @pytest.fixture
 def bench() -> Bench:
-    b = Bench(crds=[*CRDS_YAML, *CONNECTION_CRDS])
+    b = Bench(crds=with_crds("cloudwatchevents", "connections"))
     for ns in ("team-a", "team-b", "kube-system"):
         with contextlib.suppress(errors.Conflict):
             b.kube.create(NAMESPACES, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}})

@@ -11,7 +11,6 @@ import base64
 import contextlib
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,16 +25,11 @@ from bridge.managed.collaborators import APIReferenceResolver, kind_resource
 from bridge.managed.connection import publish
 from bridge.managed.events import Recorder
 from bridge.managed.reconciler import ManagedReconciler
-from devserver.manifests import crd_manifests
-from tests.support.bench import CRDS_YAML, Bench
+from tests.support.bench import Bench, with_crds
 from tests.support.packages import AWS, AWS_CURATED_NAMESPACED
 
-ROOT = Path(__file__).resolve().parents[2]
 VPC = AWS_CURATED_NAMESPACED.by_type("aws_vpc", namespaced=True)
 SUBNET = AWS_CURATED_NAMESPACED.by_type("aws_subnet", namespaced=True)
-NAMESPACED_CRDS = [d for d in crd_manifests(ROOT / "providers/aws/crds/ec2")
-                   if d["spec"]["group"] == "ec2.aws.m.tfbridge.io"
-                   and d["spec"]["names"]["plural"] in ("vpcs", "subnets")]
 
 
 class Recording:
@@ -62,7 +56,7 @@ class Recording:
 
 @pytest.fixture
 def bench() -> Bench:
-    b = Bench(crds=[*CRDS_YAML, *NAMESPACED_CRDS])
+    b = Bench(crds=with_crds("ec2", "vpcs", "subnets", group="ec2.aws.m.tfbridge.io"))
     res = b.connector.res
     assert res.namespaced_configs is not None and res.cluster_configs is not None
     for ns in ("team-a", "team-b"):
