@@ -8,7 +8,6 @@ import os
 import shutil
 import signal
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,49 +28,42 @@ from tests.support.waiting import wait_for
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 
 
-@pytest.fixture
-def executor(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -> Iterator[CLIBackend]:
-    ex = cli_backend(tmp_path / "ws", terraform_bin, plugin_dir, moto)
-    yield ex
-    ex.shutdown()
+def client(aws_executor: CLIBackend, tf_type: str) -> WorkspaceClient:
+    return aws_executor.client(AWS.by_type(tf_type), SETUP)
 
 
-def client(executor: CLIBackend, tf_type: str) -> WorkspaceClient:
-    return executor.client(AWS.by_type(tf_type), SETUP)
+def wipe(aws_executor: CLIBackend, m: Managed) -> None:
+    shutil.rmtree(aws_executor.store.get(m.api_version, m.kind, m.name).dir)
 
 
-def wipe(executor: CLIBackend, m: Managed) -> None:
-    shutil.rmtree(executor.store.get(m.api_version, m.kind, m.name).dir)
-
-
-def create(executor: CLIBackend, tf_type: str, m: Managed) -> Managed:
-    m.set_external_name(client(executor, tf_type).create(m).external_name)
+def create(aws_executor: CLIBackend, tf_type: str, m: Managed) -> Managed:
+    m.set_external_name(client(aws_executor, tf_type).create(m).external_name)
     m.set_annotations({"crossplane.io/external-create-succeeded": "2026-01-01T00:00:00Z"})
     return m
 
 
-def test_vpc_is_imported_after_workspace_loss(executor: CLIBackend, moto: Moto) -> None:
+def test_vpc_is_imported_after_workspace_loss(aws_executor: CLIBackend, moto: Moto) -> None:
     ec2 = moto.client("ec2")
     cidr = "10.42.0.0/16"
-    vpc = create(executor, "aws_vpc", mr("aws_vpc", "import-vpc", {"region": "us-east-1", "cidrBlock": cidr}))
+    vpc = create(aws_executor, "aws_vpc", mr("aws_vpc", "import-vpc", {"region": "us-east-1", "cidrBlock": cidr}))
     before = vpc.external_name
-    wipe(executor, vpc)
-    seen = client(executor, "aws_vpc").observe(vpc)
+    wipe(aws_executor, vpc)
+    seen = client(aws_executor, "aws_vpc").observe(vpc)
     assert (seen.exists, seen.up_to_date, seen.recovered) == (True, True, ("import",))
     assert seen.external_name == before and seen.at_provider["cidrBlock"] == cidr
     assert [v["VpcId"] for v in ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"]] == [before]
-    client(executor, "aws_vpc").delete(vpc)
+    client(aws_executor, "aws_vpc").delete(vpc)
     assert ec2.describe_vpcs(Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"] == []
 
 
-def test_bucket_is_imported_by_name_after_workspace_loss(executor: CLIBackend, moto: Moto) -> None:
+def test_bucket_is_imported_by_name_after_workspace_loss(aws_executor: CLIBackend, moto: Moto) -> None:
     s3 = moto.client("s3")
     bucket = mr("aws_s3_bucket", "tfbridge-import-bucket", {"region": "us-east-1"},
                 external_name="tfbridge-import-bucket")
-    c = client(executor, "aws_s3_bucket")
+    c = client(aws_executor, "aws_s3_bucket")
     assert not c.observe(bucket).exists, "a name that does not exist yet imports as 'does not exist'"
-    create(executor, "aws_s3_bucket", bucket)
-    wipe(executor, bucket)
+    create(aws_executor, "aws_s3_bucket", bucket)
+    wipe(aws_executor, bucket)
     seen = c.observe(bucket)
     assert seen.exists and seen.recovered == ("import",) and seen.external_name == "tfbridge-import-bucket"
     assert [b["Name"] for b in s3.list_buckets()["Buckets"]].count("tfbridge-import-bucket") == 1
@@ -79,20 +71,20 @@ def test_bucket_is_imported_by_name_after_workspace_loss(executor: CLIBackend, m
     assert "tfbridge-import-bucket" not in [b["Name"] for b in s3.list_buckets()["Buckets"]]
 
 
-def test_composite_ids_round_trip_through_get_id(executor: CLIBackend, moto: Moto) -> None:
+def test_composite_ids_round_trip_through_get_id(aws_executor: CLIBackend, moto: Moto) -> None:
     iam = moto.client("iam")
-    role = create(executor, "aws_iam_role", mr("aws_iam_role", "tfbridge-role", {
+    role = create(aws_executor, "aws_iam_role", mr("aws_iam_role", "tfbridge-role", {
         "assumeRolePolicy": AWS.provider.resources["aws_iam_role"].example.for_provider["assumeRolePolicy"]},
         external_name="tfbridge-role"))
-    policy = create(executor, "aws_iam_policy", mr("aws_iam_policy", "tfbridge-policy", {
+    policy = create(aws_executor, "aws_iam_policy", mr("aws_iam_policy", "tfbridge-policy", {
         "policy": AWS.provider.resources["aws_iam_policy"].example.for_provider["policy"]},
         external_name="tfbridge-policy"))
-    arn = client(executor, "aws_iam_policy").observe(policy).at_provider["arn"]
-    attachment = create(executor, "aws_iam_role_policy_attachment", mr(
+    arn = client(aws_executor, "aws_iam_policy").observe(policy).at_provider["arn"]
+    attachment = create(aws_executor, "aws_iam_role_policy_attachment", mr(
         "aws_iam_role_policy_attachment", "tfbridge-attach", {"role": "tfbridge-role", "policyArn": arn}))
     for m, tf_type in ((policy, "aws_iam_policy"), (attachment, "aws_iam_role_policy_attachment")):
-        wipe(executor, m)
-        seen = client(executor, tf_type).observe(m)
+        wipe(aws_executor, m)
+        seen = client(aws_executor, tf_type).observe(m)
         assert (seen.exists, seen.up_to_date, seen.recovered) == (True, True, ("import",)), tf_type
         assert seen.external_name == m.external_name
     # The policy was imported by an ARN built from the account ID the provider reported.
@@ -101,7 +93,7 @@ def test_composite_ids_round_trip_through_get_id(executor: CLIBackend, moto: Mot
     assert [p["PolicyArn"] for p in attached] == [arn]
     for m, tf_type in ((attachment, "aws_iam_role_policy_attachment"), (policy, "aws_iam_policy"),
                        (role, "aws_iam_role")):
-        client(executor, tf_type).delete(m)
+        client(aws_executor, tf_type).delete(m)
     assert iam.list_roles()["Roles"] == [] or "tfbridge-role" not in [r["RoleName"] for r in iam.list_roles()["Roles"]]
 
 
@@ -157,52 +149,54 @@ def test_interrupted_apply_leaves_consistent_state(tmp_path: Path, terraform_bin
         again.shutdown()
 
 
-def test_crashed_shared_provider_is_replaced(executor: CLIBackend, monkeypatch: pytest.MonkeyPatch) -> None:
-    vpc = create(executor, "aws_vpc", mr("aws_vpc", "crash-vpc", {"region": "us-east-1", "cidrBlock": "10.43.0.0/16"}))
+def test_crashed_shared_provider_is_replaced(aws_executor: CLIBackend, monkeypatch: pytest.MonkeyPatch) -> None:
+    vpc = create(aws_executor, "aws_vpc",
+                 mr("aws_vpc", "crash-vpc", {"region": "us-east-1", "cidrBlock": "10.43.0.0/16"}))
     monkeypatch.setattr(applied, "FRESH_SECONDS", 0.0)  # observe through terraform, not the create's state
-    (pid,) = executor.stats().provider_pids
+    (pid,) = aws_executor.stats().provider_pids
     os.kill(pid, signal.SIGKILL)
-    seen = client(executor, "aws_vpc").observe(vpc)
+    seen = client(aws_executor, "aws_vpc").observe(vpc)
     assert seen.exists and seen.up_to_date
-    assert executor.stats().provider_pids != (pid,) and executor.started == 2
-    client(executor, "aws_vpc").delete(vpc)
+    assert aws_executor.stats().provider_pids != (pid,) and aws_executor.started == 2
+    client(aws_executor, "aws_vpc").delete(vpc)
 
 
-def test_observes_right_after_an_apply_use_its_state(executor: CLIBackend, moto: Moto,
+def test_observes_right_after_an_apply_use_its_state(aws_executor: CLIBackend, moto: Moto,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    vpc = create(executor, "aws_vpc", mr("aws_vpc", "fresh-vpc", {"region": "us-east-1", "cidrBlock": "10.44.0.0/16"}))
-    runs = dict(executor.stats().terraform_runs)
-    first = client(executor, "aws_vpc").observe(vpc)
+    vpc = create(aws_executor, "aws_vpc",
+                 mr("aws_vpc", "fresh-vpc", {"region": "us-east-1", "cidrBlock": "10.44.0.0/16"}))
+    runs = dict(aws_executor.stats().terraform_runs)
+    first = client(aws_executor, "aws_vpc").observe(vpc)
     assert (first.exists, first.up_to_date, first.at_provider["cidrBlock"]) == (True, True, "10.44.0.0/16")
     vpc.for_provider.update(first.late_init)  # what the reconciler writes back: values the state holds
-    again = client(executor, "aws_vpc").observe(vpc)
-    assert again.up_to_date and executor.stats().terraform_runs == runs, "the create's own state answers both"
+    again = client(aws_executor, "aws_vpc").observe(vpc)
+    assert again.up_to_date and aws_executor.stats().terraform_runs == runs, "the create's own state answers both"
     vpc.for_provider["tags"] = {"changed": "yes"}
-    assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "a real change is planned"
-    assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "and stays unapplied (an update failed)"
+    assert not client(aws_executor, "aws_vpc").observe(vpc).up_to_date, "a real change is planned"
+    assert not client(aws_executor, "aws_vpc").observe(vpc).up_to_date, "and stays unapplied (an update failed)"
     moto.client("ec2").create_tags(Resources=[vpc.external_name], Tags=[{"Key": "drift", "Value": "yes"}])
     del vpc.for_provider["tags"]
     monkeypatch.setattr(applied, "FRESH_SECONDS", 0.0)  # as the next poll, minutes later
-    assert not client(executor, "aws_vpc").observe(vpc).up_to_date, "polls refresh, and so see drift"
-    assert executor.stats().terraform_runs.get("plan", 0) == runs.get("plan", 0) + 3
-    client(executor, "aws_vpc").delete(vpc)
+    assert not client(aws_executor, "aws_vpc").observe(vpc).up_to_date, "polls refresh, and so see drift"
+    assert aws_executor.stats().terraform_runs.get("plan", 0) == runs.get("plan", 0) + 3
+    client(aws_executor, "aws_vpc").delete(vpc)
 
 
-def test_route53_record_composite_id_round_trips(executor: CLIBackend, moto: Moto) -> None:
-    zone = create(executor, "aws_route53_zone", mr("aws_route53_zone", "tfbridge-zone",
+def test_route53_record_composite_id_round_trips(aws_executor: CLIBackend, moto: Moto) -> None:
+    zone = create(aws_executor, "aws_route53_zone", mr("aws_route53_zone", "tfbridge-zone",
                                                     {"region": "us-east-1", "name": "tfbridge.example"}))
-    record = create(executor, "aws_route53_record", mr("aws_route53_record", "tfbridge-record", {
+    record = create(aws_executor, "aws_route53_record", mr("aws_route53_record", "tfbridge-record", {
         "region": "us-east-1", "zoneId": zone.external_name, "name": "www.tfbridge.example", "type": "A",
         "ttl": 60, "records": ["192.0.2.10"]}))
     assert record.external_name == f"{zone.external_name}_www.tfbridge.example_A"
-    wipe(executor, record)
-    seen = client(executor, "aws_route53_record").observe(record)
+    wipe(aws_executor, record)
+    seen = client(aws_executor, "aws_route53_record").observe(record)
     assert (seen.exists, seen.up_to_date, seen.recovered, seen.external_name) == (
         True, True, ("import",), record.external_name)
     sets = moto.client("route53").list_resource_record_sets(HostedZoneId=zone.external_name)["ResourceRecordSets"]
     assert [(r["Name"], r["Type"]) for r in sets if r["Type"] == "A"] == [("www.tfbridge.example.", "A")]
-    client(executor, "aws_route53_record").delete(record)
-    client(executor, "aws_route53_zone").delete(zone)
+    client(aws_executor, "aws_route53_record").delete(record)
+    client(aws_executor, "aws_route53_zone").delete(zone)
 
 
 def test_shared_provider_is_recycled_after_max_uses(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
@@ -217,17 +211,17 @@ def test_shared_provider_is_recycled_after_max_uses(tmp_path: Path, terraform_bi
         ex.shutdown()
 
 
-def test_timeouts_block_is_rendered_when_configured(executor: CLIBackend) -> None:
+def test_timeouts_block_is_rendered_when_configured(aws_executor: CLIBackend) -> None:
     queue = mr("aws_sqs_queue", "timeouts", {"region": "us-east-1", "name": "timeouts"})
-    doc = client(executor, "aws_sqs_queue").floor.render(queue).document
+    doc = client(aws_executor, "aws_sqs_queue").floor.render(queue).document
     assert doc["resource"]["aws_sqs_queue"]["this"]["timeouts"] == {"create": "600s", "update": "600s",
                                                                     "delete": "600s"}
     vpc = mr("aws_vpc", "no-timeouts", {"region": "us-east-1", "cidrBlock": "10.0.0.0/16"})
-    assert "timeouts" not in client(executor, "aws_vpc").floor.render(vpc).document["resource"]["aws_vpc"]["this"]
+    assert "timeouts" not in client(aws_executor, "aws_vpc").floor.render(vpc).document["resource"]["aws_vpc"]["this"]
 
 
-def test_an_importer_that_finds_no_object_answers_absent(executor: CLIBackend, moto: Moto) -> None:
-    absent_until_made(executor, moto, FULL)
+def test_an_importer_that_finds_no_object_answers_absent(aws_executor: CLIBackend, moto: Moto) -> None:
+    absent_until_made(aws_executor, moto, FULL)
 
 
 def test_an_import_refused_otherwise_is_an_error(tmp_path: Path, terraform_bin: str, plugin_dir: Path,
@@ -242,15 +236,15 @@ def test_an_import_refused_otherwise_is_an_error(tmp_path: Path, terraform_bin: 
 
 
 def test_a_change_that_needs_replacement_is_refused_as_the_direct_executor_refuses_it(
-        executor: CLIBackend, moto: Moto) -> None:
+        aws_executor: CLIBackend, moto: Moto) -> None:
     """Without the object's consent, terraform's own guard (``prevent_destroy``) stops the plan; the object is
-    told what the direct executor tells it, in words about its spec (the arguments that need the replacement),
+    told what the direct aws_executor tells it, in words about its spec (the arguments that need the replacement),
     never terraform's about a lifecycle block it did not write."""
     cidr = "10.43.0.0/16"
-    vpc = create(executor, "aws_vpc", mr("aws_vpc", "replace-vpc", {"region": "us-east-1", "cidrBlock": cidr}))
+    vpc = create(aws_executor, "aws_vpc", mr("aws_vpc", "replace-vpc", {"region": "us-east-1", "cidrBlock": cidr}))
     changed = Managed(copy.deepcopy(vpc.obj))
     changed.for_provider["cidrBlock"] = "10.44.0.0/16"
-    c = client(executor, "aws_vpc")
+    c = client(aws_executor, "aws_vpc")
     seen = c.observe(changed)
     assert (seen.exists, seen.up_to_date, seen.diff) == (True, False, "replace: cidr_block")
     with pytest.raises(ImmutableChange, match="changing cidr_block needs the resource replaced") as refused:

@@ -4,39 +4,35 @@ the object as ``terraform import`` saves it; the real aws provider against moto.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from bridge.tfexec.backend import CLIBackend
 from tests.support.cloud import Moto
-from tests.support.executors import SETUP, cli_backend, mr
+from tests.support.executors import SETUP, mr
 from tests.support.packages import AWS_CURATED as AWS
 
 pytestmark = [pytest.mark.slow, pytest.mark.cloud]
 
 
-@pytest.fixture
-def executor(tmp_path: Path, terraform_bin: str, plugin_dir: Path, moto: Moto) -> Iterator[CLIBackend]:
-    ex = cli_backend(tmp_path / "ws", terraform_bin, plugin_dir, moto)
-    yield ex
-    ex.shutdown()
+def _ran_since(executor: CLIBackend, before: dict[str, int]) -> dict[str, int]:
+    """The terraform runs, per verb, since ``before`` (the executor's counts then)."""
+    return {verb: n - before.get(verb, 0) for verb, n in executor.stats().terraform_runs.items()
+            if n != before.get(verb, 0)}
 
 
-def test_a_lost_workspace_is_imported_and_planned_in_one_run(executor: CLIBackend, moto: Moto) -> None:
+def test_a_lost_workspace_is_imported_and_planned_in_one_run(aws_executor: CLIBackend, moto: Moto) -> None:
     s3 = moto.client("s3")
     name = "tfbridge-one-run-import"
     bucket = mr("aws_s3_bucket", name, {"region": "us-east-1", "tags": {"team": "a"}}, external_name=name)
-    client = executor.client(AWS.by_type("aws_s3_bucket"), SETUP)
+    client = aws_executor.client(AWS.by_type("aws_s3_bucket"), SETUP)
     client.create(bucket)
-    ws = executor.store.get(bucket.api_version, bucket.kind, bucket.name)
+    ws = aws_executor.store.get(bucket.api_version, bucket.kind, bucket.name)
     shutil.rmtree(ws.dir)
 
-    runs = dict(executor.stats().terraform_runs)
-    seen = executor.client(AWS.by_type("aws_s3_bucket"), SETUP).observe(bucket)
-    after = executor.stats().terraform_runs
-    ran = {verb: n - runs.get(verb, 0) for verb, n in after.items() if n != runs.get(verb, 0)}
+    runs = dict(aws_executor.stats().terraform_runs)
+    seen = aws_executor.client(AWS.by_type("aws_s3_bucket"), SETUP).observe(bucket)
+    ran = _ran_since(aws_executor, runs)
     assert ran == {"plan": 1}, f"an observe that imports makes one run (plan), not import + plan: {ran}"
     assert (seen.exists, seen.up_to_date, seen.recovered, seen.external_name) == (True, True, ("import",), name)
 
@@ -54,10 +50,10 @@ def test_a_lost_workspace_is_imported_and_planned_in_one_run(executor: CLIBacken
         reference.private, reference.schema_version, reference.sensitive_paths)
     assert imported.private, "the importer's private data is kept"
 
-    imports = executor.stats().terraform_runs.get("import", 0)
-    again = executor.client(AWS.by_type("aws_s3_bucket"), SETUP).observe(bucket)
+    imports = aws_executor.stats().terraform_runs.get("import", 0)
+    again = aws_executor.client(AWS.by_type("aws_s3_bucket"), SETUP).observe(bucket)
     assert (again.exists, again.up_to_date, again.recovered) == (True, True, ())
-    assert executor.stats().terraform_runs.get("import", 0) == imports, "the saved state answers: no import"
+    assert aws_executor.stats().terraform_runs.get("import", 0) == imports, "the saved state answers: no import"
 
     # The saved state carries an update and a delete.
     bucket.set_for_provider("tags", {"team": "b"})
@@ -67,16 +63,16 @@ def test_a_lost_workspace_is_imported_and_planned_in_one_run(executor: CLIBacken
     assert name not in [b["Name"] for b in s3.list_buckets()["Buckets"]]
 
 
-def test_the_import_id_is_a_literal_never_a_template(executor: CLIBackend, moto: Moto) -> None:
+def test_the_import_id_is_a_literal_never_a_template(aws_executor: CLIBackend, moto: Moto) -> None:
     """An external name reaches the ``import`` block's ``id`` as a literal: were it read as a template,
     this one would name the bucket that exists (and another could call functions, read files). An ID
     that names no object answers absent in one run."""
     made = mr("aws_s3_bucket", "tfbridge-template", {"region": "us-east-1"}, external_name="tfbridge-template")
-    executor.client(AWS.by_type("aws_s3_bucket"), SETUP).create(made)
+    aws_executor.client(AWS.by_type("aws_s3_bucket"), SETUP).create(made)
     templated = mr("aws_s3_bucket", "tfbridge-templated", {"region": "us-east-1"},
                    external_name="tfbridge-%{ if true }template%{ endif }")
-    runs = dict(executor.stats().terraform_runs)
-    seen = executor.client(AWS.by_type("aws_s3_bucket"), SETUP).observe(templated)
+    runs = dict(aws_executor.stats().terraform_runs)
+    seen = aws_executor.client(AWS.by_type("aws_s3_bucket"), SETUP).observe(templated)
     assert not seen.exists, seen
-    ran = {verb: n - runs.get(verb, 0) for verb, n in executor.stats().terraform_runs.items() if n != runs.get(verb, 0)}
+    ran = _ran_since(aws_executor, runs)
     assert ran == {"plan": 1}, f"the plan's import found no such bucket, in one run: {ran}"
