@@ -170,6 +170,7 @@ def _raw_post(cluster: Cluster, path: str, body: bytes) -> int:
         with urllib.request.urlopen(request, timeout=30) as answer:
             return int(answer.status)
     except urllib.error.HTTPError as exc:
+        exc.close()  # it holds the response's TLS socket: left to the garbage collector, a ResourceWarning
         return int(exc.code)
     except (urllib.error.URLError, ConnectionError):
         return 0  # the server dropped the request
