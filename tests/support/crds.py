@@ -16,7 +16,6 @@ from typing import Any
 import yaml
 
 from bridge.api.registry import CONFIG_FAMILY, ProviderPackage
-from devserver.manifests import crd_manifests
 
 ROOT = Path(__file__).resolve().parents[2]
 # The xdist group of the tests that read every generated CRD: one worker process runs them all, and
@@ -25,13 +24,20 @@ EVERY_CRD = "every-crd"
 
 
 def package_crds(package: ProviderPackage, provider_dir: str) -> list[dict[str, Any]]:
-    """The CRDs of ``package``'s kinds and of its ProviderConfig kinds, as providers/``provider_dir`` ships them."""
+    """The CRDs of ``package``'s kinds and of its ProviderConfig kinds, as providers/``provider_dir`` ships them.
+    Only their own files are read (each named ``<group>_<plural>.yaml``, as the generator writes them), parsed
+    once per test process (see :func:`documents`): shared, never to be changed by a caller."""
     crds = ROOT / "providers" / provider_dir / "crds"
+    roots = (package.provider.root_group, package.provider.namespaced_root_group)
     wanted = {(k.config.group, k.config.plural) for k in package.kinds}
-    return [doc for group in sorted({k.config.short_group for k in package.kinds} | {CONFIG_FAMILY})
-            for doc in crd_manifests(crds / group)
-            if doc["spec"]["group"] in (package.provider.root_group, package.provider.namespaced_root_group)
-            or (doc["spec"]["group"], doc["spec"]["names"]["plural"]) in wanted]
+    out: list[dict[str, Any]] = []
+    for group in sorted({k.config.short_group for k in package.kinds} | {CONFIG_FAMILY}):
+        for path in sorted((crds / group).glob("*_*.yaml")):
+            api_group, _, plural = path.stem.partition("_")
+            if api_group in roots or (api_group, plural) in wanted:
+                out.extend(doc for doc in documents(path) if doc.get("kind") == "CustomResourceDefinition"
+                           and (doc["spec"]["group"], doc["spec"]["names"]["plural"]) == (api_group, plural))
+    return out
 
 
 def documents(path: Path) -> tuple[dict[str, Any], ...]:
