@@ -33,6 +33,11 @@ _REPLACING = ("replace", "delete", "create-then-delete", "delete-then-create")
 _GUARDED = "Instance cannot be destroyed"
 
 
+def _guarded(failure: OperationFailed) -> bool:
+    """Whether ``failure`` is a plan the configuration's ``prevent_destroy`` stopped."""
+    return any(d.startswith(_GUARDED) for d in failure.diagnostics)
+
+
 class Runs(Protocol):
     """What the CLI executor gives its drivers: its workspace root, and terraform runs there."""
 
@@ -88,19 +93,29 @@ class CLIDriver:
                 # The plan refused what an import alone takes: a configuration that does not validate
                 # (a required argument left empty, where the ID may name no object), a replacement
                 # prevent_destroy refuses. Made apart, import and plan answer as they always have.
-                planned = self._import_apart(import_id)
-            if planned is None:
+                found, planned = self._import_apart(import_id)
+            else:
+                found = planned is not None
+            if not found:
                 return None
-            self._current = planned.action is None or not self._with_unread()
+            self._current = planned is not None and (planned.action is None or not self._with_unread())
         elif not self.tf.import_(self.floor.address, import_id, self.op.timeout):
             return None
         return self.floor.state_instance(self.op.ws)
 
-    def _import_apart(self, import_id: str) -> Planned | None:
-        """``terraform import``, then the plan: two runs."""
+    def _import_apart(self, import_id: str) -> tuple[bool, Planned | None]:
+        """``terraform import``, then the plan: two runs; whether the cloud has the object, and the plan. No
+        plan when the configuration's ``prevent_destroy`` stopped it: the spec asks for a replacement, which
+        the observe's own plan answers (:meth:`plan`)."""
         if not self.tf.import_(self.floor.address, import_id, self.op.timeout):
-            return None
-        return self._plan("observe failed")
+            return False, None
+        try:
+            return True, self._plan("observe failed")
+        except OperationFailed as exc:
+            if not _guarded(exc):
+                raise
+            self._planned = None
+            return True, None
 
     def _import_plan(self, import_id: str) -> Planned | None:
         """Import ``import_id`` by an ``import`` block written for this one plan, and save what it read as
@@ -155,7 +170,7 @@ class CLIDriver:
         try:
             planned = self._planned if self._current and self._planned is not None else self._plan(what)
         except OperationFailed as exc:
-            if not any(d.startswith(_GUARDED) for d in exc.diagnostics):
+            if not _guarded(exc):
                 raise
             inst = self.floor.state_instance(self.op.ws)
             return Plan("replace", inst, tuple(self.floor.changed(self.op.rendered, inst)) if inst else ())

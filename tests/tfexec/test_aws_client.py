@@ -239,7 +239,8 @@ def test_a_change_that_needs_replacement_is_refused_as_the_direct_executor_refus
         aws_executor: CLIBackend, moto: Moto) -> None:
     """Without the object's consent, terraform's own guard (``prevent_destroy``) stops the plan; the object is
     told what the direct aws_executor tells it, in words about its spec (the arguments that need the replacement),
-    never terraform's about a lifecycle block it did not write."""
+    never terraform's about a lifecycle block it did not write. So too when the workspace was lost: the object
+    is imported, then shown as the replacement its spec asks for."""
     cidr = "10.43.0.0/16"
     vpc = create(aws_executor, "aws_vpc", mr("aws_vpc", "replace-vpc", {"region": "us-east-1", "cidrBlock": cidr}))
     changed = Managed(copy.deepcopy(vpc.obj))
@@ -250,6 +251,10 @@ def test_a_change_that_needs_replacement_is_refused_as_the_direct_executor_refus
     with pytest.raises(ImmutableChange, match="changing cidr_block needs the resource replaced") as refused:
         c.update(changed)
     assert "prevent_destroy" not in str(refused.value)
+    wipe(aws_executor, vpc)
+    seen = c.observe(changed)
+    assert (seen.exists, seen.up_to_date, seen.diff, seen.recovered) == (True, False, "replace: cidr_block", ("import",))
+    assert seen.external_name == vpc.external_name
     assert [v["VpcId"] for v in moto.client("ec2").describe_vpcs(
         Filters=[{"Name": "cidr", "Values": [cidr]}])["Vpcs"]] == [vpc.external_name], "never replaced"
     c.delete(vpc)
