@@ -3,6 +3,7 @@ the Role in its own namespace (which allows calls in that namespace only)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,13 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@functools.cache
 def _load(provider_dir: str, family: str | None, name: str) -> dict[str, Any]:
+    """A generated role, parsed once per test process with libyaml (AWS's ClusterRole is 400 KB of YAML, read
+    at the end of every test that started a manager). Shared: a caller never changes it."""
     base = ROOT / "providers" / provider_dir
     path = base / "families" / family / name if family else base / "deploy" / name
-    doc: dict[str, Any] = yaml.safe_load(path.read_text())
+    doc: dict[str, Any] = yaml.load(path.read_bytes(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return doc
 
 
