@@ -4,7 +4,6 @@ cloud, real operations."""
 from __future__ import annotations
 
 import contextlib
-import functools
 import time
 from pathlib import Path
 from typing import Any
@@ -20,8 +19,7 @@ from bridge.managed.reconciler import ManagedReconciler
 from bridge.managed.secrets import SecretAccess
 from devrig.cloud import provider_config
 from devrig.fakes import FakeCloud, StoreKube
-from devserver.manifests import crd_manifests
-from tests.support.crds import package_crds
+from tests.support.crds import documents, package_crds
 from tests.support.objects import Objects
 from tests.support.packages import AWS_CURATED as AWS
 from tests.support.waiting import wait_for
@@ -30,20 +28,14 @@ ROOT = Path(__file__).resolve().parents[2]
 CRDS_YAML = package_crds(AWS, "aws")
 
 
-
 def with_crds(family: str, *plurals: str, group: str | None = None) -> list[dict[str, Any]]:
     """The bench's CRDs and those of ``plurals`` in one generated family beside them (of ``group`` alone when
-    given: a family holds both scopes' CRDs)."""
-    extra = _family_crds(family, plurals, group)
+    given: a family holds both scopes' CRDs). Only their own files are read, parsed once per test process."""
+    directory = ROOT / "providers" / "aws" / "crds" / family
+    extra = [d for plural in plurals for path in sorted(directory.glob(f"*_{plural}.yaml")) for d in documents(path)
+             if d["spec"]["names"]["plural"] == plural and group in (None, d["spec"]["group"])]
     assert extra, f"no CRD of {plurals} in {family}"
     return [*CRDS_YAML, *extra]
-
-
-@functools.cache
-def _family_crds(family: str, plurals: tuple[str, ...], group: str | None) -> tuple[dict[str, Any], ...]:
-    # Read once per test process, as the module constants the benches shared were; a bench never changes them.
-    return tuple(d for d in crd_manifests(ROOT / "providers" / "aws" / "crds" / family)
-                 if d["spec"]["names"]["plural"] in plurals and group in (None, d["spec"]["group"]))
 
 
 # The bench's provider runs in crossplane-system; its tests keep Secrets in "default" too.

@@ -3,24 +3,21 @@ the Role in its own namespace (which allows calls in that namespace only)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
 from typing import Any
 
-import yaml
+from tests.support.crds import documents
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@functools.cache
 def _load(provider_dir: str, family: str | None, name: str) -> dict[str, Any]:
-    """A generated role, parsed once per test process with libyaml (AWS's ClusterRole is 400 KB of YAML, read
-    at the end of every test that started a manager). Shared: a caller never changes it."""
+    """A generated role (AWS's ClusterRole is 400 KB of YAML, read at the end of every test that started a
+    manager), parsed once per test process (see :func:`tests.support.crds.documents`)."""
     base = ROOT / "providers" / provider_dir
     path = base / "families" / family / name if family else base / "deploy" / name
-    doc: dict[str, Any] = yaml.load(path.read_bytes(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    return doc
+    return documents(path)[0]
 
 
 def cluster_role(provider_dir: str, family: str | None = None) -> dict[str, Any]:
