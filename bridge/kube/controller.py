@@ -69,10 +69,17 @@ class _NoObserver:
 
 def request_fingerprint(obj: Obj) -> str:
     """What of an object asks for a reconcile: its generation (the spec) and the metadata a reconcile acts on;
-    not its status nor its resourceVersion."""
+    not its status nor its resourceVersion.
+
+    Finalizers count only once the object is being deleted, when the last one going lets its delete go on.
+    Before that they are other objects' bookkeeping (a referencing object's in-use finalizer): a reconcile
+    for each would observe the cloud at the moment the referencing object acts on it, as crossplane-runtime's
+    desired-state predicate (generation, annotations, labels) never does."""
     meta = obj.get("metadata") or {}
-    return json.dumps([meta.get(k) for k in ("generation", "annotations", "labels", "finalizers",
-                                              "deletionTimestamp", "ownerReferences")], sort_keys=True)
+    deleting = meta.get("deletionTimestamp")
+    return json.dumps([meta.get("generation"), meta.get("annotations"), meta.get("labels"),
+                       meta.get("finalizers") if deleting else None, deleting, meta.get("ownerReferences")],
+                      sort_keys=True)
 
 
 class Workers:

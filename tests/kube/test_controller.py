@@ -7,7 +7,7 @@ import threading
 import time
 
 from bridge.kube.client import Resource
-from bridge.kube.controller import Controller, Result, Workers
+from bridge.kube.controller import Controller, Result, Workers, request_fingerprint
 from bridge.kube.informer import Informer, Key
 from bridge.kube.queue import WorkQueue
 from devrig.fakes import StoreKube
@@ -177,9 +177,13 @@ class _Writing:
         return Result(requeue_after=3600, handled=_object({"a": "ours"}, version="2"))
 
 
-def _object(annotations: dict[str, str], generation: int = 1, version: str = "1") -> dict[str, object]:
-    return {"metadata": {"name": "x", "generation": generation, "annotations": annotations,
-                         "resourceVersion": version}}
+def _object(annotations: dict[str, str], generation: int = 1, version: str = "1", *,
+            finalizers: tuple[str, ...] = (), deleting: bool = False) -> dict[str, object]:
+    meta: dict[str, object] = {"name": "x", "generation": generation, "annotations": annotations,
+                               "resourceVersion": version, "finalizers": list(finalizers)}
+    if deleting:
+        meta["deletionTimestamp"] = "2026-01-01T00:00:00Z"
+    return {"metadata": meta}
 
 
 def _reconciles(during: list[dict[str, object]], after: list[dict[str, object]] | None = None, *,
@@ -214,3 +218,15 @@ def test_a_change_the_reconcile_did_not_handle_reconciles_again() -> None:
     assert _reconciles([], [_object({"a": "ours"}, generation=2, version="3")]) == 2
     assert _reconciles([_object({"a": "ours"}, version="2")], asked=True) == 2, \
         "a reconcile asked for meanwhile (an operation ended) is never taken back"
+
+
+def test_another_objects_finalizer_reconciles_only_an_object_being_deleted() -> None:
+    # A referencing object's in-use finalizer on a live object is its bookkeeping: no observe of the cloud
+    # for it (that observe would race the referencing object's own create).
+    pinned = _object({"a": "ours"}, version="3", finalizers=("in-use.tfbridge.io/other",))
+    assert _reconciles([], [pinned]) == 1
+    # Being deleted, the last finalizer going is what lets its delete go on.
+    held = _object({"a": "ours"}, version="3", finalizers=("in-use.tfbridge.io/other",), deleting=True)
+    released = _object({"a": "ours"}, version="4", deleting=True)
+    assert request_fingerprint(held) != request_fingerprint(released)
+    assert _reconciles([held], [released]) == 3
