@@ -191,7 +191,10 @@ def test_an_mr_switches_executors_back_and_forth(executors: tuple[CLIBackend, Di
         m.for_provider["tags"] = {"step": str(step)}
         assert not observer.client(kind, SETUP).observe(m).up_to_date
         updater.client(kind, SETUP).update(m)
-        (now,) = vpcs(moto, "10.204.0.0/16")
+        # One object all along: a second VPC with its tags says which step made it.
+        found = vpcs(moto, "10.204.0.0/16")
+        assert len(found) == 1, f"step {step}, {m.external_name}: {[(v['VpcId'], v.get('Tags')) for v in found]}"
+        (now,) = found
         assert {t["Key"]: t["Value"] for t in now["Tags"]} == {"step": str(step)} and now["VpcId"] == m.external_name
         # `tfbridge workspaces` reads the workspace whichever executor wrote it last.
         workspaces = ["workspaces", "--workspace-root", str(cli.store.root)]
