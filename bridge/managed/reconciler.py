@@ -217,6 +217,25 @@ class ManagedReconciler:
     def _update(self, mr: Managed) -> Managed:
         return self._wrote(self.kube.update(self.res, mr.obj))
 
+    def _write_observation(self, mr: Managed, obs: Observation, policy: Policies,
+                           observed: tuple[int, dict[str, str]]) -> Managed:
+        """Write what an observe found onto the object (:func:`_record_observation`). A write that meets
+        another one leaving the spec and annotations as they were observed (a storage migration rewriting the
+        object, a referencing object's in-use finalizer, a status) is made again on the object as it now is:
+        the observation still holds, and starting the reconcile over would ask the cloud again. Any other
+        conflict starts it over."""
+        for attempt in range(3):
+            try:
+                return self._update(mr)
+            except errors.Conflict:
+                fresh = Managed.wrap(self.kube.get(self.res, mr.name, mr.namespace))
+                if attempt == 2 or fresh.obj["metadata"].get("deletionTimestamp") or \
+                        (fresh.generation, dict(fresh.annotations)) != observed:
+                    raise
+                _record_observation(fresh, obs, policy)
+                mr = fresh
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
     def _status(self, mr: Managed, *conds: dict[str, Any], at_provider: dict[str, Any] | None = None,
                 handled: bool = True, drift: str | None = None) -> Managed:
         """Write conditions (and atProvider, and ``status.drift``: "" clears it), and, when ``handled``,
@@ -692,18 +711,10 @@ class ManagedReconciler:
                 how, rebuilt = "by import", f"rebuilt by importing {external}"
             log.warning("workspace rebuilt %s", how, extra={"mr": mr.display, "why": obs.rebuilt})
             self.recorder.normal(mr.obj, reasons.REBUILT_WORKSPACE, f"workspace {rebuilt}: {obs.rebuilt}")
-        changed = False
-        if obs.external_name and obs.external_name != mr.external_name:
-            mr.set_external_name(obs.external_name)
-            changed = True
-        if any(mr.annotations.get(k) != v for k, v in obs.annotations.items()):
-            mr.set_annotations(dict(obs.annotations))
-            changed = True
-        if obs.late_init and policy.late_initialize:
-            changed = late_initialize(mr.obj, obs.late_init) or changed
-        if changed:
+        observed = (mr.generation, dict(mr.annotations))
+        if _record_observation(mr, obs, policy):
             with self._step(mr, reasons.CANNOT_UPDATE_MANAGED, "cannot update managed resource"):
-                mr = self._update(mr)
+                mr = self._write_observation(mr, obs, policy, observed)
         available = conditions.available()
         # Even with nothing new to say: a restored Secret must be re-owned, keeping what it holds.
         try:
@@ -745,6 +756,21 @@ class ManagedReconciler:
         # a conflict onto an object someone else changed meanwhile answers the object observed, not that one.
         acted = request_fingerprint(written.obj) == request_fingerprint(mr.obj)
         return dataclasses.replace(self._polled(written), handled=written.obj if acted else None)
+
+
+def _record_observation(mr: Managed, obs: Observation, policy: Policies) -> bool:
+    """Put what an observe found on ``mr`` (the external name, the annotations it records, the values
+    late-initialised into the spec); whether anything changed."""
+    changed = False
+    if obs.external_name and obs.external_name != mr.external_name:
+        mr.set_external_name(obs.external_name)
+        changed = True
+    if any(mr.annotations.get(k) != v for k, v in obs.annotations.items()):
+        mr.set_annotations(dict(obs.annotations))
+        changed = True
+    if obs.late_init and policy.late_initialize:
+        changed = late_initialize(mr.obj, obs.late_init) or changed
+    return changed
 
 
 def late_initialize(obj: dict[str, Any], values: Mapping[str, Any]) -> bool:

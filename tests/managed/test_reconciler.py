@@ -659,3 +659,53 @@ def test_a_spec_changed_while_it_was_reconciled_is_reconciled_again(monkeypatch:
     b.settle("VPC", "v")
     assert b.cloud.resources["id-1"]["spec"]["tags"]["team"] == "b"
     assert b.condition("VPC", "v", "Synced")["observedGeneration"] == before + 1
+
+
+def _late_init_met_by(b: Bench, other: Callable[[], None]) -> None:
+    """The next reconcile's observe late-initialises a value; its write of the spec meets ``other``'s write first."""
+    b.cloud.resources["id-1"]["late"] = {"instanceTenancy": "default"}
+    update = b.kube.update
+
+    def meeting(res: Any, obj: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        if res.plural == "vpcs" and b.kube.update is meeting:
+            b.kube.update = update  # type: ignore[method-assign]
+            other()
+            raise errors.Conflict(409, "Conflict", "the object has been modified")
+        return update(res, obj, *args, **kwargs)
+
+    b.kube.update = meeting  # type: ignore[method-assign]
+
+
+def test_a_write_of_what_an_observe_found_meeting_a_write_that_left_the_spec_asks_the_cloud_nothing_again() -> None:
+    b = Bench()
+    b.apply("VPC", "v", VPC)
+    b.settle("VPC", "v")
+    observes = b.cloud.calls["observe"]
+
+    def pin() -> None:  # as a referencing object puts its in-use finalizer on
+        current = b.get("VPC", "v")
+        current["metadata"]["finalizers"] = [*current["metadata"]["finalizers"], "in-use.tfbridge.io/other"]
+        b.kube.update(VPCS, current)
+
+    _late_init_met_by(b, pin)
+    b.reconcile("VPC", "v")
+    assert b.cloud.calls["observe"] == observes + 1, "one observe: the write was made again on the object as it is"
+    got = b.get("VPC", "v")
+    assert got["spec"]["forProvider"]["instanceTenancy"] == "default"
+    assert "in-use.tfbridge.io/other" in got["metadata"]["finalizers"]
+
+
+def test_a_write_of_what_an_observe_found_meeting_a_spec_change_starts_the_reconcile_over() -> None:
+    b = Bench()
+    b.apply("VPC", "v", VPC)
+    b.settle("VPC", "v")
+
+    def change() -> None:
+        current = b.get("VPC", "v")
+        current["spec"]["forProvider"]["tags"] = {"changed": "meanwhile"}
+        b.kube.update(VPCS, current)
+
+    _late_init_met_by(b, change)
+    with pytest.raises(Retryable):
+        b.reconcile("VPC", "v")
+    assert "instanceTenancy" not in b.get("VPC", "v")["spec"]["forProvider"], "nothing written over the new spec"
