@@ -92,3 +92,18 @@ def test_moto_in_a_process_of_its_own_stops() -> None:
         assert not moto.client("sqs").list_queues().get("QueueUrls"), "reset empties the cloud"
         assert moto.process is not None
     assert moto.process.poll() is not None
+    # What answered was that process: a server another test started on a port it had meant to take would go on.
+    with pytest.raises(OSError):
+        urllib.request.urlopen(f"{moto.endpoint}/moto-api/", timeout=5).close()
+
+
+def test_moto_in_a_process_of_its_own_listens_where_it_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every port chosen before binding collides with a server already listening there: the process binds
+    # its own and names it, so it never talks to that server instead.
+    with Moto.start() as taken:
+        port = int(taken.endpoint.rsplit(":", 1)[1])
+        monkeypatch.setattr("devrig.moto.free_port", lambda: port)
+        with Moto.start() as moto:
+            assert moto.endpoint != taken.endpoint
+            moto.client("sqs").create_queue(QueueName="own")
+            assert not taken.client("sqs").list_queues().get("QueueUrls"), "the other server got nothing"

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
+import selectors
 import socket
 import subprocess
 import sys
@@ -51,6 +53,39 @@ def wait_http(url: str, timeout: float, alive: subprocess.Popen[bytes] | None = 
             time.sleep(0.1)
 
 
+def _announced_port(proc: subprocess.Popen[bytes], timeout: float) -> int:
+    """The port :func:`serve` in ``proc`` listens on, from the line it writes once it does."""
+    assert proc.stdout is not None
+    deadline = time.monotonic() + timeout
+    line = b""
+    with selectors.DefaultSelector() as ready:
+        ready.register(proc.stdout, selectors.EVENT_READ)
+        while not line.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"moto's server named no port within {timeout:.0f}s")
+            if not ready.select(left):
+                continue
+            chunk = os.read(proc.stdout.fileno(), 64)
+            if not chunk:
+                raise RuntimeError(f"moto's server exited with {proc.wait()} before it listened")
+            line += chunk
+    return int(line)
+
+
+def serve() -> None:
+    """moto's server as ``python -m moto.server`` runs it, on a port the kernel picks as it binds, named on
+    stdout once it listens (:meth:`Moto.start` reads it)."""
+    from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, DomainDispatcherApplication(create_backend_app), threaded=True)
+    port = int(server.server_address[1])
+    os.environ["MOTO_PORT"] = str(port)  # as moto.server sets it: moto builds some URLs it answers from it
+    print(port, flush=True)
+    server.serve_forever()
+
+
 @dataclasses.dataclass
 class Moto:
     endpoint: str
@@ -66,11 +101,13 @@ class Moto:
     def start(cls, timeout: float = 30.0) -> Moto:
         """moto's server on a free local port, in a process of its own (this interpreter's moto,
         whatever is on PATH), answering; RuntimeError or TimeoutError when it does not."""
-        port = free_port()
-        proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        moto = cls(f"http://127.0.0.1:{port}", process=proc)
+        # The server binds a port the kernel picks and then names it: a port chosen here and bound by the
+        # server later could be taken in between by another server, which would then answer in its place.
+        proc = subprocess.Popen([sys.executable, "-m", "devrig.moto"], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL)
+        moto = cls("", process=proc)
         try:
+            moto.endpoint = f"http://127.0.0.1:{_announced_port(proc, timeout)}"
             wait_http(f"{moto.endpoint}/moto-api/", timeout, proc)
         except BaseException:
             moto.stop()
@@ -136,6 +173,8 @@ class Moto:
         """Stop what :meth:`start` or :meth:`in_process` started (a process asked to end, killed after 10 s)."""
         if self.process is not None:
             stop_processes([self.process])
+            if self.process.stdout is not None:
+                self.process.stdout.close()  # the pipe the server named its port on
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
@@ -148,3 +187,7 @@ class Moto:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  traceback: TracebackType | None) -> None:
         self.stop()
+
+
+if __name__ == "__main__":
+    serve()
