@@ -224,17 +224,17 @@ class ManagedReconciler:
         object, a referencing object's in-use finalizer, a status) is made again on the object as it now is:
         the observation still holds, and starting the reconcile over would ask the cloud again. Any other
         conflict starts it over."""
-        for attempt in range(3):
+        for _ in range(2):
             try:
                 return self._update(mr)
             except errors.Conflict:
                 fresh = Managed.wrap(self.kube.get(self.res, mr.name, mr.namespace))
-                if attempt == 2 or fresh.obj["metadata"].get("deletionTimestamp") or \
+                if fresh.obj["metadata"].get("deletionTimestamp") or \
                         (fresh.generation, dict(fresh.annotations)) != observed:
                     raise
                 _record_observation(fresh, obs, policy)
                 mr = fresh
-        raise AssertionError("unreachable: the last attempt returns or raises")
+        return self._update(mr)
 
     def _status(self, mr: Managed, *conds: dict[str, Any], at_provider: dict[str, Any] | None = None,
                 handled: bool = True, drift: str | None = None) -> Managed:

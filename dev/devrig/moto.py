@@ -99,8 +99,8 @@ class Moto:
 
     @classmethod
     def start(cls, timeout: float = 30.0) -> Moto:
-        """moto's server on a free local port, in a process of its own (this interpreter's moto,
-        whatever is on PATH), answering; RuntimeError or TimeoutError when it does not."""
+        """moto's server on a free local port, in a process of its own (this interpreter's moto, run by
+        :func:`serve`), answering; RuntimeError or TimeoutError when it does not."""
         # The server binds a port the kernel picks and then names it: a port chosen here and bound by the
         # server later could be taken in between by another server, which would then answer in its place.
         proc = subprocess.Popen([sys.executable, "-m", "devrig.moto"], stdout=subprocess.PIPE,
@@ -140,7 +140,7 @@ class Moto:
             return dispatcher(environ, start)
 
         logging.getLogger("werkzeug").setLevel(logging.CRITICAL)  # a request log line, and a traceback per miss
-        moto._server = make_server("127.0.0.1", free_port(), app, True)
+        moto._server = make_server("127.0.0.1", 0, app, True)  # the kernel picks the port as it binds
         moto._thread = threading.Thread(target=moto._server.serve_forever, daemon=True, name="moto")
         moto._thread.start()
         host, port = moto._server.server_address[:2]
