@@ -36,7 +36,7 @@ lint: install
 WORKERS ?= 4
 
 # Go's collector in terraform and the provider processes runs half as often (docs/guide/operating.md, Sizing):
-# about a sixth less CPU per terraform run for a quarter more memory, which the suite's hundreds of runs feel.
+# about a sixth less CPU per plan in the provider processes for more memory, which the suite's runs feel.
 TEST_GOGC ?= 200
 
 test: lint

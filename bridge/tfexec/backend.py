@@ -18,6 +18,7 @@ from bridge.api.registry import Kind
 from bridge.processes import ProcessPool
 from bridge.settings import ExecutorSettings
 from bridge.tfexec.driver import CLIDriver
+from bridge.tfexec.front import used_types
 from bridge.tfexec.plugins import Plugins
 from bridge.tfexec.providers import DebugProcess, process_gone
 from bridge.tfexec.runner import Outcome, Run, Runner
@@ -90,8 +91,8 @@ class CLIBackend:
         self.plugins.link(ws.dir, provider.requirements)
 
     @contextlib.contextmanager
-    def _environment(self, provider: ProviderBlock, setup: ProviderSetup) -> Iterator[tuple[dict[str, str],
-                                                                                          DebugProcess | None]]:
+    def _environment(self, ws: Workspace, provider: ProviderBlock,
+                     setup: ProviderSetup) -> Iterator[tuple[dict[str, str], DebugProcess | None]]:
         env = dict(self.plugins.env)
         binary = self.plugins.binary(self.provider) if self.settings.shared_providers else None
         if binary is None:  # terraform starts the provider itself, with the credentials we give it
@@ -104,18 +105,19 @@ class CLIBackend:
             return started
 
         with self.pool.lease(f"cli/{config_key(provider, setup)}", start,
-                             max_uses=self.settings.processes.max_uses, tenant=setup.tenant) as process:
-            env["TF_REATTACH_PROVIDERS"] = process.reattach
+                             max_uses=self.settings.processes.max_uses, tenant=setup.tenant) as process, \
+                process.front.serve(used_types(ws.dir, ws.state_path)) as reattach:
+            env["TF_REATTACH_PROVIDERS"] = reattach
             yield env, process
 
     def terraform(self, ws: Workspace, args: list[str], *, provider: ProviderBlock, setup: ProviderSetup,
                   timeout: float) -> Run:
         """Run terraform in ``ws``; once more on a fresh provider process if the shared one died."""
         for attempt in (1, 2):
-            with self._environment(provider, setup) as (env, process):
+            with self._environment(ws, provider, setup) as (env, process):
                 run = self.runner.run(ws.dir, args, env=env, timeout=timeout)
                 if (run.outcome is Outcome.FAILED and attempt == 1 and process is not None
-                        and process_gone(run.stderr + run.stdout)):
+                        and (not process.alive() or process_gone(run.stderr + run.stdout))):
                     self.pool.retire(process)
                     continue
                 return run

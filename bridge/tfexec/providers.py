@@ -15,18 +15,20 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bridge.api.errors import OperationFailed
+from bridge.tfexec.front import Front
 
 _REATTACH = re.compile(r"TF_REATTACH_PROVIDERS='(\{.*\})'")
 
 
 class DebugProcess:
     """A provider started with ``-debug``: it prints the value of TF_REATTACH_PROVIDERS and serves
-    every terraform run given it."""
+    every terraform run given it, each through its :class:`~bridge.tfexec.front.Front`."""
 
     def __init__(self, binary: Path, env: Mapping[str, str], *, start_timeout: float = 60.0) -> None:
         self.proc = subprocess.Popen([str(binary), "-debug"], env=dict(env), stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
         self.reattach = self._read_reattach(binary, start_timeout)
+        self.front = Front(self.reattach)
 
     def _read_reattach(self, binary: Path, timeout: float) -> str:
         assert self.proc.stdout is not None
@@ -76,6 +78,7 @@ class DebugProcess:
                 self.proc.wait()
         if self.proc.stdout is not None:
             self.proc.stdout.close()
+        self.front.close()
 
 
 def process_gone(output: str) -> bool:

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 import grpc
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
-from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+from google.protobuf import message_factory
+
+from bridge import reflection
 
 # verb → (protocol 5 method, protocol 6 method)
 METHODS = {
@@ -88,8 +89,10 @@ class Protocol:
         # Unlocked: two racing increments may count one, never zero.
         self.calls: collections.Counter[str] = calls if calls is not None else collections.Counter()
         self.service = f"tfplugin{version}.Provider"
-        self._pool = descriptor_pool.DescriptorPool()
-        self._load(channel, timeout)
+        try:
+            self._pool = reflection.load(channel, self.service, timeout)
+        except reflection.ReflectionError as exc:
+            raise ProtocolError(str(exc)) from exc
         desc = self._pool.FindServiceByName(self.service)
         self._methods: dict[str, tuple[Callable[..., Any], type[Any]]] = {}
         for m in desc.methods:
@@ -99,29 +102,6 @@ class Protocol:
             call = channel.unary_unary(f"/{self.service}/{m.name}", request_serializer=_serialize,
                                        response_deserializer=response.FromString)
             self._methods[m.name] = (call, message_factory.GetMessageClass(m.input_type))
-
-    def _load(self, channel: grpc.Channel, timeout: float) -> None:
-        stub = reflection_pb2_grpc.ServerReflectionStub(channel)
-        request = reflection_pb2.ServerReflectionRequest(file_containing_symbol=self.service)
-        try:
-            (answer,) = list(stub.ServerReflectionInfo(iter([request]), timeout=timeout))
-        except grpc.RpcError as exc:
-            raise ProtocolError(f"the provider does not answer gRPC reflection for {self.service}: {exc}") from exc
-        if answer.HasField("error_response"):
-            raise ProtocolError(f"reflection of {self.service}: {answer.error_response.error_message}")
-        files = [descriptor_pb2.FileDescriptorProto.FromString(b)
-                 for b in answer.file_descriptor_response.file_descriptor_proto]
-        added: set[str] = set()
-        while len(added) < len(files):  # dependencies first
-            progress = False
-            for f in files:
-                if f.name not in added and all(d in added for d in f.dependency):
-                    self._pool.Add(f)
-                    added.add(f.name)
-                    progress = True
-            if not progress:
-                missing = sorted({d for f in files for d in f.dependency} - {f.name for f in files})
-                raise ProtocolError(f"reflection of {self.service} lacks {missing}")
 
     def method(self, verb: str) -> str:
         return METHODS[verb][0 if self.version == 5 else 1]

@@ -1,0 +1,237 @@
+"""A gRPC front for a long-lived provider process: terraform's runs reattach to it, not to the process.
+
+Every call passes through as bytes, untouched, but one: the provider's schema, which the front reads
+from its process once and answers each run with only the resource and data-source types that run's
+workspace names. Terraform decodes the whole schema in every run, and the provider builds it for every
+run: for a provider of a thousand types that is most of what a run costs (terraform 1.11 with
+hashicorp/aws 5.100.0, whose schema is 13.6 MB: one plan of one resource, reattached to the process,
+1.1 CPU-s in terraform and 0.6 in the provider; through the front, 0.05 and 0.2).
+
+Each run gets a server of its own on a socket of its own (a run's types are known only to the run),
+started for it and stopped after it (a few milliseconds). Cancellation passes through: a call terraform
+gives up is cancelled in the provider. A front that cannot serve (no reflection, a schema it cannot
+read) says so in the log once and lets its process's runs reattach to the process itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import logging
+import shutil
+import tempfile
+import threading
+from collections.abc import Iterator, Mapping
+from concurrent import futures
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+from bridge import reflection
+from bridge.tfexec import wire
+
+log = logging.getLogger(__name__)
+
+# The schema's maps keyed by a type's name, narrowed to the run's types. Any other field (the provider's
+# own block, its functions, a map a later protocol adds) is passed on whole.
+NARROWED = ("resource_schemas", "data_source_schemas", "ephemeral_resource_schemas")
+# The method that answers the schema, by protocol version.
+SCHEMA_METHOD = {5: "GetSchema", 6: "GetProviderSchema"}
+# Terraform's messages have no size limit (go-plugin sets none): neither has the front.
+_NO_DEADLINE = 1e9  # seconds: more than any deadline terraform sets
+_UNLIMITED = [("grpc.max_receive_message_length", -1), ("grpc.max_send_message_length", -1)]
+
+
+class Schema:
+    """The provider's whole schema answer, indexed by field so that narrowing copies bytes only."""
+
+    def __init__(self, answer: bytes, narrowed: Mapping[int, str]) -> None:
+        self.whole = answer
+        self._kept: list[memoryview] = []  # encoded fields passed on whole, in their order
+        self._entries: dict[int, dict[str, memoryview]] = {number: {} for number in narrowed}
+        for number, encoded, payload in wire.fields(answer):
+            if number in self._entries and payload is not None:
+                self._entries[number][wire.string_field(payload, 1)] = encoded
+            else:
+                self._kept.append(encoded)
+        self._cache: dict[frozenset[str], bytes] = {}
+        self._lock = threading.Lock()
+
+    def narrowed(self, types: frozenset[str] | None) -> bytes:
+        """The answer with only ``types`` in its narrowed maps (each kept where the provider has it); with
+        None, whole."""
+        if types is None:
+            return self.whole
+        with self._lock:
+            cached = self._cache.get(types)
+            if cached is None:
+                picked = [entries[t] for entries in self._entries.values() for t in sorted(types) if t in entries]
+                cached = self._cache[types] = b"".join(self._kept + picked)
+            return cached
+
+
+class Front:
+    """The front of one provider process (``reattach``: the TF_REATTACH_PROVIDERS value it printed)."""
+
+    def __init__(self, reattach: str, *, timeout: float = 120.0) -> None:
+        self.reattach = reattach
+        self._timeout = timeout
+        self._lock = threading.Lock()
+        self._ready = False
+        self._failed = ""
+        self._channel: grpc.Channel | None = None
+        self._service = ""
+        self._schema_method = ""
+        self._handlers: dict[str, grpc.RpcMethodHandler] = {}  # method name → its handler
+        self._schema: Schema | None = None
+        self._directory: Path | None = None
+        self._sockets = itertools.count(1)
+        self._entry: tuple[str, dict[str, Any]] | None = _single_unix_provider(reattach)
+        if self._entry is None:
+            self._failed = "its address is not one provider on a unix socket"
+
+    @contextlib.contextmanager
+    def serve(self, types: frozenset[str] | None) -> Iterator[str]:
+        """A TF_REATTACH_PROVIDERS value for one run whose workspace uses ``types`` (None: the schema whole)."""
+        if not self._start():
+            yield self.reattach
+            return
+        assert self._entry is not None and self._directory is not None and self._schema is not None
+        schema = self._schema
+        handlers = {**self._handlers, self._schema_method: grpc.unary_unary_rpc_method_handler(
+            lambda _request, _context: schema.narrowed(types))}
+        server = grpc.server(futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="provider-front"),
+                             options=_UNLIMITED)
+        # go-plugin's own services (stdio, broker, controller) are not passed on: terraform goes without them,
+        # as it does for a provider that lacks them, and a reattached process is never its to stop.
+        server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(self._service, handlers)])
+        socket = self._directory / f"{next(self._sockets)}.sock"
+        server.add_insecure_port(f"unix:{socket}")
+        server.start()
+        key, entry = self._entry
+        try:
+            yield json.dumps({key: {**entry, "Addr": {"Network": "unix", "String": str(socket)}}})
+        finally:
+            server.stop(None).wait()
+            socket.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._channel is not None:
+                self._channel.close()
+            if self._directory is not None:
+                shutil.rmtree(self._directory, ignore_errors=True)
+
+    # -- the first run's setup ------------------------------------------------------------------
+
+    def _start(self) -> bool:
+        with self._lock:
+            if not self._ready and not self._failed:
+                try:
+                    self._connect()
+                    self._ready = True
+                except (grpc.RpcError, reflection.ReflectionError, ValueError, KeyError) as exc:
+                    self._failed = str(exc)
+                    log.warning("provider process: terraform runs reattach to it directly, without the front "
+                                "that narrows its schema (%s)", self._failed)
+            return self._ready
+
+    def _connect(self) -> None:
+        assert self._entry is not None
+        _, entry = self._entry
+        version = int(entry.get("ProtocolVersion", 0))
+        if version not in SCHEMA_METHOD:
+            raise ValueError(f"protocol version {version}")
+        self._service = service = f"tfplugin{version}.Provider"
+        self._channel = channel = grpc.insecure_channel(f"unix:{entry['Addr']['String']}", options=_UNLIMITED)
+        pool = reflection.load(channel, service, self._timeout)
+        descriptor = pool.FindServiceByName(service)
+        self._schema_method = SCHEMA_METHOD[version]
+        for method in descriptor.methods:
+            path = f"/{service}/{method.name}"
+            if method.client_streaming:
+                raise ValueError(f"{path} streams its requests, which the front does not pass on")
+            self._handlers[method.name] = _passed_on(channel, path, streaming=method.server_streaming)
+        fields = descriptor.methods_by_name[self._schema_method].output_type.fields_by_name
+        answer = channel.unary_unary(f"/{service}/{self._schema_method}")(b"", timeout=self._timeout)
+        self._schema = Schema(answer, {fields[n].number: n for n in NARROWED if n in fields})
+        self._directory = Path(tempfile.mkdtemp(prefix="tfbridge-front-"))
+
+
+def _passed_on(channel: grpc.Channel, path: str, *, streaming: bool) -> grpc.RpcMethodHandler:
+    if streaming:
+        upstream_stream = channel.unary_stream(path)
+
+        def stream(request: bytes, context: grpc.ServicerContext) -> Iterator[bytes]:
+            call = upstream_stream(request, timeout=_timeout(context))
+            context.add_callback(call.cancel)
+            try:
+                yield from call
+            except grpc.RpcError as exc:
+                context.abort(exc.code(), exc.details() or "")
+
+        return grpc.unary_stream_rpc_method_handler(stream)
+    upstream = channel.unary_unary(path)
+
+    def unary(request: bytes, context: grpc.ServicerContext) -> bytes:
+        future = upstream.future(request, timeout=_timeout(context))
+        context.add_callback(future.cancel)
+        try:
+            answer: bytes = future.result()
+        except grpc.RpcError as exc:
+            context.abort(exc.code(), exc.details() or "")
+            raise  # abort raises; this line is never reached
+        return answer
+
+    return grpc.unary_unary_rpc_method_handler(unary)
+
+
+def _timeout(context: grpc.ServicerContext) -> float | None:
+    """The deadline terraform gave the call, for the call passed on; a call without one reports ~2**63
+    seconds left, which no channel takes."""
+    remaining: float | None = context.time_remaining()
+    return remaining if remaining is not None and remaining < _NO_DEADLINE else None
+
+
+def _single_unix_provider(reattach: str) -> tuple[str, dict[str, Any]] | None:
+    try:
+        providers = json.loads(reattach)
+    except ValueError:
+        return None
+    if not isinstance(providers, dict) or len(providers) != 1:
+        return None
+    ((key, entry),) = providers.items()
+    addr = entry.get("Addr") if isinstance(entry, dict) else None
+    if not isinstance(addr, dict) or addr.get("Network") != "unix" or entry.get("Protocol") != "grpc":
+        return None
+    return key, entry
+
+
+def used_types(directory: Path, state: Path) -> frozenset[str] | None:
+    """The resource and data-source types a workspace's configuration and state name; None when a file
+    says something else a run could need a schema for (a module, a file that is not JSON)."""
+    types: set[str] = set()
+    for path in sorted(directory.glob("*.tf.json")):
+        try:
+            doc = json.loads(path.read_text())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(doc, dict) or "module" in doc:
+            return None
+        for block in ("resource", "data"):
+            types.update(doc.get(block) or {})
+        for imported in doc.get("import") or ():
+            types.add(str(imported.get("to", "")).split(".")[0])
+    if list(directory.glob("*.tf")):
+        return None  # HCL: not what tfbridge writes, and not read here
+    try:
+        recorded = json.loads(state.read_text())
+    except FileNotFoundError:
+        recorded = {}
+    except (OSError, ValueError):
+        return None
+    types.update(str(r.get("type", "")) for r in recorded.get("resources") or ())
+    types.discard("")
+    return frozenset(types)
