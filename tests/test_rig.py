@@ -8,8 +8,10 @@ import contextlib
 import json
 import os
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
+import botocore.exceptions
 import pytest
 
 from bridge.api import registry
@@ -83,6 +85,40 @@ def test_moto_in_process_points_the_sdk_at_itself_and_remembers_hosts_it_has_no_
         assert moto.unsupported == ["waf-regional.us-east-1.amazonaws.com"]
         assert moto.client("sqs").create_queue(QueueName="rig")["QueueUrl"].endswith("/rig")
     assert "AWS_ENDPOINT_URL" not in os.environ and os.environ["AWS_CA_BUNDLE"] == "/somewhere/ca.pem", "put back"
+
+
+@pytest.mark.parametrize("start", [Moto.in_process, Moto.start], ids=["in-process", "own-process"])
+def test_moto_refuses_bucket_configurations_it_would_answer_as_calls_on_the_bucket(
+        start: Callable[[], Moto]) -> None:
+    with start() as moto:
+        s3 = moto.client("s3")
+
+        def refused(call: Callable[..., object], **kwargs: object) -> str:
+            with pytest.raises(botocore.exceptions.ClientError) as caught:
+                call(Bucket="metered", Id="EntireBucket", **kwargs)
+            error = caught.value.response["Error"]
+            return f"{error['Code']}: {error['Message']}"
+
+        def buckets() -> list[str]:
+            return [b["Name"] for b in s3.list_buckets()["Buckets"]]
+
+        # moto itself answers a metrics configuration's PUT by creating the bucket, and its DELETE by deleting it.
+        assert refused(s3.put_bucket_metrics_configuration, MetricsConfiguration={"Id": "EntireBucket"}) == \
+            ("NotImplemented: moto does not emulate PUT ?metrics on a bucket: it would answer it as a call on the "
+             "bucket itself")
+        assert buckets() == [], "no bucket made by another object's configuration"
+        s3.create_bucket(Bucket="metered")
+        s3.put_bucket_tagging(Bucket="metered", Tagging={"TagSet": [{"Key": "k", "Value": "v"}]})
+        assert refused(s3.delete_bucket_metrics_configuration).startswith("NotImplemented: moto does not emulate "
+                                                                          "DELETE ?metrics")
+        assert refused(s3.delete_bucket_analytics_configuration).startswith("NotImplemented: moto does not emulate "
+                                                                            "DELETE ?analytics")
+        assert buckets() == ["metered"], "the bucket outlives a refused configuration's delete"
+        # What moto emulates goes through: a configuration's delete, the bucket's own.
+        s3.delete_bucket_tagging(Bucket="metered")
+        assert buckets() == ["metered"]
+        s3.delete_bucket(Bucket="metered")
+        assert buckets() == []
 
 
 def test_moto_in_a_process_of_its_own_stops() -> None:

@@ -7,6 +7,9 @@
   backend for (a service moto does not emulate) and each answer it failed with (a 5xx);
 - ``Moto(endpoint)``: one already running, or a proxy in front of it.
 
+The first two refuse, with S3's ``NotImplemented``, a call to an S3 bucket's configuration that moto does not
+emulate (:func:`unemulated_s3`): moto would answer it as another call on the bucket itself.
+
 Each gives boto3 clients and a reset; :meth:`Moto.stop` (or the end of a ``with``) stops what was started.
 """
 
@@ -15,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import re
 import selectors
 import socket
 import subprocess
@@ -22,13 +26,58 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Any
+from urllib.parse import parse_qsl
 
 from devrig.children import stop as stop_processes
 
 REGION = "us-east-1"
+# The configurations of an S3 bucket (the query's subresource) that moto 5 emulates, by method. moto answers a
+# PUT or DELETE on a bucket naming any other as the bare method: PutBucketMetricsConfiguration creates the bucket
+# (so a Bucket's own create, which looks first, finds it made and fails), DeleteBucketMetricsConfiguration
+# deletes it (so a read of the Bucket under way waits out the provider's retries of NoSuchBucket).
+_S3_EMULATED = {
+    "PUT": frozenset({"accelerate", "acl", "cors", "encryption", "inventory", "lifecycle", "logging", "notification",
+                      "object-lock", "ownershipControls", "policy", "publicAccessBlock", "replication", "tagging",
+                      "versioning", "website"}),
+    "DELETE": frozenset({"cors", "encryption", "lifecycle", "ownershipControls", "policy", "publicAccessBlock",
+                         "replication", "tagging", "website"}),
+}
+# A bucket's own path, path-style (the rig's provider configuration asks for it).
+_BUCKET_PATH = re.compile(r"/[^/]+/?")
+
+
+def unemulated_s3(environ: dict[str, Any]) -> str | None:
+    """The subresource of an S3 request that moto would answer as a call on the bucket itself (a PUT as
+    CreateBucket, a DELETE as DeleteBucket), as ``PUT ?metrics``; None for any other request."""
+    method = environ.get("REQUEST_METHOD", "")
+    emulated = _S3_EMULATED.get(method)
+    if emulated is None or "/s3/aws4_request" not in environ.get("HTTP_AUTHORIZATION", "") or \
+            not _BUCKET_PATH.fullmatch(environ.get("PATH_INFO", "")):
+        return None
+    # ``x-id`` names the operation for routing; it is not a subresource.
+    query = [(k, v) for k, v in parse_qsl(environ.get("QUERY_STRING", ""), keep_blank_values=True) if k != "x-id"]
+    if not query or any(k in emulated for k, _ in query):
+        return None
+    # The subresource is the parameter without a value (``?id=EntireBucket&metrics=``).
+    return f"{method} ?{next((k for k, v in query if not v), query[0][0])}"
+
+
+def refusing_unemulated(app: Callable[..., Iterable[bytes]]) -> Callable[..., Iterable[bytes]]:
+    """moto's WSGI ``app``, answering what :func:`unemulated_s3` names with S3's 501 NotImplemented."""
+    def refusing(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        call = unemulated_s3(environ)
+        if call is None:
+            return app(environ, start_response)
+        body = (f'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NotImplemented</Code><Message>moto does '
+                f"not emulate {call} on a bucket: it would answer it as a call on the bucket itself</Message>"
+                f"</Error>").encode()
+        start_response("501 Not Implemented", [("Content-Type", "application/xml"),
+                                               ("Content-Length", str(len(body)))])
+        return [body]
+    return refusing
 
 
 def free_port() -> int:
@@ -79,7 +128,8 @@ def serve() -> None:
     from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
     from werkzeug.serving import make_server
 
-    server = make_server("127.0.0.1", 0, DomainDispatcherApplication(create_backend_app), threaded=True)
+    server = make_server("127.0.0.1", 0, refusing_unemulated(DomainDispatcherApplication(create_backend_app)),
+                         threaded=True)
     port = int(server.server_address[1])
     os.environ["MOTO_PORT"] = str(port)  # as moto.server sets it: moto builds some URLs it answers from it
     print(port, flush=True)
@@ -130,7 +180,7 @@ class Moto:
                     unsupported.append(host)
                 return found
 
-        dispatcher = Dispatcher(create_backend_app)
+        dispatcher = refusing_unemulated(Dispatcher(create_backend_app))
 
         def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
             def start(status: str, headers: Any, *rest: Any) -> Any:
