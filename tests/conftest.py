@@ -96,10 +96,13 @@ def start_manager(cluster: Cluster, tmp_path: Path) -> Iterator[Callable[..., Ru
 
 
 # Longest first. `make test` runs xdist with --dist loadgroup, which hands tests out one at a time in
-# collection order to whichever worker is free: the end-to-end scenarios start at once on both
-# workers, and the quick tests fill in, instead of one worker running the long ones alone at the end.
-_LONGEST = ("test_lifecycle", "test_seed_001_002", "test_seed_000", "test_direct_aws", "test_demo", "test_seed_003",
-            "test_crash_mid_create", "test_policies", "test_upgrade")
+# collection order to whichever worker is free: the end-to-end scenarios start at once, and the quick tests
+# fill in, instead of one worker running the long ones alone at the end. First the longest in wall time: the
+# cloud sample spends up to five minutes waiting on moto and the provider's waiters at a few percent of a core,
+# and the plan-parity test is two minutes of one terraform run.
+_LONGEST = ("test_cloud_sample", "test_plan_terraform", "test_seed_000", "test_direct_aws", "test_lifecycle",
+            "test_upgrade", "test_seed_001_002", "test_demo", "test_seed_003", "test_crash_mid_create",
+            "test_policies", "test_aws_client")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1,11 +1,15 @@
 """A gRPC front for a long-lived provider process: terraform's runs reattach to it, not to the process.
 
 Every call passes through as bytes, untouched, but one: the provider's schema, which the front reads
-from its process once and answers each run with only the resource and data-source types that run's
+once and answers each run with only the resource and data-source types that run's
 workspace names. Terraform decodes the whole schema in every run, and the provider builds it for every
-run: for a provider of a thousand types that is most of what a run costs (terraform 1.11 with
-hashicorp/aws 5.100.0, whose schema is 13.6 MB: one plan of one resource, reattached to the process,
-1.1 CPU-s in terraform and 0.6 in the provider; through the front, 0.05 and 0.2).
+run: for a provider of a thousand types that is most of what a run costs (measured with terraform 1.11 on a
+provider whose schema is 13.6 MB: one plan of one resource, reattached to the process, cost 1.1 CPU-s in
+terraform and 0.6 in the provider; through the front, 0.05 and 0.2).
+
+The schema is read from the first process started from a provider's binary and kept for every later one, so
+neither terraform nor the front ever asks those for it: a provider needs no schema call before the others
+(measured with a provider muxing two plugin SDKs, whose routing finds each type's server itself).
 
 Each run gets a server of its own on a socket of its own (a run's types are known only to the run),
 started for it and stopped after it (a few milliseconds). Cancellation passes through: a call terraform
@@ -22,7 +26,7 @@ import logging
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent import futures
 from pathlib import Path
 from typing import Any
@@ -72,11 +76,36 @@ class Schema:
             return cached
 
 
+class _Answers:
+    """Each provider binary's schema, read from the first process started from it: a binary answers one
+    schema, and builds it anew for every call (0.45 CPU-s for the 13.6 MB one measured above). A binary
+    replaced in place (another inode, size or modification time) is read again."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: dict[tuple[str, int, int, int], Schema] = {}
+
+    def kept(self, binary: Path, read: Callable[[], Schema]) -> Schema:
+        st = binary.stat()
+        key = (str(binary.resolve()), st.st_ino, st.st_size, st.st_mtime_ns)
+        with self._lock:
+            found = self._kept.get(key)
+        if found is None:
+            found = read()
+            with self._lock:
+                found = self._kept.setdefault(key, found)
+        return found
+
+
+_ANSWERS = _Answers()
+
+
 class Front:
     """The front of one provider process (``reattach``: the TF_REATTACH_PROVIDERS value it printed)."""
 
-    def __init__(self, reattach: str, *, timeout: float = 120.0) -> None:
+    def __init__(self, reattach: str, *, binary: Path | None = None, timeout: float = 120.0) -> None:
         self.reattach = reattach
+        self._binary = binary  # the process's executable: its schema is read once for every process of it
         self._timeout = timeout
         self._lock = threading.Lock()
         self._ready = False
@@ -91,6 +120,11 @@ class Front:
         self._entry: tuple[str, dict[str, Any]] | None = _single_unix_provider(reattach)
         if self._entry is None:
             self._failed = "its address is not one provider on a unix socket"
+
+    @property
+    def schema(self) -> Schema | None:
+        """What the front answers the schema from; None until its first run, and when it cannot serve."""
+        return self._schema
 
     @contextlib.contextmanager
     def serve(self, types: frozenset[str] | None) -> Iterator[str]:
@@ -108,8 +142,15 @@ class Front:
         # as it does for a provider that lacks them, and a reattached process is never its to stop.
         server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(self._service, handlers)])
         socket = self._directory / f"{next(self._sockets)}.sock"
-        server.add_insecure_port(f"unix:{socket}")
-        server.start()
+        try:
+            server.add_insecure_port(f"unix:{socket}")
+            server.start()
+        except (RuntimeError, OSError) as exc:  # a socket that cannot be bound: this run goes without
+            log.warning("provider process: a terraform run reattaches to it directly, its front could not listen "
+                        "on %s (%s)", socket, exc)
+            server.stop(None)
+            yield self.reattach
+            return
         key, entry = self._entry
         try:
             yield json.dumps({key: {**entry, "Addr": {"Network": "unix", "String": str(socket)}}})
@@ -132,7 +173,7 @@ class Front:
                 try:
                     self._connect()
                     self._ready = True
-                except (grpc.RpcError, reflection.ReflectionError, ValueError, KeyError) as exc:
+                except (grpc.RpcError, reflection.ReflectionError, ValueError, KeyError, OSError) as exc:
                     self._failed = str(exc)
                     log.warning("provider process: terraform runs reattach to it directly, without the front "
                                 "that narrows its schema (%s)", self._failed)
@@ -155,8 +196,13 @@ class Front:
                 raise ValueError(f"{path} streams its requests, which the front does not pass on")
             self._handlers[method.name] = _passed_on(channel, path, streaming=method.server_streaming)
         fields = descriptor.methods_by_name[self._schema_method].output_type.fields_by_name
-        answer = channel.unary_unary(f"/{service}/{self._schema_method}")(b"", timeout=self._timeout)
-        self._schema = Schema(answer, {fields[n].number: n for n in NARROWED if n in fields})
+        narrowed = {fields[n].number: n for n in NARROWED if n in fields}
+
+        def read() -> Schema:
+            answer = channel.unary_unary(f"/{service}/{self._schema_method}")(b"", timeout=self._timeout)
+            return Schema(answer, narrowed)
+
+        self._schema = _ANSWERS.kept(self._binary, read) if self._binary is not None else read()
         self._directory = Path(tempfile.mkdtemp(prefix="tfbridge-front-"))
 
 

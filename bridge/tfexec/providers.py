@@ -28,7 +28,7 @@ class DebugProcess:
         self.proc = subprocess.Popen([str(binary), "-debug"], env=dict(env), stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
         self.reattach = self._read_reattach(binary, start_timeout)
-        self.front = Front(self.reattach)
+        self.front = Front(self.reattach, binary=binary)
 
     def _read_reattach(self, binary: Path, timeout: float) -> str:
         assert self.proc.stdout is not None

@@ -4,6 +4,7 @@ reattached to the process itself; narrowing copies the schema's entries as the p
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from bridge.tfexec.backend import CLIBackend
-from bridge.tfexec.front import Schema, used_types
+from bridge.tfexec.front import Front, Schema, used_types
 from bridge.tfexec.providers import DebugProcess
 from bridge.workspace.document import ProviderBlock, ResourceBlock, build
 from bridge.workspace.store import Workspace
@@ -70,12 +71,33 @@ def test_a_workspace_names_its_types_in_its_configuration_and_its_state(tmp_path
     assert used_types(tmp_path, state) is None
 
 
+def test_a_front_that_cannot_serve_lets_its_runs_reattach_to_the_process_itself(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    def reattach(network: str, address: str) -> str:
+        return json.dumps({"registry.terraform.io/hashicorp/aws": {
+            "Protocol": "grpc", "ProtocolVersion": 5, "Pid": 1, "Test": True,
+            "Addr": {"Network": network, "String": address}}})
+
+    over_tcp = reattach("tcp", "127.0.0.1:1")
+    with Front(over_tcp).serve(frozenset({"aws_vpc"})) as given:
+        assert given == over_tcp
+    gone = reattach("unix", str(tmp_path / "no-such.sock"))  # a process that answers nothing (no reflection)
+    front = Front(gone, timeout=5)
+    with caplog.at_level(logging.WARNING), front.serve(frozenset({"aws_vpc"})) as given:
+        assert given == gone
+    assert "without the front" in caplog.text
+    front.close()
+
+
+def process_env(executor: CLIBackend) -> dict[str, str]:
+    return {**{k: v for k, v in executor.plugins.env.items() if k != "TF_CLI_CONFIG_FILE"}, **MOTO_CREDENTIALS}
+
+
 @pytest.fixture
 def process(aws_executor: CLIBackend) -> Iterator[DebugProcess]:
     binary = aws_executor.plugins.binary(AWS.provider)
     assert binary is not None
-    env = {k: v for k, v in aws_executor.plugins.env.items() if k != "TF_CLI_CONFIG_FILE"}
-    started = DebugProcess(binary, {**env, **MOTO_CREDENTIALS})
+    started = DebugProcess(binary, process_env(aws_executor))
     yield started
     started.stop()
 
@@ -117,3 +139,17 @@ def test_terraform_through_the_front_sees_its_runs_types_and_plans_as_reattached
     assert seen["resource_schemas"]["aws_vpc"] == everything["resource_schemas"]["aws_vpc"]
     assert through_front["resource_changes"] == reattached["resource_changes"]
     assert [c["change"]["actions"] for c in through_front["resource_changes"]] == [["create"]]
+
+    # A second process of the same binary is never asked for its schema: its front answers from the first's,
+    # and the process serves the run as well.
+    binary = aws_executor.plugins.binary(AWS.provider)
+    assert binary is not None
+    second = DebugProcess(binary, process_env(aws_executor))
+    try:
+        with second.front.serve(types) as reattach:
+            terraform(reattach, "plan", "-refresh=false", "-input=false", "-no-color", "-out=second.plan")
+            again = json.loads(terraform(reattach, "show", "-json", "second.plan"))
+        assert second.front.schema is process.front.schema
+        assert again["resource_changes"] == reattached["resource_changes"]
+    finally:
+        second.stop()
