@@ -48,8 +48,8 @@ class Kubectl:
         return done.stdout
 
     def popen(self, *args: str) -> subprocess.Popen[str]:
-        return subprocess.Popen([self.binary, *args], env=self.env, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True)
+        return subprocess.Popen([self.binary, *args], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
 
 
 @pytest.fixture(scope="module")
@@ -174,19 +174,31 @@ def test_get_prints_the_crd_printer_columns(kubectl: Kubectl, custom: client.Cus
 def test_get_watch_prints_changes(kubectl: Kubectl, custom: client.CustomObjectsApi) -> None:
     kubectl("apply", "-f", "-", stdin=vpc("watched-vpc"))
     lines: list[str] = []
-    with kubectl.popen("get", VPCS, "watched-vpc", "-w") as proc:
-        assert proc.stdout is not None
-        reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")), daemon=True)
-        reader.start()
+    errors: list[str] = []
+    # -v=6 logs each request (the watch's resourceVersion among them) on stderr, which a timeout shows.
+    with kubectl.popen("get", VPCS, "watched-vpc", "-w", "-v=6") as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        readers = [threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")), daemon=True),
+                   threading.Thread(target=lambda: errors.extend(iter(proc.stderr.readline, "")), daemon=True)]
+        for reader in readers:
+            reader.start()
+
+        def state() -> str:
+            obj = custom.get_cluster_custom_object(GROUP, VERSION, "vpcs", "watched-vpc")
+            return (f"printed: {lines}; kubectl's stderr: {errors}; kubectl exited: {proc.poll()}; the object: "
+                    f"resourceVersion {obj['metadata']['resourceVersion']}, "
+                    f"conditions {obj.get('status', {}).get('conditions')}")
+
         try:
             wait_for(lambda: any(ln.startswith("watched-vpc ") for ln in lines), timeout=30,
-                     what="kubectl get -w to print the object's first row")
+                     what=lambda: f"kubectl get -w to print the object's first row ({state()})")
             set_conditions(custom, "watched-vpc", Ready="True", Synced="True")
             wait_for(lambda: any(ln.split()[:3] == ["watched-vpc", "True", "True"] for ln in lines), timeout=30,
-                     what=f"kubectl get -w to print the Ready row (printed: {lines})")
+                     what=lambda: f"kubectl get -w to print the Ready row ({state()})")
         finally:
             proc.kill()
-    reader.join(10)
+    for reader in readers:
+        reader.join(10)
     assert lines[0].split()[0] == "NAME" and sum(ln.startswith("NAME") for ln in lines) == 1
 
 
