@@ -106,7 +106,7 @@ class CLIBackend:
 
         with self.pool.lease(f"cli/{config_key(provider, setup)}", start,
                              max_uses=self.settings.processes.max_uses, tenant=setup.tenant) as process, \
-                process.front.serve(used_types(ws.dir, ws.state_path)) as reattach:
+                process.front.serve(used_types(ws)) as reattach:
             env["TF_REATTACH_PROVIDERS"] = reattach
             yield env, process
 

@@ -35,6 +35,7 @@ import grpc
 
 from bridge import reflection
 from bridge.tfexec import wire
+from bridge.workspace.store import Workspace
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +44,8 @@ log = logging.getLogger(__name__)
 NARROWED = ("resource_schemas", "data_source_schemas", "ephemeral_resource_schemas")
 # The method that answers the schema, by protocol version.
 SCHEMA_METHOD = {5: "GetSchema", 6: "GetProviderSchema"}
-# Terraform's messages have no size limit (go-plugin sets none): neither has the front.
 _NO_DEADLINE = 1e9  # seconds: more than any deadline terraform sets
+# Terraform's messages have no size limit (go-plugin sets none): neither has the front.
 _UNLIMITED = [("grpc.max_receive_message_length", -1), ("grpc.max_send_message_length", -1)]
 
 
@@ -255,25 +256,17 @@ def _single_unix_provider(reattach: str) -> tuple[str, dict[str, Any]] | None:
     return key, entry
 
 
-def used_types(directory: Path, state: Path) -> frozenset[str] | None:
-    """The resource and data-source types a workspace's configuration and state name; None when a file
-    says something else a run could need a schema for (a module, a file that is not JSON)."""
-    types: set[str] = set()
-    for path in sorted(directory.glob("*.tf.json")):
-        try:
-            doc = json.loads(path.read_text())
-        except (OSError, ValueError):
-            return None
-        if not isinstance(doc, dict) or "module" in doc:
-            return None
-        for block in ("resource", "data"):
-            types.update(doc.get(block) or {})
-        for imported in doc.get("import") or ():
-            types.add(str(imported.get("to", "")).split(".")[0])
-    if list(directory.glob("*.tf")):
-        return None  # HCL: not what tfbridge writes, and not read here
+def used_types(ws: Workspace) -> frozenset[str] | None:
+    """The resource and data-source types a workspace's ``main.tf.json`` (its resource, data sources and import
+    block) and its state name; None when there is no configuration to read (the run gets the schema whole)."""
+    doc = ws.read_main()
+    if doc is None:
+        return None
+    types = {*(doc.get("resource") or {}), *(doc.get("data") or {})}
+    types.update(str(imported.get("to", "")).split(".")[0] for imported in doc.get("import") or ())
+    # The state as it is on disk, read without the workspace's checks: a corrupt one is the run's to report.
     try:
-        recorded = json.loads(state.read_text())
+        recorded = json.loads(ws.state_path.read_text())
     except FileNotFoundError:
         recorded = {}
     except (OSError, ValueError):

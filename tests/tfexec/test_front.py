@@ -54,21 +54,16 @@ def test_narrowing_keeps_the_named_types_and_everything_else_whole() -> None:
 
 
 def test_a_workspace_names_its_types_in_its_configuration_and_its_state(tmp_path: Path) -> None:
-    (tmp_path / "main.tf.json").write_text(json.dumps({
-        "resource": {"aws_vpc": {"this": {}}}, "data": {"aws_region": {"r": {}}},
-        "import": [{"to": "aws_subnet.this", "id": "subnet-1"}]}))
-    state = tmp_path / "terraform.tfstate"
-    assert used_types(tmp_path, state) == {"aws_vpc", "aws_region", "aws_subnet"}
-    state.write_text(json.dumps({"resources": [{"mode": "managed", "type": "aws_route_table", "name": "this"}]}))
-    assert used_types(tmp_path, state) == {"aws_vpc", "aws_region", "aws_subnet", "aws_route_table"}
-    # What the front cannot read, it does not narrow: the run gets the schema whole.
-    (tmp_path / "extra.tf.json").write_text(json.dumps({"module": {"m": {"source": "./m"}}}))
-    assert used_types(tmp_path, state) is None
-    (tmp_path / "extra.tf.json").write_text("{")
-    assert used_types(tmp_path, state) is None
-    (tmp_path / "extra.tf.json").unlink()
-    (tmp_path / "extra.tf").write_text('resource "aws_eip" "x" {}')
-    assert used_types(tmp_path, state) is None
+    ws = Workspace(tmp_path, "w")
+    assert used_types(ws) is None, "no configuration yet: the schema whole"
+    ws.write_main({"resource": {"aws_vpc": {"this": {}}}, "data": {"aws_region": {"r": {}}},
+                   "import": [{"to": "aws_subnet.this", "id": "subnet-1"}]})
+    assert used_types(ws) == {"aws_vpc", "aws_region", "aws_subnet"}
+    ws.state_path.write_text(json.dumps({"resources": [{"mode": "managed", "type": "aws_route_table",
+                                                        "name": "this"}]}))
+    assert used_types(ws) == {"aws_vpc", "aws_region", "aws_subnet", "aws_route_table"}
+    ws.state_path.write_text("{")  # what the front cannot read, it does not narrow
+    assert used_types(ws) is None
 
 
 def test_a_front_that_cannot_serve_lets_its_runs_reattach_to_the_process_itself(
@@ -119,7 +114,7 @@ def test_terraform_through_the_front_sees_its_runs_types_and_plans_as_reattached
         assert run.returncode == 0, run.stderr[-2000:]
         return run.stdout
 
-    types = used_types(ws.dir, ws.state_path)
+    types = used_types(ws)
     assert types == {"aws_vpc"}
     with process.front.serve(types) as reattach:
         assert reattach != process.reattach
